@@ -1,0 +1,3 @@
+module github.com/cachelint/cachelint
+
+go 1.26

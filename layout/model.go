@@ -1,0 +1,266 @@
+// Package layout is cachelint's model of a struct's memory layout, the
+// cache-line arithmetic over it, the checks and the reorganizer.
+//
+// It is fed by the Go analyzer (go/types) and by the binary readers (DWARF,
+// BTF) alike, so it knows nothing of either: members carry byte and bit
+// offsets, sizes and alignments as the compiler chose them, plus what the
+// annotations say about them.
+package layout
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// DefaultPath names the single fast path of a struct whose hot fields name
+// no path.
+const DefaultPath = "hot"
+
+// Check names. They are the diagnostic categories and the words accepted by
+// ignore directives.
+const (
+	CheckStraddle   = "straddle"
+	CheckSpread     = "spread"
+	CheckFalseShare = "falseshare"
+	CheckPadding    = "padding"
+	CheckBudget     = "budget"
+)
+
+// Checks lists every check name, in report order.
+var Checks = []string{CheckStraddle, CheckSpread, CheckFalseShare, CheckPadding, CheckBudget}
+
+// IsCheck reports whether name is a check name.
+func IsCheck(name string) bool { return slices.Contains(Checks, name) }
+
+// Kind says whether a type lays its members out one after another or on top
+// of each other.
+type Kind uint8
+
+const (
+	KindStruct Kind = iota
+	KindUnion
+)
+
+func (k Kind) String() string {
+	if k == KindUnion {
+		return "union"
+	}
+	return "struct"
+}
+
+// Struct is one laid-out aggregate type.
+type Struct struct {
+	Name  string
+	Kind  Kind
+	Size  int64
+	Align int64
+	// Members are the top-level members in declaration order. Members of
+	// anonymous struct and union members are in Inner of that member.
+	Members []Member
+
+	// PadZeroSizeTail is the gc compiler's rule that a struct whose last
+	// field has zero size gets one more byte (rounded to its alignment), so
+	// that a pointer to that field never points past the object.
+	PadZeroSizeTail bool
+	// Packed means the members are not at their natural alignment (C
+	// __attribute__((packed))); the reorganizer keeps each member's own
+	// alignment as the model gives it.
+	Packed bool
+
+	PerCPU  bool
+	Budgets []Budget
+	Ignores []Ignore
+
+	DeclFile string
+	DeclLine int
+}
+
+// Member is one member of a struct.
+type Member struct {
+	Name string // "" for an anonymous member (C), "_" for a Go blank field
+	Type string // the type as the source language spells it
+	// Offset is the byte offset from the start of the struct; for a
+	// bit-field, the offset of its storage unit.
+	Offset int64
+	// Size is the size in bytes; for a bit-field, the size of its storage
+	// unit.
+	Size  int64
+	Align int64
+	// BitOffset is the absolute bit offset from the start of the struct.
+	BitOffset int64
+	// BitSize is the width of a bit-field, 0 otherwise.
+	BitSize int64
+	// ElemSize is the size of one element when the member is an array, 0
+	// otherwise; straddle checks arrays per element.
+	ElemSize int64
+	// Atomic marks a word the program updates atomically: one that crosses
+	// a line is a split lock.
+	Atomic bool
+	// Padding marks a member whose only purpose is to take space (a Go
+	// blank array field or cpu.CacheLinePad, a C pad array).
+	Padding bool
+	// Embedded marks a Go embedded field or a C anonymous member.
+	Embedded bool
+	// Unit groups members that must stay together, in order, when the
+	// struct is reorganized: bit-fields sharing a storage unit, names
+	// declared together. Members of one unit have the same non-zero Unit;
+	// 0 means the member stands alone.
+	Unit int
+	// Inner holds the members of an anonymous struct or union member, with
+	// offsets relative to the outer struct.
+	Inner []Member
+
+	Hot   *Hot
+	Group string // the kernel cacheline group the member lies in, if any
+
+	DeclFile string
+	DeclLine int
+}
+
+// Hot says that a member is on a fast path.
+type Hot struct {
+	Paths []string // sorted; never empty once Resolve has run
+	Write bool
+}
+
+// String renders h as the annotation that would declare it.
+func (h *Hot) String() string {
+	var b strings.Builder
+	b.WriteString("hot")
+	if h.Write {
+		b.WriteString(" write")
+	}
+	if len(h.Paths) > 0 {
+		b.WriteString(" path=" + strings.Join(h.Paths, ","))
+	}
+	return b.String()
+}
+
+// On reports whether h is hot on path p.
+func (h *Hot) On(p string) bool { return h != nil && slices.Contains(h.Paths, p) }
+
+// Budget limits the lines the hot fields of a path may occupy.
+type Budget struct {
+	Path  string // "" for every path
+	Lines int
+}
+
+// Ignore silences checks on a struct.
+type Ignore struct {
+	Checks []string // empty for every check
+	Reason string
+}
+
+// Ignored reports whether check is silenced on s.
+func (s *Struct) Ignored(check string) bool {
+	for _, ig := range s.Ignores {
+		if len(ig.Checks) == 0 || slices.Contains(ig.Checks, check) {
+			return true
+		}
+	}
+	return false
+}
+
+// End is the offset just past m's last byte.
+func (m *Member) End() int64 { return m.Offset + m.Size }
+
+// IsBitField reports whether m is a bit-field.
+func (m *Member) IsBitField() bool { return m.BitSize > 0 }
+
+// Annotated reports whether anything marks s for cache-line checks: hot
+// members, a percpu or budget directive, or a kernel cacheline group.
+func (s *Struct) Annotated() bool {
+	if s.PerCPU || len(s.Budgets) > 0 {
+		return true
+	}
+	for i := range s.Members {
+		if s.Members[i].Hot != nil || s.Members[i].Group != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Paths lists the fast paths named by s's hot members, sorted, or
+// DefaultPath alone when hot members name none.
+func (s *Struct) Paths() []string {
+	var paths []string
+	for i := range s.Members {
+		if h := s.Members[i].Hot; h != nil {
+			for _, p := range h.Paths {
+				if !slices.Contains(paths, p) {
+					paths = append(paths, p)
+				}
+			}
+		}
+	}
+	slices.Sort(paths)
+	return paths
+}
+
+// ResolvePaths gives every hot member with no path every path that some
+// other hot member of s names (or DefaultPath when none does), so that later
+// steps see explicit paths only.
+func (s *Struct) ResolvePaths() {
+	paths := s.Paths()
+	if len(paths) == 0 {
+		paths = []string{DefaultPath}
+	}
+	for i := range s.Members {
+		if h := s.Members[i].Hot; h != nil && len(h.Paths) == 0 {
+			h.Paths = slices.Clone(paths)
+		}
+	}
+}
+
+// Lookup finds the member named name, looking into anonymous members as C
+// does. It returns the index of the top-level member that holds it and the
+// member itself.
+func (s *Struct) Lookup(name string) (int, *Member) {
+	for i := range s.Members {
+		m := &s.Members[i]
+		if m.Name == name {
+			return i, m
+		}
+		if m.Name == "" {
+			if in := lookupInner(m.Inner, name); in != nil {
+				return i, in
+			}
+		}
+	}
+	return -1, nil
+}
+
+func lookupInner(ms []Member, name string) *Member {
+	for i := range ms {
+		if ms[i].Name == name {
+			return &ms[i]
+		}
+		if ms[i].Name == "" {
+			if in := lookupInner(ms[i].Inner, name); in != nil {
+				return in
+			}
+		}
+	}
+	return nil
+}
+
+// Validate reports a model that breaks its own invariants: members out of
+// order in a struct, members past the end, alignments that are not powers of
+// two. Readers call it so that a corrupt input never reaches the checks.
+func (s *Struct) Validate() error {
+	if s.Size < 0 || s.Align <= 0 || s.Align&(s.Align-1) != 0 {
+		return fmt.Errorf("%s %s: bad size %d or alignment %d", s.Kind, s.Name, s.Size, s.Align)
+	}
+	for i := range s.Members {
+		m := &s.Members[i]
+		if m.Offset < 0 || m.Size < 0 || m.End() > s.Size {
+			return fmt.Errorf("%s %s: member %s at %d size %d lies outside the %d-byte type", s.Kind, s.Name, m.Name, m.Offset, m.Size, s.Size)
+		}
+		if m.Align <= 0 || m.Align&(m.Align-1) != 0 {
+			return fmt.Errorf("%s %s: member %s has bad alignment %d", s.Kind, s.Name, m.Name, m.Align)
+		}
+	}
+	return nil
+}
