@@ -1,0 +1,25 @@
+#!/bin/sh
+# Rebuilds the C fixtures next to their sources. GCC 12 (Debian 12.2.0),
+# x86-64. Paths are mapped to "." so the objects do not depend on the
+# checkout location.
+set -eu
+cd "$(dirname "$0")"
+CC=${CC:-gcc}
+CFLAGS="-O0 -ffile-prefix-map=$(pwd)=. -fno-ident"
+
+# One object per source, DWARF 5 (GCC 12's default, made explicit).
+for src in bitfields packed queues types; do
+	$CC -g -gdwarf-5 $CFLAGS -c $src.c -o $src.o
+done
+
+# DWARF 4: bit-fields use DW_AT_bit_offset instead of DW_AT_data_bit_offset.
+$CC -g -gdwarf-4 $CFLAGS -c bitfields.c -o bitfields-dwarf4.o
+$CC -g -gdwarf-4 $CFLAGS -c queues.c -o queues-dwarf4.o
+
+# An object with compressed (SHF_COMPRESSED, zlib) debug sections.
+$CC -g -gdwarf-5 -gz=zlib $CFLAGS -c types.c -o types-gz.o
+
+# A linked executable with several compile units and compressed debug
+# sections.
+$CC -g -gdwarf-5 -gz=zlib $CFLAGS -o fixture main.c queues.c packed.c \
+	-Wl,--compress-debug-sections=zlib -Wl,--build-id=none
