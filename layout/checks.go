@@ -1,0 +1,389 @@
+package layout
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Finding is one problem a check found in a struct.
+type Finding struct {
+	Check    string
+	LineSize int64
+	// Member is the index of the top-level member the finding points at, or
+	// -1 when it is about the struct as a whole.
+	Member int
+	// Members names the members involved.
+	Members []string
+	Message string
+}
+
+// Result is what Analyze found in a struct and what it proposes.
+type Result struct {
+	Findings []Finding
+	// Proposal is the reorganized layout, nil when the struct needs none or
+	// none is possible.
+	Proposal *Proposal
+	// NoFix says why no reorganization fixes the reorderable findings, ""
+	// when Proposal fixes them all.
+	NoFix string
+}
+
+// fixable reports whether the reorganizer addresses findings of check.
+func fixable(check string) bool { return check != CheckPadding }
+
+// Fixable reports whether f is one the proposal fixes.
+func (r *Result) Fixable(f *Finding) bool { return r.Proposal != nil && r.NoFix == "" && fixable(f.Check) }
+
+// Analyze runs every check on s at each line size and, when s has hot
+// members or is percpu, proposes a better order. s must have had
+// ResolvePaths called. A struct with no annotations gets only the checks
+// that need none: padding that fails its purpose and split locks.
+func Analyze(s *Struct, lines []int64) Result {
+	var r Result
+	needsOrder := s.Kind == KindStruct && (s.PerCPU || len(s.hotMembers()) > 0)
+	if needsOrder {
+		r.Proposal, r.NoFix = Propose(s, lines)
+	}
+	for _, line := range lines {
+		r.Findings = append(r.Findings, check(s, r.Proposal, line, slices.Max(lines))...)
+	}
+	r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.Ignored(f.Check) })
+	if r.Proposal == nil || r.NoFix != "" {
+		return r
+	}
+	// The fix must leave nothing for these checks to report.
+	again, _ := Propose(r.Proposal.Struct, lines)
+	for _, line := range lines {
+		for _, f := range check(r.Proposal.Struct, again, line, slices.Max(lines)) {
+			if fixable(f.Check) && !s.Ignored(f.Check) {
+				r.NoFix = "no order of the fields fixes it: the best one still has " + f.Message
+				return r
+			}
+		}
+	}
+	return r
+}
+
+// check runs every check on s at one line size; prop is s's proposal, which
+// spread compares against, and maxLine the largest size checked.
+func check(s *Struct, prop *Proposal, line, maxLine int64) []Finding {
+	var out []Finding
+	out = append(out, straddle(s, line)...)
+	if prop != nil {
+		out = append(out, spread(s, prop.Struct, line)...)
+	}
+	out = append(out, falseShare(s, line)...)
+	if s.PerCPU {
+		out = append(out, neighbourShare(s, line)...)
+	}
+	out = append(out, padding(s, line, maxLine)...)
+	out = append(out, budget(s, line)...)
+	return out
+}
+
+func atLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }
+
+// straddle finds hot members no bigger than a line, or hot array elements,
+// that cross a line boundary, and atomic words that cross one anywhere (a
+// split lock).
+func straddle(s *Struct, line int64) []Finding {
+	var out []Finding
+	for _, h := range s.hotMembers() {
+		if msg := crossing(h.m, line); msg != "" {
+			out = append(out, Finding{CheckStraddle, line, h.top, []string{h.m.Name},
+				fmt.Sprintf("hot field %s %s %s", h.m.Name, msg, atLines(line))})
+		}
+	}
+	var walk func(top int, ms []Member)
+	walk = func(top int, ms []Member) {
+		for i := range ms {
+			m := &ms[i]
+			if m.Atomic && m.Hot == nil {
+				if b := m.bytes(); !b.empty() && b.firstLine(line) != b.lastLine(line) {
+					out = append(out, Finding{CheckStraddle, line, top, []string{m.Name},
+						fmt.Sprintf("atomic %s (%d bytes at offset %d) crosses the line boundary at %d: a split lock %s",
+							m.Name, b.hi-b.lo, b.lo, (b.firstLine(line)+1)*line, atLines(line))})
+				}
+			}
+			walk(top, m.Inner)
+		}
+	}
+	for i := range s.Members {
+		walk(i, s.Members[i:i+1])
+	}
+	return out
+}
+
+// crossing describes how m crosses a line boundary, "" if it does not or
+// could not help it.
+func crossing(m *Member, line int64) string {
+	b := m.bytes()
+	if b.empty() {
+		return ""
+	}
+	what := "crosses"
+	if m.Atomic {
+		what = "is atomic and crosses"
+	}
+	if b.hi-b.lo <= line && b.firstLine(line) != b.lastLine(line) {
+		return fmt.Sprintf("(%d bytes at offset %d) %s the line boundary at %d", b.hi-b.lo, b.lo, what, (b.firstLine(line)+1)*line)
+	}
+	if m.ElemSize <= 0 || m.ElemSize > line || m.BitSize > 0 {
+		return ""
+	}
+	n := m.Size / m.ElemSize
+	// Element offsets modulo the line repeat within line elements.
+	for k := int64(0); k < n && k < line; k++ {
+		e := span{m.Offset + k*m.ElemSize, m.Offset + (k+1)*m.ElemSize}
+		if e.firstLine(line) != e.lastLine(line) {
+			return fmt.Sprintf("has element %d (%d bytes at offset %d) crossing the line boundary at %d", k, m.ElemSize, e.lo, (e.firstLine(line)+1)*line)
+		}
+	}
+	return ""
+}
+
+// spread finds paths whose hot members occupy more lines than in prop.
+func spread(s, prop *Struct, line int64) []Finding {
+	var out []Finding
+	for _, p := range s.Paths() {
+		now, best := s.HotLines(p, line), prop.HotLines(p, line)
+		if best >= now {
+			continue
+		}
+		var names []string
+		first := -1
+		for _, h := range s.hotMembers() {
+			if h.m.Hot.On(p) {
+				names = append(names, h.m.Name)
+				if first < 0 {
+					first = h.top
+				}
+			}
+		}
+		out = append(out, Finding{CheckSpread, line, first, names,
+			fmt.Sprintf("%s occupy %d lines where %d would do %s: %s", pathWords(p), now, best, atLines(line), nameList(names))})
+	}
+	return out
+}
+
+func pathWords(p string) string {
+	if p == DefaultPath {
+		return "hot fields"
+	}
+	return "hot fields of path " + p
+}
+
+// nameList joins names, eliding the middle of a long list.
+func nameList(names []string) string {
+	const max = 12
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %d more", len(names)-max)
+}
+
+// conflicts reports whether written member w and hot member x must not share
+// a line: x is read-mostly, or written only on paths w is not.
+func conflicts(w, x *Hot) bool {
+	if !x.Write {
+		return true
+	}
+	for _, p := range w.Paths {
+		if slices.Contains(x.Paths, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// falseShare finds written hot members that share a line with a read-mostly
+// hot member or with a member written on other paths.
+func falseShare(s *Struct, line int64) []Finding {
+	var out []Finding
+	hot := s.hotMembers()
+	for _, w := range hot {
+		if !w.m.Hot.Write {
+			continue
+		}
+		var names []string
+		var at int64 = -1
+		for _, x := range hot {
+			if x.m == w.m || !w.m.bytes().shares(x.m.bytes(), line) || !conflicts(w.m.Hot, x.m.Hot) {
+				continue
+			}
+			if at < 0 {
+				at = max(w.m.bytes().firstLine(line), x.m.bytes().firstLine(line))
+			}
+			kind := "read-mostly"
+			if x.m.Hot.Write {
+				kind = "written on path " + strings.Join(x.m.Hot.Paths, ",")
+			}
+			names = append(names, x.m.Name+" ("+kind+")")
+		}
+		if len(names) > 0 {
+			out = append(out, Finding{CheckFalseShare, line, w.top, append([]string{w.m.Name}, trimKinds(names)...),
+				fmt.Sprintf("%s, written on path %s, shares line %d with %s %s",
+					w.m.Name, strings.Join(w.m.Hot.Paths, ","), at, nameList(names), atLines(line))})
+		}
+	}
+	return out
+}
+
+func trimKinds(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i], _, _ = strings.Cut(n, " (")
+	}
+	return out
+}
+
+// percpuMembers returns the members written by an element's owner and the
+// members anyone may touch, for a percpu struct.
+func percpuMembers(s *Struct) (written, all []hotMember) {
+	for _, h := range s.hotMembers() {
+		if h.m.Hot.Write {
+			written = append(written, h)
+		}
+	}
+	for i := range s.Members {
+		m := &s.Members[i]
+		if !m.Padding && m.Size > 0 {
+			all = append(all, hotMember{i, m})
+		}
+	}
+	if len(written) == 0 {
+		written = all
+	}
+	return written, all
+}
+
+// neighbourShare finds, for a percpu struct, a base address the allocator
+// may give (any multiple of the struct's alignment) at which a written
+// member of one element shares a line with a member of another element.
+func neighbourShare(s *Struct, line int64) []Finding {
+	if f := neighbourConflict(s, line); f != nil {
+		return []Finding{*f}
+	}
+	return nil
+}
+
+func neighbourConflict(s *Struct, line int64) *Finding {
+	if s.Size == 0 {
+		return nil
+	}
+	written, all := percpuMembers(s)
+	step := min(s.Align, line)
+	// Element k can share a line with element 0 only while its start is
+	// within one line of element 0's end.
+	reach := (line+s.Size-1)/s.Size + 1
+	for base := int64(0); base < line; base += step {
+		for k := int64(1); k <= reach; k++ {
+			d := k * s.Size
+			for _, w := range written {
+				for _, x := range all {
+					wb, xb := w.m.bytes().shift(base), x.m.bytes().shift(base)
+					var next string
+					switch {
+					case wb.shares(xb.shift(d), line):
+						next = "next"
+					case wb.shift(d).shares(xb, line):
+						next = "previous"
+					default:
+						continue
+					}
+					if k > 1 {
+						next = fmt.Sprintf("%s but %d", next, k-1)
+					}
+					return &Finding{CheckFalseShare, line, w.top, []string{w.m.Name, x.m.Name},
+						fmt.Sprintf("percpu elements are %d bytes and only %d-byte aligned: at base offset %d, written %s of one element shares a line with %s of the %s element %s",
+							s.Size, s.Align, base, w.m.Name, x.m.Name, next, atLines(line))}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// separates reports whether a padding member is big enough to be meant as a
+// separator rather than alignment filler.
+func separates(m *Member, line int64) bool {
+	return m.Padding && m.Size > 0 && (m.Size >= min(32, line/2) || strings.Contains(m.Type, "CacheLine"))
+}
+
+// padding finds separator padding that leaves the members around it on one
+// line, or that is a whole line or more longer than separation needs at the
+// largest line size checked (what a larger line needs is no waste at a
+// smaller one). A pad at the end separates the struct from the next element
+// of an array.
+func padding(s *Struct, line, maxLine int64) []Finding {
+	if s.Kind != KindStruct {
+		return nil
+	}
+	var out []Finding
+	for i := range s.Members {
+		pad := &s.Members[i]
+		if !separates(pad, line) {
+			continue
+		}
+		before := -1
+		for j := i - 1; j >= 0; j-- {
+			if m := &s.Members[j]; !m.Padding && m.Size > 0 {
+				before = j
+				break
+			}
+		}
+		if before < 0 {
+			continue
+		}
+		lastBefore := s.Members[before].End() - 1
+		after, afterName := int64(-1), ""
+		for j := i + 1; j < len(s.Members); j++ {
+			if m := &s.Members[j]; !m.Padding && m.Size > 0 {
+				after, afterName = m.Offset, m.Name
+				break
+			}
+		}
+		if after < 0 {
+			// The first member of the next array element follows.
+			for j := range s.Members {
+				if m := &s.Members[j]; !m.Padding && m.Size > 0 {
+					after, afterName = s.Size+m.Offset, m.Name+" of the next element"
+					break
+				}
+			}
+		}
+		name := s.Members[before].Name
+		boundary := (lastBefore/line + 1) * line
+		slack := after - boundary
+		switch waste := after - (lastBefore/maxLine+1)*maxLine; {
+		case slack < 0:
+			out = append(out, Finding{CheckPadding, line, i, []string{pad.Name, name, afterName},
+				fmt.Sprintf("padding %s %s (%d bytes) leaves %s and %s on one line %s: it needs %d more bytes",
+					pad.Name, pad.Type, pad.Size, name, afterName, atLines(line), -slack)})
+		case line == maxLine && waste >= line:
+			out = append(out, Finding{CheckPadding, line, i, []string{pad.Name, name, afterName},
+				fmt.Sprintf("padding %s %s (%d bytes) wastes %d bytes, a whole line or more: %d bytes would separate %s and %s %s",
+					pad.Name, pad.Type, pad.Size, waste, pad.Size-waste, name, afterName, atLines(line))})
+		}
+	}
+	return out
+}
+
+// budget finds paths whose hot members occupy more lines than declared.
+func budget(s *Struct, line int64) []Finding {
+	var out []Finding
+	for _, b := range s.Budgets {
+		paths := []string{b.Path}
+		if b.Path == "" {
+			paths = s.Paths()
+		}
+		for _, p := range paths {
+			if n := s.HotLines(p, line); n > b.Lines {
+				out = append(out, Finding{CheckBudget, line, -1, nil,
+					fmt.Sprintf("%s occupy %d lines, over the budget of %d %s", pathWords(p), n, b.Lines, atLines(line))})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,331 @@
+package layout
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// field describes a member for goStruct: name, size, alignment and hot
+// annotation ("", "r", "w", "r:tx", "w:rx,tx"...).
+type field struct {
+	name        string
+	size, align int64
+	hot         string
+}
+
+// goStruct lays fields out as gc does, so tests read like Go declarations.
+func goStruct(name string, fs ...field) *Struct {
+	s := &Struct{Name: name, Align: 1, PadZeroSizeTail: true}
+	var off int64
+	for _, f := range fs {
+		off = alignUp(off, f.align)
+		m := Member{Name: f.name, Type: "T", Offset: off, Size: f.size, Align: f.align, BitOffset: off * 8}
+		if f.name == "_" {
+			m.Padding, m.Type, m.ElemSize = true, "[N]byte", 1
+		}
+		if f.hot != "" {
+			kind, paths, _ := strings.Cut(f.hot, ":")
+			m.Hot = &Hot{Write: kind == "w"}
+			if paths != "" {
+				m.Hot.Paths = strings.Split(paths, ",")
+			}
+		}
+		s.Members = append(s.Members, m)
+		off += f.size
+		s.Align = max(s.Align, f.align)
+	}
+	if n := len(fs); n > 0 && fs[n-1].size == 0 && off > 0 {
+		off++
+	}
+	s.Size = alignUp(off, s.Align)
+	s.ResolvePaths()
+	return s
+}
+
+func u64(name, hot string) field { return field{name, 8, 8, hot} }
+func u32(name, hot string) field { return field{name, 4, 4, hot} }
+func pad(n int64) field          { return field{"_", n, 1, ""} }
+
+// cold returns n cold 8-byte fields.
+func cold(prefix string, n int) []field {
+	var fs []field
+	for i := range n {
+		fs = append(fs, u64(prefix+string(rune('a'+i)), ""))
+	}
+	return fs
+}
+
+func checks(fs []Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Check)
+	}
+	return out
+}
+
+func find(t *testing.T, r Result, check string) Finding {
+	t.Helper()
+	for _, f := range r.Findings {
+		if f.Check == check {
+			return f
+		}
+	}
+	t.Fatalf("no %s finding in %v", check, r.Findings)
+	return Finding{}
+}
+
+func TestDefaultLineSize(t *testing.T) {
+	for goarch, want := range map[string]int64{"amd64": 64, "386": 64, "riscv64": 64, "loong64": 64, "wasm": 64,
+		"arm64": 128, "ppc64": 128, "ppc64le": 128, "s390x": 256, "arm": 32, "mips": 32, "mips64le": 32} {
+		if got := DefaultLineSize(goarch); got != want {
+			t.Errorf("DefaultLineSize(%s) = %d, want %d", goarch, got, want)
+		}
+	}
+}
+
+func TestQuietWithoutAnnotations(t *testing.T) {
+	s := goStruct("plain", append(cold("c", 20), field{"buf", 24, 8, ""})...)
+	if r := Analyze(s, []int64{64, 128}); len(r.Findings) != 0 || r.Proposal != nil {
+		t.Errorf("unannotated struct got %v", r.Findings)
+	}
+}
+
+// A device whose transmit-path fields sit on four lines.
+func TestSpreadDevice(t *testing.T) {
+	fs := []field{u64("xmit", "r:tx")}
+	fs = append(fs, cold("a", 8)...)
+	fs = append(fs, u64("qdisc", "r:tx"), u64("rxh", "r:rx"))
+	fs = append(fs, cold("b", 8)...)
+	fs = append(fs, u64("mtu", "r:rx,tx"))
+	fs = append(fs, cold("c", 8)...)
+	fs = append(fs, u64("features", "r:tx"), u64("ifindex", "r:rx"))
+	s := goStruct("netdev", fs...)
+	if n := s.HotLines("tx", 64); n != 4 {
+		t.Fatalf("tx lines = %d, want 4", n)
+	}
+	r := Analyze(s, []int64{64})
+	if got := checks(r.Findings); !slices.Equal(got, []string{CheckSpread, CheckSpread}) {
+		t.Fatalf("findings %v", r.Findings)
+	}
+	f := r.Findings[1] // paths in name order: rx, tx
+	if !strings.Contains(f.Message, "path tx occupy 4 lines where 1 would do") {
+		t.Errorf("message %q", f.Message)
+	}
+	if !slices.Equal(f.Members, []string{"xmit", "qdisc", "mtu", "features"}) {
+		t.Errorf("members %v", f.Members)
+	}
+	p := r.Proposal.Struct
+	var order []string
+	for _, m := range p.Members[:6] {
+		order = append(order, m.Name)
+	}
+	// tx only, then shared, then rx only, each in original order.
+	if want := []string{"xmit", "qdisc", "features", "mtu", "rxh", "ifindex"}; !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	if p.Size != s.Size || r.NoFix != "" {
+		t.Errorf("size %d -> %d, nofix %q", s.Size, p.Size, r.NoFix)
+	}
+	for _, path := range []string{"tx", "rx"} {
+		if n := p.HotLines(path, 64); n != 1 {
+			t.Errorf("proposed %s lines = %d", path, n)
+		}
+	}
+}
+
+// A read-mostly config pointer next to an atomic counter everyone bumps.
+func TestFalseShareConfigCounter(t *testing.T) {
+	s := goStruct("server", u64("cfg", "r"), u64("hits", "w"), u64("name", ""))
+	r := Analyze(s, []int64{64, 128})
+	fs := slices.DeleteFunc(slices.Clone(r.Findings), func(f Finding) bool { return f.Check != CheckFalseShare })
+	if len(fs) != 2 || fs[0].LineSize != 64 || fs[1].LineSize != 128 {
+		t.Fatalf("findings %v", r.Findings)
+	}
+	if !strings.Contains(fs[0].Message, "hits, written on path hot, shares line 0 with cfg (read-mostly)") {
+		t.Errorf("message %q", fs[0].Message)
+	}
+	p := r.Proposal.Struct
+	// cfg, then cold name fills the line up to the 128-byte boundary with
+	// padding, then hits on a line of its own.
+	if got := p.Members[len(p.Members)-1]; got.Name != "hits" || got.Offset != 128 {
+		t.Errorf("hits at %d in %+v", got.Offset, p.Members)
+	}
+	if p.Size != 136 {
+		t.Errorf("size %d, want 136", p.Size)
+	}
+}
+
+// Fields written on different paths must not share a line; on one path
+// they may.
+func TestFalseShareWritePaths(t *testing.T) {
+	s := goStruct("q", u64("txc", "w:tx"), u64("txb", "w:tx"), u64("rxc", "w:rx"))
+	r := Analyze(s, []int64{64})
+	if got := checks(r.Findings); !slices.Equal(got, []string{CheckFalseShare, CheckFalseShare, CheckFalseShare}) {
+		t.Fatalf("findings %v", r.Findings)
+	}
+	if f := r.Findings[0]; !slices.Equal(f.Members, []string{"txc", "rxc"}) {
+		t.Errorf("members %v", f.Members)
+	}
+	if got := r.Proposal.Struct.Members; got[len(got)-1].Name != "rxc" || got[len(got)-1].Offset != 64 {
+		t.Errorf("proposal %+v", got)
+	}
+}
+
+func TestStraddle(t *testing.T) {
+	fs := append(cold("c", 7), field{"key", 16, 8, "r"}, field{"ring", 96, 8, "r"})
+	s := goStruct("t", fs...)
+	s.Members[8].ElemSize = 24 // [4]struct{...} of 24 bytes
+	r := Analyze(s, []int64{64})
+	var got []string
+	for _, f := range r.Findings {
+		if f.Check == CheckStraddle {
+			got = append(got, f.Message)
+		}
+	}
+	want := []string{
+		"hot field key (16 bytes at offset 56) crosses the line boundary at 64 (64-byte lines)",
+		"hot field ring has element 2 (24 bytes at offset 120) crossing the line boundary at 128 (64-byte lines)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if r.NoFix != "" {
+		t.Errorf("no fix: %s", r.NoFix)
+	}
+	if n := len(straddle(r.Proposal.Struct, 64)); n != 0 {
+		t.Errorf("proposal still straddles: %+v", r.Proposal.Struct.Members)
+	}
+}
+
+func TestSplitLock(t *testing.T) {
+	s := &Struct{Name: "packed", Size: 70, Align: 1, Packed: true, Members: []Member{
+		{Name: "buf", Size: 62, Align: 1},
+		{Name: "refs", Offset: 62, Size: 8, Align: 1, BitOffset: 62 * 8, Atomic: true},
+	}}
+	r := Analyze(s, []int64{64})
+	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, "atomic refs (8 bytes at offset 62) crosses the line boundary at 64: a split lock") {
+		t.Errorf("findings %v", r.Findings)
+	}
+}
+
+// A per-core receive queue: 64 bytes but only 8-byte aligned, counters
+// written on each poll.
+func TestPerCPUQueue(t *testing.T) {
+	fs := []field{u64("ring", ""), u64("mb", ""), u32("port", ""), u32("qid", "")}
+	fs = append(fs, u64("pkts", "w"), u64("bytes", "w"), u64("nombuf", "w"), u64("err", ""), u64("next", ""))
+	s := goStruct("rxq", fs...)
+	s.PerCPU = true
+	if s.Size != 64 || s.Align != 8 {
+		t.Fatalf("size %d align %d", s.Size, s.Align)
+	}
+	r := Analyze(s, []int64{64})
+	f := find(t, r, CheckFalseShare)
+	if !strings.Contains(f.Message, "at base offset 8, written pkts of one element shares a line with next of the previous element") {
+		t.Errorf("message %q", f.Message)
+	}
+	p := r.Proposal.Struct
+	if len(neighbourShare(p, 64)) != 0 || r.NoFix != "" {
+		t.Fatalf("proposal still shares: %+v", p)
+	}
+	// Written counters first, so 56 bytes of trailing padding keep the
+	// previous element's last field 57 bytes away: no 8-aligned base puts
+	// both on one 64-byte line.
+	if p.Members[0].Name != "pkts" || p.Size != 120 {
+		t.Errorf("proposal %+v size %d", p.Members, p.Size)
+	}
+	// Aligned to the line, the same struct is fine.
+	s.Align = 64
+	if fs := neighbourShare(s, 64); len(fs) != 0 {
+		t.Errorf("64-byte aligned queue: %v", fs)
+	}
+}
+
+func TestPadding(t *testing.T) {
+	ring := goStruct("ring", u64("head", ""), pad(56), u64("tail", ""), pad(56))
+	var got []string
+	for _, f := range Analyze(ring, []int64{64, 128}).Findings {
+		got = append(got, f.Message)
+	}
+	// The trailing pad does its job: the next element's head starts at
+	// 128. The middle one leaves head and tail on line 0 of 128 bytes.
+	want := []string{
+		"padding _ [N]byte (56 bytes) leaves head and tail on one line (128-byte lines): it needs 64 more bytes",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	counter := goStruct("counter", u64("n", ""), pad(56))
+	if fs := padding(counter, 128, 128); len(fs) != 1 || !strings.Contains(fs[0].Message, "leaves n and n of the next element on one line") {
+		t.Errorf("counter: %v", fs)
+	}
+	wide := goStruct("wide", u64("head", ""), pad(192), u64("tail", ""))
+	if fs := padding(wide, 64, 64); len(fs) != 1 || !strings.Contains(fs[0].Message, "wastes 136 bytes") {
+		t.Errorf("wide: %v", fs)
+	}
+	// What 128-byte lines need is no waste at 64.
+	if fs := padding(wide, 64, 128); len(fs) != 0 {
+		t.Errorf("wide at 64 of 64,128: %v", fs)
+	}
+	small := goStruct("align", u32("a", ""), pad(4), u64("b", ""))
+	if fs := padding(small, 64, 64); len(fs) != 0 {
+		t.Errorf("alignment filler reported: %v", fs)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	fs := []field{u64("a", "r:tx")}
+	fs = append(fs, cold("c", 8)...)
+	fs = append(fs, u64("b", "r:tx"), u64("r", "r:rx"))
+	s := goStruct("b", fs...)
+	s.Budgets = []Budget{{Path: "tx", Lines: 1}, {Lines: 1}}
+	r := Analyze(s, []int64{64})
+	var got []string
+	for _, f := range r.Findings {
+		if f.Check == CheckBudget {
+			got = append(got, f.Message)
+		}
+	}
+	want := []string{
+		"hot fields of path tx occupy 2 lines, over the budget of 1 (64-byte lines)",
+		"hot fields of path tx occupy 2 lines, over the budget of 1 (64-byte lines)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q", got)
+	}
+	s.Ignores = []Ignore{{Checks: []string{CheckBudget, CheckSpread}, Reason: "measured"}}
+	if r := Analyze(s, []int64{64}); len(r.Findings) != 0 {
+		t.Errorf("ignored checks still report: %v", r.Findings)
+	}
+}
+
+// A budget no order can meet leaves the fix unoffered.
+func TestNoFixWhenBudgetUnreachable(t *testing.T) {
+	var fs []field
+	for i := range 10 {
+		fs = append(fs, u64(string(rune('a'+i)), "r"))
+	}
+	s := goStruct("big", fs...)
+	s.Budgets = []Budget{{Lines: 1}}
+	r := Analyze(s, []int64{64})
+	if r.NoFix == "" || !strings.Contains(r.NoFix, "over the budget") {
+		t.Errorf("NoFix = %q", r.NoFix)
+	}
+}
+
+// Reorganizing a proposal changes nothing: the proposal is a fixed point.
+func TestProposalFixedPoint(t *testing.T) {
+	fs := []field{u64("x", "r:tx"), u32("w1", "w:tx"), u64("y", "r:rx")}
+	fs = append(fs, cold("c", 3)...)
+	fs = append(fs, u32("w2", "w:rx"), field{"flag", 1, 1, "r:rx"}, u64("z", "r:tx,rx"))
+	s := goStruct("mixed", fs...)
+	lines := []int64{64, 128}
+	r := Analyze(s, lines)
+	if r.Proposal == nil || r.NoFix != "" {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	again := Analyze(r.Proposal.Struct, lines)
+	for _, f := range again.Findings {
+		t.Errorf("proposal still has %s: %s", f.Check, f.Message)
+	}
+}

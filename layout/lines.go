@@ -1,0 +1,135 @@
+package layout
+
+import "fmt"
+
+// DefaultLineSize is the cache-line size the Go runtime assumes for goarch
+// (internal/cpu.CacheLinePadSize), 64 when goarch is unknown.
+func DefaultLineSize(goarch string) int64 {
+	switch goarch {
+	case "arm64", "ppc64", "ppc64le":
+		return 128
+	case "s390x":
+		return 256
+	case "arm", "mips", "mipsle", "mips64", "mips64le":
+		return 32
+	}
+	return 64
+}
+
+// CheckLineSize rejects a line size the arithmetic cannot use: padding that
+// isolates at the largest size must isolate at every smaller one, which
+// holds for powers of two.
+func CheckLineSize(n int64) error {
+	if n < 8 || n > 4096 || n&(n-1) != 0 {
+		return fmt.Errorf("line size %d: want a power of two from 8 to 4096", n)
+	}
+	return nil
+}
+
+// span is a half-open byte range [lo, hi) relative to a line-aligned base.
+type span struct{ lo, hi int64 }
+
+func (sp span) empty() bool { return sp.hi <= sp.lo }
+
+// firstLine and lastLine number the lines sp touches; sp must not be empty.
+func (sp span) firstLine(line int64) int64 { return floorDiv(sp.lo, line) }
+func (sp span) lastLine(line int64) int64  { return floorDiv(sp.hi-1, line) }
+
+// shares reports whether a and b have a byte on a common line.
+func (sp span) shares(o span, line int64) bool {
+	if sp.empty() || o.empty() {
+		return false
+	}
+	return sp.firstLine(line) <= o.lastLine(line) && o.firstLine(line) <= sp.lastLine(line)
+}
+
+func (sp span) shift(d int64) span { return span{sp.lo + d, sp.hi + d} }
+
+// floorDiv divides rounding towards minus infinity, for negative offsets of
+// neighbouring elements.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func alignUp(n, a int64) int64 {
+	if a <= 1 {
+		return n
+	}
+	return (n + a - 1) / a * a
+}
+
+// bytes is the byte range m occupies; a bit-field occupies only the bytes
+// holding its bits, not its whole storage unit.
+func (m *Member) bytes() span {
+	if m.BitSize > 0 {
+		return span{m.BitOffset / 8, (m.BitOffset+m.BitSize-1)/8 + 1}
+	}
+	return span{m.Offset, m.End()}
+}
+
+// Lines is the number of lines the struct occupies at a line-aligned base.
+func (s *Struct) Lines(line int64) int64 {
+	if s.Size == 0 {
+		return 0
+	}
+	return (s.Size + line - 1) / line
+}
+
+// hotMember is a hot member together with the top-level member holding it.
+type hotMember struct {
+	top int
+	m   *Member
+}
+
+// hotMembers lists the hot members of s, including members of anonymous
+// members, in offset order.
+func (s *Struct) hotMembers() []hotMember {
+	var out []hotMember
+	var walk func(top int, ms []Member)
+	walk = func(top int, ms []Member) {
+		for i := range ms {
+			m := &ms[i]
+			if m.Hot != nil {
+				out = append(out, hotMember{top, m})
+			}
+			walk(top, m.Inner)
+		}
+	}
+	for i := range s.Members {
+		m := &s.Members[i]
+		if m.Hot != nil {
+			out = append(out, hotMember{i, m})
+		}
+		walk(i, m.Inner)
+	}
+	return out
+}
+
+// HotLines counts the distinct lines holding any byte of a member hot on
+// path, with the struct at a line-aligned address.
+func (s *Struct) HotLines(path string, line int64) int {
+	return s.hotLines(path, line, false)
+}
+
+// hotLines counts the lines of members hot on path, of read-mostly members
+// only when readOnly is set.
+func (s *Struct) hotLines(path string, line int64, readOnly bool) int {
+	seen := map[int64]bool{}
+	for _, h := range s.hotMembers() {
+		if !h.m.Hot.On(path) || readOnly && h.m.Hot.Write {
+			continue
+		}
+		b := h.m.bytes()
+		if b.empty() {
+			continue
+		}
+		for l := b.firstLine(line); l <= b.lastLine(line); l++ {
+			seen[l] = true
+		}
+	}
+	return len(seen)
+}
