@@ -33,7 +33,9 @@ type Result struct {
 func fixable(check string) bool { return check != CheckPadding }
 
 // Fixable reports whether f is one the proposal fixes.
-func (r *Result) Fixable(f *Finding) bool { return r.Proposal != nil && r.NoFix == "" && fixable(f.Check) }
+func (r *Result) Fixable(f *Finding) bool {
+	return r.Proposal != nil && r.NoFix == "" && fixable(f.Check)
+}
 
 // Analyze runs every check on s at each line size and, when s has hot
 // members or is percpu, proposes a better order. s must have had
