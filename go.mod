@@ -1,3 +1,17 @@
 module github.com/cachelint/cachelint
 
-go 1.26
+go 1.26.0
+
+require github.com/cilium/ebpf v0.22.0
+
+require golang.org/x/tools v0.52.0
+
+require (
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+)
+
+require (
+	github.com/google/go-cmp v0.7.0
+	golang.org/x/sys v0.49.0 // indirect
+)

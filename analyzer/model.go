@@ -1,0 +1,80 @@
+package analyzer
+
+import (
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// structLayout lays st out as the gc compiler does, with sizes from the pass
+// (types.SizesFor("gc", GOARCH)).
+//
+// The gc sizes of go/types (Go 1.22 and later) already give a struct whose
+// last field has zero size the extra byte gc adds after it, so Size is
+// sizes.Sizeof as is; sizes must therefore be gc's, not a types.StdSizes.
+// st must not depend on type parameters: lay out instantiations instead.
+// Unit, Hot and the declaration position are left to the caller.
+func structLayout(name string, st *types.Struct, sizes types.Sizes, qual types.Qualifier) *layout.Struct {
+	n := st.NumFields()
+	fields := make([]*types.Var, n)
+	for i := range n {
+		fields[i] = st.Field(i)
+	}
+	offsets := sizes.Offsetsof(fields)
+
+	s := &layout.Struct{
+		Name:            name,
+		Kind:            layout.KindStruct,
+		Size:            sizes.Sizeof(st),
+		Align:           sizes.Alignof(st),
+		PadZeroSizeTail: true,
+		Members:         make([]layout.Member, n),
+	}
+	for i, f := range fields {
+		m := &s.Members[i]
+		m.Name = f.Name()
+		m.Type = types.TypeString(f.Type(), qual)
+		m.Offset = offsets[i]
+		m.Size = sizes.Sizeof(f.Type())
+		m.Align = sizes.Alignof(f.Type())
+		m.BitOffset = m.Offset * 8
+		if a, ok := f.Type().Underlying().(*types.Array); ok {
+			m.ElemSize = sizes.Sizeof(a.Elem())
+		}
+		m.Atomic = isAtomic(f.Type())
+		m.Padding = isPadding(f)
+		m.Embedded = f.Embedded()
+	}
+	return s
+}
+
+// atomicTypes are the sync/atomic types whose value a program updates
+// atomically.
+var atomicTypes = map[string]bool{
+	"Int32": true, "Int64": true, "Uint32": true, "Uint64": true,
+	"Uintptr": true, "Bool": true, "Pointer": true, "Value": true,
+}
+
+func isAtomic(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Obj() // Pointer[T] instances share the origin's name
+	return obj.Pkg() != nil && obj.Pkg().Path() == "sync/atomic" && atomicTypes[obj.Name()]
+}
+
+// padName matches the names programs give to fields that only take space.
+var padName = regexp.MustCompile(`^_?pad(ding|[0-9]*)$`)
+
+func isPadding(f *types.Var) bool {
+	if named, ok := types.Unalias(f.Type()).(*types.Named); ok && strings.Contains(named.Obj().Name(), "Pad") {
+		return true // cpu.CacheLinePad and the like
+	}
+	if _, ok := f.Type().Underlying().(*types.Array); !ok {
+		return false
+	}
+	return f.Name() == "_" || padName.MatchString(f.Name())
+}
