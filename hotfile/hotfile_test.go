@@ -1,0 +1,497 @@
+package hotfile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+const tables = "../testdata/kernel/net_cachelines"
+
+func load(t *testing.T, file string) *Set {
+	t.Helper()
+	s, err := Load(filepath.Join(tables, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// hot returns the mark s gives st.field, or nil.
+func hot(s *Set, st, field string) *layout.Hot {
+	for i := range s.Hot {
+		if s.Hot[i].Struct == st && s.Hot[i].Field == field {
+			return &s.Hot[i].Hot
+		}
+	}
+	return nil
+}
+
+func count(s *Set, path string) int {
+	n := 0
+	for _, h := range s.Hot {
+		if h.Hot.On(path) {
+			n++
+		}
+	}
+	return n
+}
+
+type want struct {
+	field string
+	hot   *layout.Hot // nil: not hot
+}
+
+var (
+	tx     = &layout.Hot{Paths: []string{"tx"}}
+	rx     = &layout.Hot{Paths: []string{"rx"}}
+	txrx   = &layout.Hot{Paths: []string{"rx", "tx"}}
+	txW    = &layout.Hot{Paths: []string{"tx"}, Write: true}
+	rxW    = &layout.Hot{Paths: []string{"rx"}, Write: true}
+	txrxW  = &layout.Hot{Paths: []string{"rx", "tx"}, Write: true}
+	absent *layout.Hot
+)
+
+func TestTables(t *testing.T) {
+	for _, tc := range []struct {
+		file, strct string
+		tx, rx      int // hot fields per path, counted by hand from the table
+		fields      []want
+	}{
+		{"net_device.rst", "net_device", 30, 17, []want{
+			{"priv_flags", tx},
+			{"lltx", tx},
+			{"state", txrx},
+			{"ifindex", rx},
+			{"ptype_specific", rx}, // blank tx cell
+			{"gso_partial_features", tx},
+			{"xps_maps", tx}, // xps_maps[2]
+			{"tc_to_txq", tx},
+			{"_rx", tx}, // so the table says
+			{"name", absent},
+			{"num_tx_queues", absent},
+			{"see_all_hwtstamp_requests", absent}, // runs into the tx column
+			{"page_pools", absent},                // "struct hlist_head" type
+			{"irq_moder", absent},
+		}},
+		{"tcp_sock.rst", "tcp_sock", 52, 49, []want{
+			{"tcp_header_len", txrx},
+			{"gso_segs", tx},
+			{"pred_flags", txrxW},
+			{"bytes_received", rxW},
+			{"snd_nxt", txrxW},
+			{"segs_out", txW},
+			{"rtt_seq", txW}, // blank rx cell
+			{"chrono_stat", txW},
+			{"rcv_rtt_est", rxW},
+			{"inet_conn", absent},
+			{"saved_syn", absent}, // last line, no newline
+		}},
+		{"inet_sock.rst", "inet_sock", 10, 1, []want{
+			{"sk", txrx},
+			{"inet_sport", tx},
+			{"defer_connect", tx},
+			{"pinet6", absent},
+		}},
+		{"inet_connection_sock.rst", "inet_connection_sock", 29, 7, []want{
+			{"icsk_inet", txrx},
+			{"icsk_rto", txW},
+			{"icsk_ca_dst_locked", txW},
+			{"pending", txrxW},
+			{"ato", txrxW}, // read_mostly tx, write_mostly rx
+			{"rcv_mss", txrxW},
+			{"icsk_ca_priv", absent},
+		}},
+		{"netns_ipv4_sysctl.rst", "netns_ipv4", 11, 8, []want{
+			{"sysctl_ip_fwd_use_pmtu", tx},
+			{"sysctl_ip_early_demux", rx},
+			{"sysctl_tcp_shrink_window", txrx},
+			{"sysctl_tcp_wmem", tx},
+			{"sysctl_tcp_rmem", rx},
+			{"sysctl_ip_default_ttl", absent}, // comment only
+		}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			s := load(t, tc.file)
+			if got := s.StructNames(); !reflect.DeepEqual(got, []string{tc.strct}) {
+				t.Errorf("StructNames = %q, want [%s]", got, tc.strct)
+			}
+			if n := count(s, "tx"); n != tc.tx {
+				t.Errorf("%d fields hot on tx, want %d", n, tc.tx)
+			}
+			if n := count(s, "rx"); n != tc.rx {
+				t.Errorf("%d fields hot on rx, want %d", n, tc.rx)
+			}
+			for _, w := range tc.fields {
+				if got := hot(s, tc.strct, w.field); !reflect.DeepEqual(got, w.hot) {
+					t.Errorf("%s: %v, want %v", w.field, got, w.hot)
+				}
+			}
+			for _, h := range s.Hot {
+				if !h.Table || h.Line == 0 {
+					t.Errorf("%s: Table %v Line %d", h.Field, h.Table, h.Line)
+				}
+			}
+		})
+	}
+}
+
+func TestTableRowPos(t *testing.T) {
+	s := load(t, "net_device.rst")
+	for _, h := range s.Hot {
+		if h.Field == "priv_flags" {
+			if want := filepath.Join(tables, "net_device.rst") + ":10"; h.Pos.String() != want {
+				t.Errorf("priv_flags at %s, want %s", h.Pos, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no priv_flags")
+}
+
+func TestNotStructTables(t *testing.T) {
+	_, err := Load(filepath.Join(tables, "snmp.rst"))
+	if !errors.Is(err, ErrNotStructTable) {
+		t.Errorf("snmp.rst: %v, want ErrNotStructTable", err)
+	}
+	if err != nil && !strings.Contains(err.Error(), `snmp.rst:5: "netns_ipv4 enum fast path usage breakdown": the table lists enum constants`) {
+		t.Errorf("snmp.rst: %v", err)
+	}
+	_, err = Load(filepath.Join(tables, "index.rst"))
+	if err == nil || !strings.HasSuffix(err.Error(), "index.rst: no fastpath_tx_access or fastpath_rx_access column header, so not a net_cachelines table") {
+		t.Errorf("index.rst: %v", err)
+	}
+}
+
+func TestTableShapes(t *testing.T) {
+	// Two tables, CRLF line ends, an extra leading column, an xdp column,
+	// prose and an RST comment in between.
+	src := strings.Join([]string{
+		".. comment",
+		"",
+		"=====================================",
+		"foo struct fast path usage breakdown",
+		"=====================================",
+		"",
+		"Some prose before the table.",
+		"",
+		"Id  Type  Name    fastpath_tx_access  fastpath_xdp_access  Notes",
+		"1   int   a[4]    read_mostly         write_mostly         x",
+		"2   int   b                           read_mostly",
+		"3   int   c       -                   -                    not hot",
+		"",
+		"bar struct fast path usage breakdown",
+		"====================================",
+		"",
+		"==== ==== ================== ==================",
+		"Type Name fastpath_tx_access fastpath_rx_access",
+		"==== ==== ================== ==================",
+		"int  d                       write_mostly",
+		"int  d    read_mostly",
+		"==== ==== ================== ==================",
+	}, "\r\n")
+	s, err := Parse("t.rst", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]layout.Hot{}
+	for _, h := range s.Hot {
+		got[h.Struct+"."+h.Field] = h.Hot
+	}
+	wantHot := map[string]layout.Hot{
+		"foo.a": {Paths: []string{"tx", "xdp"}, Write: true},
+		"foo.b": {Paths: []string{"xdp"}},
+		"bar.d": {Paths: []string{"rx", "tx"}, Write: true}, // two rows add up
+	}
+	if !reflect.DeepEqual(got, wantHot) {
+		t.Errorf("got %v\nwant %v", got, wantHot)
+	}
+}
+
+func TestTableErrors(t *testing.T) {
+	const header = "Type  Name  fastpath_tx_access  fastpath_rx_access  Comments\n"
+	for _, tc := range []struct{ src, want string }{
+		{header + "..struct ..s\nint   a     read_mostyl         -\n",
+			`t.rst:3: bad fastpath_tx_access value "read_mostyl": want read_mostly, read_write, write_mostly or -`},
+		{header + "..struct ..s\nint   a     read mostly\n",
+			`t.rst:3: bad fastpath_tx_access value "read mostly": want read_mostly, read_write, write_mostly or -`},
+		{header + "..struct ..s\nint         read_mostly\n",
+			`t.rst:3: row marks tx hot but has no single Name`},
+		{header + "..struct ..s\nint   *p    read_mostly\n",
+			`t.rst:3: bad field name "*p"`},
+		{header + "int   a     read_mostly\n",
+			`t.rst:2: row before any ..struct row or title naming the struct`},
+		{header + "..struct\n",
+			`t.rst:2: ..struct row names no struct`},
+	} {
+		_, err := Parse("t.rst", []byte(tc.src))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%q:\n got %v\nwant %s", tc.src, err, tc.want)
+		}
+	}
+}
+
+func TestHotFile(t *testing.T) {
+	src := `# hot fields of net_device
+net_device.priv_flags hot path=tx   # trailing comment
+net_device.state      hot path=tx,rx,tx
+net_device.stats      hot write
+	
+main.Server.mu hot write path=accept
+net_device percpu
+net_device budget lines=3
+net_device budget path=tx lines=2
+net_device ignore padding,straddle   holes are the kernel's
+net_device ignore paddings are deliberate
+net_device ignore spread out on purpose
+`
+	s, err := Parse("hot.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantHot := []HotField{
+		{Pos: Pos{"hot.txt", 2}, Struct: "net_device", Field: "priv_flags", Hot: layout.Hot{Paths: []string{"tx"}}},
+		{Pos: Pos{"hot.txt", 3}, Struct: "net_device", Field: "state", Hot: layout.Hot{Paths: []string{"rx", "tx"}}},
+		{Pos: Pos{"hot.txt", 4}, Struct: "net_device", Field: "stats", Hot: layout.Hot{Write: true}},
+		{Pos: Pos{"hot.txt", 6}, Struct: "main.Server", Field: "mu", Hot: layout.Hot{Paths: []string{"accept"}, Write: true}},
+	}
+	if !reflect.DeepEqual(s.Hot, wantHot) {
+		t.Errorf("Hot:\n got %+v\nwant %+v", s.Hot, wantHot)
+	}
+	wantDirs := []Directive{
+		{Pos: Pos{"hot.txt", 7}, Struct: "net_device", PerCPU: true},
+		{Pos: Pos{"hot.txt", 8}, Struct: "net_device", Budget: &layout.Budget{Lines: 3}},
+		{Pos: Pos{"hot.txt", 9}, Struct: "net_device", Budget: &layout.Budget{Path: "tx", Lines: 2}},
+		{Pos: Pos{"hot.txt", 10}, Struct: "net_device", Ignore: &layout.Ignore{Checks: []string{"padding", "straddle"}, Reason: "holes are the kernel's"}},
+		{Pos: Pos{"hot.txt", 11}, Struct: "net_device", Ignore: &layout.Ignore{Reason: "paddings are deliberate"}}, // "paddings" is no check name
+		{Pos: Pos{"hot.txt", 12}, Struct: "net_device", Ignore: &layout.Ignore{Checks: []string{"spread"}, Reason: "out on purpose"}},
+	}
+	if !reflect.DeepEqual(s.Directives, wantDirs) {
+		t.Errorf("Directives:\n got %+v\nwant %+v", s.Directives, wantDirs)
+	}
+	if got, want := s.StructNames(), []string{"main.Server", "net_device"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("StructNames = %q, want %q", got, want)
+	}
+}
+
+func TestHotFileErrors(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"net_device.state hott", `unknown directive "hott"`},
+		{"net_device budget", `budget needs lines=N`},
+		{"net_device budget path=tx", `budget needs lines=N`},
+		{"net_device ignore", `ignore needs a reason`},
+		{"net_device ignore padding # why?", `ignore needs a reason`},
+		{"net_device ignore spread", `ignore needs a reason`},
+		{"net_device ignore padding,spred oops", `ignore: unknown check "spred" in "padding,spred" (checks: straddle, spread, falseshare, padding, budget)`},
+		{"net_device", `"net_device" needs a directive: hot, percpu, budget or ignore`},
+		{"net_device hot", `hot needs STRUCT.FIELD, got "net_device"`},
+		{".state hot", `hot needs STRUCT.FIELD, got ".state"`},
+		{"net_device. hot", `bad field name ""`},
+		{"net_device.9x hot", `bad field name "9x"`},
+		{"net_device.state hot wirte", `hot: unknown option "wirte"`},
+		{"net_device.state hot write write", `hot: write given twice`},
+		{"net_device.state hot path=tx path=rx", `hot: path= given twice`},
+		{"net_device.state hot path=", `bad path name ""`},
+		{"net_device.state hot path=tx,", `bad path name ""`},
+		{"net_device.state hot path=t-x", `bad path name "t-x"`},
+		{"net_device percpu now", `percpu takes no arguments, got "now"`},
+		{"net_device budget lines=0", `budget: lines=0 is not a positive integer`},
+		{"net_device budget lines=-1", `budget: lines=-1 is not a positive integer`},
+		{"net_device budget lines=+1", `budget: lines=+1 is not a positive integer`},
+		{"net_device budget lines=99999999999999999999", `budget: lines=99999999999999999999 is not a positive integer`},
+		{"net_device budget lines=2 lines=3", `budget: lines= given twice`},
+		{"net_device budget path=a,b lines=1", `bad path name "a,b"`},
+		{"net_device budget path=a path=b lines=1", `budget: path= given twice`},
+		{"net_device budget tx lines=1", `budget: unknown option "tx"`},
+	} {
+		src := "# header\n\n" + tc.line + "\n"
+		_, err := Parse("hot.txt", []byte(src))
+		if want := "hot.txt:3: " + tc.want; err == nil || err.Error() != want {
+			t.Errorf("%q:\n got %v\nwant %s", tc.line, err, want)
+		}
+	}
+}
+
+func TestHotFileEveryBadLine(t *testing.T) {
+	_, err := Parse("hot.txt", []byte("a.b hott\nok percpu\nc budget\n"))
+	want := "hot.txt:1: unknown directive \"hott\"\nhot.txt:3: budget needs lines=N"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+func TestLoadMerge(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	if err := os.WriteFile(a, []byte("net_device.mtu hot path=tx\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadAll([]string{a, filepath.Join(tables, "tcp_sock.rst")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.StructNames(), []string{"net_device", "tcp_sock"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("StructNames = %q, want %q", got, want)
+	}
+	if s.Hot[0].Pos != (Pos{a, 1}) || len(s.Hot) != 1+77 {
+		t.Errorf("first %v, %d marks", s.Hot[0].Pos, len(s.Hot))
+	}
+	if _, err := LoadAll([]string{a, filepath.Join(dir, "missing.txt")}); err == nil {
+		t.Error("missing file: no error")
+	}
+}
+
+// netDevice is a net_device-like struct: ifindex lies in an anonymous union.
+func netDevice() *layout.Struct {
+	return &layout.Struct{Name: "net_device", Size: 64, Align: 8, Members: []layout.Member{
+		{Name: "priv_flags", Offset: 0, Size: 4, Align: 4},
+		{Name: "state", Offset: 8, Size: 8, Align: 8},
+		{Name: "", Offset: 16, Size: 4, Align: 4, Embedded: true, Inner: []layout.Member{
+			{Name: "ifindex", Offset: 16, Size: 4, Align: 4},
+			{Name: "alias_idx", Offset: 16, Size: 4, Align: 4},
+		}},
+		{Name: "mtu", Offset: 20, Size: 4, Align: 4},
+		{Name: "stats", Offset: 24, Size: 40, Align: 8},
+	}}
+}
+
+func member(t *testing.T, s *layout.Struct, name string) *layout.Member {
+	t.Helper()
+	_, m := s.Lookup(name)
+	if m == nil {
+		t.Fatalf("no member %s", name)
+	}
+	return m
+}
+
+func TestApplyHotFile(t *testing.T) {
+	src := `net_device.priv_flags hot path=tx
+net_device.ifindex hot path=rx
+net_device.state hot path=tx
+net_device.state hot write path=rx
+net_device.mtu hot
+net_device.mtu hot path=tx
+net_device percpu
+net_device budget lines=3
+net_device budget lines=2
+net_device budget path=tx lines=1
+net_device ignore padding holes are upstream's
+sk_buff.len hot
+sk_buff percpu
+`
+	set, err := Parse("hot.txt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A binary may define a struct more than once: both get the marks.
+	a, b := netDevice(), netDevice()
+	warnings, err := set.Apply([]*layout.Struct{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"hot.txt:12: struct sk_buff not found"}; !reflect.DeepEqual(warnings, want) {
+		t.Errorf("warnings = %q, want %q", warnings, want)
+	}
+	for _, s := range []*layout.Struct{a, b} {
+		for _, w := range []want{
+			{"priv_flags", tx},
+			{"ifindex", rx},
+			{"alias_idx", absent},
+			{"state", txrxW},
+			{"mtu", &layout.Hot{}}, // no path: every path, once resolved
+			{"stats", absent},
+		} {
+			if got := member(t, s, w.field).Hot; !reflect.DeepEqual(got, w.hot) {
+				t.Errorf("%s: %v, want %v", w.field, got, w.hot)
+			}
+		}
+		if s.Members[2].Hot != nil {
+			t.Errorf("anonymous union marked %v; only ifindex should be", s.Members[2].Hot)
+		}
+		if !s.PerCPU {
+			t.Error("not percpu")
+		}
+		if want := []layout.Budget{{Lines: 2}, {Path: "tx", Lines: 1}}; !reflect.DeepEqual(s.Budgets, want) {
+			t.Errorf("Budgets = %v, want %v", s.Budgets, want)
+		}
+		if want := []layout.Ignore{{Checks: []string{"padding"}, Reason: "holes are upstream's"}}; !reflect.DeepEqual(s.Ignores, want) {
+			t.Errorf("Ignores = %v, want %v", s.Ignores, want)
+		}
+	}
+	if a.Members[1].Hot == b.Members[1].Hot {
+		t.Error("two structs share one Hot")
+	}
+}
+
+func TestApplyMissingField(t *testing.T) {
+	set, err := Parse("hot.txt", []byte("net_device.state hot\nnet_device.foo hot\nnet_device.bar hot\nnet_device percpu\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := netDevice()
+	_, err = set.Apply([]*layout.Struct{s})
+	want := "hot.txt:2: struct net_device has no field foo\nhot.txt:3: struct net_device has no field bar"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	if s.Members[1].Hot != nil || s.PerCPU {
+		t.Error("a failed Apply changed the struct")
+	}
+}
+
+func TestApplyTable(t *testing.T) {
+	set := load(t, "net_device.rst")
+	s := netDevice()
+	warnings, err := set.Apply([]*layout.Struct{s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// priv_flags, state, ifindex and mtu are in the struct; the other
+	// hot rows are warnings.
+	if len(warnings) != len(set.Hot)-4 {
+		t.Errorf("%d warnings for %d hot rows:\n%s", len(warnings), len(set.Hot), strings.Join(warnings, "\n"))
+	}
+	if want := filepath.Join(tables, "net_device.rst") + ":11: struct net_device has no field lltx"; len(warnings) == 0 || warnings[0] != want {
+		t.Errorf("first warning %q, want %q", warnings, want)
+	}
+	for _, w := range []want{{"priv_flags", tx}, {"state", txrx}, {"ifindex", rx}, {"mtu", tx}, {"stats", absent}} {
+		if got := member(t, s, w.field).Hot; !reflect.DeepEqual(got, w.hot) {
+			t.Errorf("%s: %v, want %v", w.field, got, w.hot)
+		}
+	}
+}
+
+func TestApplyTableInnerStruct(t *testing.T) {
+	// icsk_ack and icsk_mtup are named structs; the table lists their
+	// fields with the holder in the type (struct_icsk_ack_u8 pending).
+	s := &layout.Struct{Name: "inet_connection_sock", Size: 64, Align: 8, Members: []layout.Member{
+		{Name: "icsk_rto", Offset: 0, Size: 4, Align: 4},
+		{Name: "icsk_ack", Offset: 8, Size: 16, Align: 8},
+		{Name: "icsk_ca_priv", Offset: 24, Size: 40, Align: 8},
+	}}
+	warnings, err := load(t, "inet_connection_sock.rst").Apply([]*layout.Struct{s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []want{{"icsk_rto", txW}, {"icsk_ack", txrxW}, {"icsk_ca_priv", absent}} {
+		if got := member(t, s, w.field).Hot; !reflect.DeepEqual(got, w.hot) {
+			t.Errorf("%s: %v, want %v", w.field, got, w.hot)
+		}
+	}
+	for _, w := range warnings {
+		if strings.Contains(w, "field pending") || strings.Contains(w, "field ato") {
+			t.Errorf("icsk_ack field not mapped: %s", w)
+		}
+	}
+	if !slices.ContainsFunc(warnings, func(w string) bool {
+		return strings.HasSuffix(w, "struct inet_connection_sock has no field search_high")
+	}) {
+		t.Errorf("no warning for icsk_mtup's search_high:\n%s", strings.Join(warnings, "\n"))
+	}
+}
