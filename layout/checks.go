@@ -224,9 +224,12 @@ func falseShare(s *Struct, line int64) []Finding {
 			names = append(names, x.m.Name+" ("+kind+")")
 		}
 		if len(names) > 0 {
+			written := "is written"
+			if !slices.Equal(w.m.Hot.Paths, []string{DefaultPath}) {
+				written = "is written on path " + strings.Join(w.m.Hot.Paths, ",")
+			}
 			out = append(out, Finding{CheckFalseShare, line, w.top, append([]string{w.m.Name}, trimKinds(names)...),
-				fmt.Sprintf("%s, written on path %s, shares line %d with %s %s",
-					w.m.Name, strings.Join(w.m.Hot.Paths, ","), at, nameList(names), atLines(line))})
+				fmt.Sprintf("%s %s and shares line %d with %s %s", w.m.Name, written, at, nameList(names), atLines(line))})
 		}
 	}
 	return out

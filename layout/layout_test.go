@@ -142,7 +142,7 @@ func TestFalseShareConfigCounter(t *testing.T) {
 	if len(fs) != 2 || fs[0].LineSize != 64 || fs[1].LineSize != 128 {
 		t.Fatalf("findings %v", r.Findings)
 	}
-	if !strings.Contains(fs[0].Message, "hits, written on path hot, shares line 0 with cfg (read-mostly)") {
+	if !strings.Contains(fs[0].Message, "hits is written and shares line 0 with cfg (read-mostly)") {
 		t.Errorf("message %q", fs[0].Message)
 	}
 	p := r.Proposal.Struct

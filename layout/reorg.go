@@ -253,6 +253,10 @@ func (b *builder) put(it item) {
 		}
 	}
 	at := alignUp(b.off, it.align)
+	if at > b.off && it.class != classCold {
+		// Cold members that fit the alignment hole cost no line.
+		b.fill(at)
+	}
 	if at/maxLine != b.off/maxLine || b.off%maxLine == 0 {
 		b.lineRead, b.lineWrites = false, nil
 	}

@@ -1,0 +1,256 @@
+// Package analyzer is cachelint's go/analysis pass: it lays out each struct
+// type as the gc compiler does, reads //cachelint: annotations, runs the
+// layout checks and offers the reorganized field order as a fix.
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+const doc = `report struct layouts that cost cache misses
+
+cachelint lays out every struct type as the gc compiler does for the target
+GOARCH and checks it against //cachelint: annotations:
+
+	//cachelint:hot [write] [path=NAME,...]   on a field: read-mostly (or written) on a fast path
+	//cachelint:percpu                        on a type: one value per core in an array or slice
+	//cachelint:budget [path=NAME] lines=N    on a type: the hot fields must fit in N lines
+	//cachelint:ignore [check,...] reason     on a type: silence checks
+
+Checks (the diagnostic category): straddle (a hot field crosses a line),
+spread (hot fields on more lines than needed), falseshare (written fields
+share a line with read-mostly ones, fields of other paths, or percpu
+neighbours), padding (a pad that does not separate, or wastes a line), budget
+(a declared budget is exceeded). Types with no annotations are checked only
+for padding. spread, falseshare, straddle and budget come with a fix that
+reorders the fields, keeping every comment.`
+
+// Analyzer is the cachelint pass.
+var Analyzer = &analysis.Analyzer{
+	Name: "cachelint",
+	Doc:  doc,
+	URL:  "https://github.com/cachelint/cachelint",
+	Run:  run,
+}
+
+// lineSizes is the -line flag: one or more cache-line sizes.
+type lineSizes []int64
+
+func (l *lineSizes) String() string {
+	var s []string
+	for _, n := range *l {
+		s = append(s, strconv.FormatInt(n, 10))
+	}
+	return strings.Join(s, ",")
+}
+
+func (l *lineSizes) Set(v string) error {
+	var out lineSizes
+	for _, f := range strings.Split(v, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil {
+			return fmt.Errorf("bad line size %q", f)
+		}
+		if err := layout.CheckLineSize(n); err != nil {
+			return err
+		}
+		out = append(out, n)
+	}
+	*l = out
+	return nil
+}
+
+var lines lineSizes
+
+func init() {
+	Analyzer.Flags.Var(&lines, "line", "cache-line sizes in bytes, comma-separated (default: GOARCH's, as internal/cpu has it)")
+}
+
+// lineSizesFor returns the sizes to check at.
+func lineSizesFor() []int64 {
+	if len(lines) > 0 {
+		return lines
+	}
+	return []int64{layout.DefaultLineSize(build.Default.GOARCH)}
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	lines := lineSizesFor()
+	pkgBlocks := fixBlockers(pass)
+	for _, f := range pass.Files {
+		ds, bad := directives(f)
+		for _, b := range bad {
+			report(pass, b.pos, "annotation", b.msg)
+		}
+		used := map[*ast.Comment]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			var gd *ast.GenDecl
+			switch n := n.(type) {
+			case *ast.GenDecl:
+				gd = n
+			default:
+				return true
+			}
+			if gd.Tok != token.TYPE {
+				return true
+			}
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				typeDoc := ts.Doc
+				if typeDoc == nil && !gd.Lparen.IsValid() {
+					typeDoc = gd.Doc
+				}
+				checkStruct(pass, lines, ds, used, typeDoc, ts, st, pkgBlocks)
+			}
+			return true
+		})
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if d := ds[c]; d != nil && !used[c] {
+					report(pass, c.Pos(), "annotation", fmt.Sprintf("misplaced //cachelint:%s: directives go in the doc comment of a struct type or on a field of one", d.verb))
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+func report(pass *analysis.Pass, pos token.Pos, category, msg string) {
+	pass.Report(analysis.Diagnostic{Pos: pos, Category: category, Message: msg})
+}
+
+// checkStruct builds the model of one struct type declaration, applies its
+// annotations and reports what the checks find.
+func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*directive, used map[*ast.Comment]bool,
+	typeDoc *ast.CommentGroup, ts *ast.TypeSpec, st *ast.StructType, blocks map[*types.TypeName]string) {
+	obj, _ := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
+	if obj == nil {
+		return
+	}
+	typeDirs := in(ds, typeDoc)
+	var fieldDirs [][]*directive
+	annotated := len(typeDirs) > 0
+	for _, fld := range st.Fields.List {
+		d := append(in(ds, fld.Doc), in(ds, fld.Comment)...)
+		fieldDirs = append(fieldDirs, d)
+		annotated = annotated || len(d) > 0
+	}
+	markUsed := func(d []*directive) {
+		for _, x := range d {
+			used[x.c] = true
+		}
+	}
+	if ts.TypeParams != nil {
+		if annotated {
+			report(pass, ts.Name.Pos(), "annotation", fmt.Sprintf("%s is generic: its layout depends on its type arguments, so cachelint does not check it", ts.Name.Name))
+			markUsed(typeDirs)
+			for _, d := range fieldDirs {
+				markUsed(d)
+			}
+		}
+		return
+	}
+	tst, ok := obj.Type().Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	s := structLayout(ts.Name.Name, tst, pass.TypesSizes, types.RelativeTo(pass.Pkg))
+	pos := pass.Fset.Position(ts.Pos())
+	s.DeclFile, s.DeclLine = pos.Filename, pos.Line
+
+	// Map each ast field to its members; names declared together stay
+	// together when reordered.
+	fieldOf := make([]int, 0, len(s.Members))
+	posOf := make([]token.Pos, 0, len(s.Members))
+	k := 0
+	for i, fld := range st.Fields.List {
+		n := max(1, len(fld.Names))
+		for j := range n {
+			m := &s.Members[k]
+			if n > 1 {
+				m.Unit = i + 1
+			}
+			at := fld.Pos()
+			if len(fld.Names) > 0 {
+				at = fld.Names[j].Pos()
+			}
+			p := pass.Fset.Position(at)
+			m.DeclFile, m.DeclLine = p.Filename, p.Line
+			posOf = append(posOf, at)
+			fieldOf = append(fieldOf, i)
+			k++
+		}
+		markUsed(fieldDirs[i])
+		var hot *layout.Hot
+		for _, d := range fieldDirs[i] {
+			h, err := fieldHot(d)
+			switch {
+			case err != nil:
+				report(pass, d.c.Pos(), "annotation", err.Error())
+			case hot != nil:
+				report(pass, d.c.Pos(), "annotation", "duplicate //cachelint:hot on one field")
+			default:
+				hot = h
+			}
+		}
+		if hot != nil {
+			for j := k - n; j < k; j++ {
+				h := *hot
+				s.Members[j].Hot = &h
+			}
+		}
+	}
+	markUsed(typeDirs)
+	for _, d := range typeDirs {
+		if err := typeDirective(s, d); err != nil {
+			report(pass, d.c.Pos(), "annotation", err.Error())
+		}
+	}
+	s.ResolvePaths()
+	if err := checkBudgets(s); err != nil {
+		report(pass, ts.Name.Pos(), "annotation", err.Error())
+		s.Budgets = nil
+	}
+
+	r := layout.Analyze(s, lines)
+	if len(r.Findings) == 0 {
+		return
+	}
+	blocked := blocks[obj]
+	if blocked == "" {
+		blocked = r.NoFix
+	}
+	var fix []analysis.SuggestedFix
+	if blocked == "" && r.Proposal != nil {
+		fix, blocked = reorderFix(pass, st, s, r.Proposal, fieldOf)
+	}
+	for _, f := range r.Findings {
+		d := analysis.Diagnostic{Pos: ts.Name.Pos(), Category: f.Check, Message: fmt.Sprintf("%s: %s", ts.Name.Name, f.Message)}
+		if f.Member >= 0 {
+			d.Pos = posOf[f.Member]
+		}
+		if f.Check != layout.CheckPadding {
+			switch {
+			case fix != nil:
+				d.SuggestedFixes = fix
+			case blocked != "":
+				d.Message += "; no fix: " + blocked
+			}
+		}
+		pass.Report(d)
+	}
+}

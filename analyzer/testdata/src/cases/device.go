@@ -1,0 +1,28 @@
+package cases
+
+// device keeps its transmit-path fields on four lines.
+type device struct {
+	// Transmit path.
+	xmit  func()   /* want `device: hot fields of path tx occupy 4 lines where 1 would do \(64-byte lines\): xmit, qdisc, mtu, features` */ //cachelint:hot path=tx
+	name  [32]byte // interface name
+	stats [8]uint64
+	qdisc *ring `json:"qdisc"` //cachelint:hot path=tx
+
+	// Receive path.
+	rxHandler func() /* want `device: hot fields of path rx occupy 2 lines where 1 would do \(64-byte lines\): rxHandler, mtu` */ //cachelint:hot path=rx
+	ifalias   string
+	dev       [6]uint64
+	//cachelint:hot path=tx,rx
+	mtu      uint32
+	flags    uint32
+	*pool           // embedded, cold
+	features uint64 //cachelint:hot path=tx
+}
+
+// buckets is used with unkeyed literals, so reordering would break them.
+type buckets struct {
+	lock  uint32 /* want `buckets: lock is written and shares line 0 with count \(read-mostly\) \(64-byte lines\); no fix: an unkeyed composite literal at .*device.go:\d+:22 depends on the field order` */ //cachelint:hot write
+	count uint32 //cachelint:hot
+}
+
+var defaultBuckets = buckets{0, 1}

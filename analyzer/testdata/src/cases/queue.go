@@ -1,0 +1,35 @@
+// Package cases holds structs shaped like real fast-path structs, checked
+// at 64-byte lines.
+package cases
+
+import "sync/atomic"
+
+type ring struct{ head, tail uint32 }
+type pool struct{ free []int }
+
+// rxQueue is one receive queue per core, polled in a tight loop, like
+// DPDK's af_packet rx queue: 64 bytes but only 8-byte aligned.
+//
+//cachelint:percpu
+type rxQueue struct {
+	ring   *ring
+	mp     *pool
+	port   uint16
+	qid    uint16
+	sockfd int32
+	// Counters, bumped on every poll.
+	rxPkts   uint64 /* want `rxQueue: percpu elements are 64 bytes and only 8-byte aligned: at base offset 8, written rxPkts of one element shares a line with frames of the previous element \(64-byte lines\)` */ //cachelint:hot write
+	rxBytes  uint64 //cachelint:hot write
+	rxNombuf uint64 //cachelint:hot write
+	errs     uint64
+	frames   uint64
+}
+
+// server is shared by every request goroutine.
+type server struct {
+	cfg  *config      //cachelint:hot
+	hits atomic.Int64 /* want `server: hits is written and shares line 0 with cfg \(read-mostly\) \(64-byte lines\)` */ //cachelint:hot write
+	name string
+}
+
+type config struct{ n int }

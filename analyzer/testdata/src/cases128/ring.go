@@ -1,0 +1,25 @@
+// Package cases128 holds structs checked at 128-byte lines, as on arm64.
+package cases128
+
+// ring keeps producer and consumer indexes apart with pads computed for
+// 64-byte lines.
+type ring struct {
+	head uint64
+	_    [56]byte // want `ring: padding _ \[56\]byte \(56 bytes\) leaves head and tail on one line \(128-byte lines\): it needs 64 more bytes`
+	tail uint64
+	_    [56]byte
+}
+
+// counter is one per worker in a slice, padded for 64-byte lines.
+type counter struct {
+	n uint64
+	_ [56]byte // want `counter: padding _ \[56\]byte \(56 bytes\) leaves n and n of the next element on one line \(128-byte lines\): it needs 64 more bytes`
+}
+
+// stats is one per worker, and knows it.
+//
+//cachelint:percpu
+type stats struct {
+	hits   uint64 /* want `stats: percpu elements are 16 bytes and only 8-byte aligned: at base offset 0, written hits of one element shares a line with hits of the next element \(128-byte lines\)` */ //cachelint:hot write
+	misses uint64 //cachelint:hot write
+}
