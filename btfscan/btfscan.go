@@ -1,0 +1,161 @@
+// Package btfscan reads struct layouts from BTF, the kernel's compact type
+// format: raw BTF such as /sys/kernel/btf/vmlinux, the .BTF section of an
+// ELF file, or a gzip of either. It reports them the way pahole does, since
+// pahole is the reference the layouts are checked against.
+package btfscan
+
+import (
+	"bytes"
+	"compress/gzip"
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/cilium/ebpf/btf"
+)
+
+// maxBTF bounds what a gzip input may expand to, so that a gzip bomb fails
+// instead of exhausting memory. vmlinux BTF is a few MiB.
+const maxBTF = 1 << 30
+
+const btfHeaderLen = 24
+
+// File is one opened BTF blob.
+type File struct {
+	path string
+	spec *btf.Spec
+	// ptrSize is the target's pointer size: BTF does not record it, so it
+	// is taken from long as libbpf does.
+	ptrSize int64
+}
+
+// Open reads the BTF in path (raw BTF, an ELF file with a .BTF section, or a
+// gzip of either).
+func Open(path string) (f *File, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		if data, err = gunzip(data); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	raw, err := findBTF(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := checkHeader(raw); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	spec, err := loadSpec(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	f = &File{path: path, spec: spec, ptrSize: 8}
+	if t, err := spec.AnyTypeByName("long int"); err == nil {
+		if i, ok := t.(*btf.Int); ok && (i.Size == 4 || i.Size == 8) {
+			f.ptrSize = int64(i.Size)
+		}
+	}
+	return f, nil
+}
+
+func gunzip(data []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	out, err := io.ReadAll(io.LimitReader(zr, maxBTF+1))
+	if err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	if len(out) > maxBTF {
+		return nil, fmt.Errorf("gzip: expands past %d bytes", maxBTF)
+	}
+	return out, nil
+}
+
+// findBTF returns the raw BTF in data: data itself, or the .BTF section of
+// an ELF file.
+func findBTF(data []byte) (raw []byte, err error) {
+	if len(data) >= 4 && string(data[:4]) == elf.ELFMAG {
+		defer func() {
+			// debug/elf has panicked on hostile headers before.
+			if r := recover(); r != nil {
+				raw, err = nil, fmt.Errorf("bad ELF: %v", r)
+			}
+		}()
+		ef, err := elf.NewFile(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("bad ELF: %w", err)
+		}
+		sec := ef.Section(".BTF")
+		if sec == nil || sec.Type == elf.SHT_NOBITS {
+			return nil, errors.New("no DWARF or BTF type information; build with -g")
+		}
+		raw, err := sec.Data()
+		if err != nil {
+			return nil, fmt.Errorf("bad ELF: .BTF: %w", err)
+		}
+		return raw, nil
+	}
+	if len(data) < 2 || (binary.LittleEndian.Uint16(data) != 0xeb9f && binary.BigEndian.Uint16(data) != 0xeb9f) {
+		return nil, errors.New("not BTF")
+	}
+	return data, nil
+}
+
+// checkHeader checks that the sections the header declares lie within raw,
+// so that a cut-off file is reported as such.
+func checkHeader(raw []byte) error {
+	if len(raw) < 8 {
+		return fmt.Errorf("truncated BTF: %d bytes, header needs %d", len(raw), btfHeaderLen)
+	}
+	var bo binary.ByteOrder = binary.LittleEndian
+	if bo.Uint16(raw) != 0xeb9f {
+		bo = binary.BigEndian
+	}
+	hdrLen := uint64(bo.Uint32(raw[4:]))
+	if hdrLen < btfHeaderLen {
+		return fmt.Errorf("bad BTF: header length %d", hdrLen)
+	}
+	if uint64(len(raw)) < hdrLen {
+		return fmt.Errorf("truncated BTF: %d bytes, header needs %d", len(raw), hdrLen)
+	}
+	typeOff, typeLen := uint64(bo.Uint32(raw[8:])), uint64(bo.Uint32(raw[12:]))
+	strOff, strLen := uint64(bo.Uint32(raw[16:])), uint64(bo.Uint32(raw[20:]))
+	have := uint64(len(raw))
+	if end := hdrLen + typeOff + typeLen; end > have {
+		return fmt.Errorf("truncated BTF: type section ends at %d, data has %d bytes", end, have)
+	}
+	if end := hdrLen + strOff + strLen; end > have {
+		return fmt.Errorf("truncated BTF: string section ends at %d, data has %d bytes", end, have)
+	}
+	return nil
+}
+
+func loadSpec(raw []byte) (spec *btf.Spec, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			spec, err = nil, fmt.Errorf("bad BTF: %v", r)
+		}
+	}()
+	// A bytes.Reader never yields an ELF here: findBTF took the section out.
+	spec, err = btf.LoadSpecFromReader(bytes.NewReader(raw))
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("truncated BTF: %w", err)
+		}
+		return nil, fmt.Errorf("bad BTF: %w", err)
+	}
+	return spec, nil
+}

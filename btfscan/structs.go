@@ -1,0 +1,624 @@
+package btfscan
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/cachelint/cachelint/layout"
+	"github.com/cilium/ebpf/btf"
+)
+
+// cacheline is the line size pahole assumes when it rounds an inferred
+// alignment up to a whole line.
+const cacheline = 64
+
+// maxDepth bounds every walk through the type graph: valid BTF nests far
+// less, and corrupt BTF may loop.
+const maxDepth = 128
+
+// badType aborts a conversion on corrupt type data; Structs turns it into an
+// error.
+type badType string
+
+// Structs returns every struct/union with a definition, each distinct layout
+// once (the same name with different layouts appears once per layout;
+// identical duplicates once); if names is non-empty only those.
+func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = nil
+			if b, ok := r.(badType); ok {
+				err = fmt.Errorf("%s: bad BTF: %s", f.path, string(b))
+			} else {
+				err = fmt.Errorf("%s: bad BTF: %v", f.path, r)
+			}
+		}
+	}()
+	c := newConv(f.ptrSize)
+	seen := make(map[string]bool)
+	add := func(t btf.Type) error {
+		s := c.structOf(t)
+		if s == nil {
+			return nil
+		}
+		if err := s.Validate(); err != nil {
+			return fmt.Errorf("%s: bad BTF: %w", f.path, err)
+		}
+		if k := key(s); !seen[k] {
+			seen[k] = true
+			out = append(out, s)
+		}
+		return nil
+	}
+	if len(names) == 0 {
+		for t, err := range f.spec.All() {
+			if err != nil {
+				return nil, fmt.Errorf("%s: bad BTF: %w", f.path, err)
+			}
+			if err := add(t); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	for _, name := range names {
+		ts, err := f.spec.AnyTypesByName(name)
+		if err != nil && !errors.Is(err, btf.ErrNotFound) {
+			return nil, fmt.Errorf("%s: bad BTF: %w", f.path, err)
+		}
+		n := len(out)
+		for _, t := range ts {
+			if err := add(t); err != nil {
+				return nil, err
+			}
+		}
+		if len(out) == n && !anyComposite(ts) {
+			return nil, fmt.Errorf("%s: no struct or union %s", f.path, name)
+		}
+	}
+	return out, nil
+}
+
+func anyComposite(ts []btf.Type) bool {
+	for _, t := range ts {
+		switch t.(type) {
+		case *btf.Struct, *btf.Union:
+			return true
+		}
+	}
+	return false
+}
+
+// key identifies a layout for deduplication.
+func key(s *layout.Struct) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s %d %d %t", s.Kind, s.Name, s.Size, s.Align, s.Packed)
+	writeMembers(&b, s.Members)
+	return b.String()
+}
+
+func writeMembers(b *strings.Builder, ms []layout.Member) {
+	for i := range ms {
+		m := &ms[i]
+		fmt.Fprintf(b, "|%s:%s:%d:%d:%d:%d:%d:%d{", m.Name, m.Type, m.Offset, m.Size, m.Align, m.BitOffset, m.BitSize, m.ElemSize)
+		writeMembers(b, m.Inner)
+		b.WriteByte('}')
+	}
+}
+
+// conv converts BTF types, remembering what it worked out per type.
+type conv struct {
+	ptrSize int64
+	depth   int
+	natural map[btf.Type]int64
+	infos   map[btf.Type]*info
+}
+
+func newConv(ptrSize int64) *conv {
+	return &conv{ptrSize: ptrSize, natural: make(map[btf.Type]int64), infos: make(map[btf.Type]*info)}
+}
+
+func (c *conv) enter() {
+	c.depth++
+	if c.depth > maxDepth {
+		panic(badType("types nest too deep (a loop?)"))
+	}
+}
+
+func (c *conv) leave() { c.depth-- }
+
+// composite is a struct or union as BTF gives it.
+type composite struct {
+	name    string
+	union   bool
+	size    int64
+	members []btf.Member
+}
+
+func asComposite(t btf.Type) (composite, bool) {
+	switch t := t.(type) {
+	case *btf.Struct:
+		return composite{t.Name, false, int64(t.Size), t.Members}, true
+	case *btf.Union:
+		return composite{t.Name, true, int64(t.Size), t.Members}, true
+	}
+	return composite{}, false
+}
+
+// info is what pahole's BTF loader works out for one struct or union: where
+// each member's storage lies, which alignments it must have been forced to,
+// and whether it is packed.
+type info struct {
+	members []memberInfo
+	natural int64 // largest natural alignment of a member
+	forced  int64 // alignment inferred from the tail padding, 0 if none
+	align   int64 // the alignment the type has as a member of another
+	packed  bool
+	holes   bool // has byte holes or tail padding (pahole's padding || nr_holes)
+}
+
+type memberInfo struct {
+	typ        btf.Type // member type without typedefs and qualifiers
+	byteOffset int64    // of the storage unit for a bit-field
+	byteSize   int64
+	bitOffset  int64
+	bitfield   int64
+	natural    int64
+	forced     int64 // inferred __aligned__, 0 if none
+}
+
+// structOf converts a named struct or union; it returns nil for any other
+// type.
+func (c *conv) structOf(t btf.Type) *layout.Struct {
+	comp, ok := asComposite(t)
+	if !ok || comp.name == "" {
+		return nil
+	}
+	in := c.info(t)
+	s := &layout.Struct{Name: comp.name, Size: comp.size, Align: in.align, Packed: in.packed}
+	if comp.union {
+		s.Kind = layout.KindUnion
+	}
+	unit := 0
+	s.Members = c.members(t, 0, in.packed, false, &unit)
+	return s
+}
+
+func strip(t btf.Type) btf.Type {
+	for range maxDepth {
+		switch q := t.(type) {
+		case *btf.Typedef:
+			t = q.Type
+		case *btf.Const:
+			t = q.Type
+		case *btf.Volatile:
+			t = q.Type
+		case *btf.Restrict:
+			t = q.Type
+		case *btf.TypeTag:
+			t = q.Type
+		default:
+			return t
+		}
+	}
+	panic(badType("qualifiers loop"))
+}
+
+// size is a type's size in bytes.
+func (c *conv) size(t btf.Type) int64 {
+	c.enter()
+	defer c.leave()
+	switch t := strip(t).(type) {
+	case *btf.Int:
+		return int64(t.Size)
+	case *btf.Float:
+		return int64(t.Size)
+	case *btf.Enum:
+		return enumSize(t)
+	case *btf.Pointer:
+		return c.ptrSize
+	case *btf.Struct:
+		return int64(t.Size)
+	case *btf.Union:
+		return int64(t.Size)
+	case *btf.Array:
+		n := int64(t.Nelems)
+		e := c.size(t.Type)
+		if e != 0 && n > (1<<40)/e {
+			panic(badType(fmt.Sprintf("array of %d elements of %d bytes", n, e)))
+		}
+		return n * e
+	}
+	return 0
+}
+
+func enumSize(e *btf.Enum) int64 {
+	if e.Size == 0 {
+		return 4
+	}
+	return int64(e.Size)
+}
+
+// naturalAlign is pahole's natural alignment: the size of a scalar, the
+// largest of the members of a struct or union, the element's of an array.
+// It knows nothing of forced alignments.
+func (c *conv) naturalAlign(t btf.Type) int64 {
+	t = strip(t)
+	if a, ok := c.natural[t]; ok {
+		return a
+	}
+	c.enter()
+	defer c.leave()
+	var a int64
+	switch t := t.(type) {
+	case *btf.Pointer:
+		a = c.ptrSize
+	case *btf.Int:
+		a = int64(t.Size)
+	case *btf.Float:
+		a = int64(t.Size)
+	case *btf.Enum:
+		a = enumSize(t)
+	case *btf.Array:
+		a = c.naturalAlign(t.Type)
+	case *btf.Struct, *btf.Union:
+		comp, _ := asComposite(t)
+		for _, m := range comp.members {
+			a = max(a, c.naturalAlign(m.Type))
+		}
+	}
+	a = pow2(a)
+	c.natural[t] = a
+	return a
+}
+
+// pow2 rounds a up to a power of two, at least 1: corrupt BTF may give an
+// int of 3 bytes, and the model wants powers of two.
+func pow2(a int64) int64 {
+	if a <= 1 {
+		return 1
+	}
+	if a > 1<<30 {
+		panic(badType(fmt.Sprintf("alignment %d", a)))
+	}
+	return 1 << bits.Len64(uint64(a-1))
+}
+
+// fullAlign is the alignment a type has when laid out in another: the
+// natural one raised by any alignment forced on its members or on itself,
+// or 1 for a packed struct.
+func (c *conv) fullAlign(t btf.Type) int64 {
+	t = strip(t)
+	for n := 0; ; n++ {
+		a, ok := t.(*btf.Array)
+		if !ok {
+			break
+		}
+		if n > maxDepth {
+			panic(badType("arrays nest too deep"))
+		}
+		t = strip(a.Type)
+	}
+	if _, ok := asComposite(t); ok {
+		return c.info(t).align
+	}
+	return c.naturalAlign(t)
+}
+
+// inferAlign is pahole's class__infer_alignment: a member (or, with the
+// size as offset, the struct's end) that lies past where the previous
+// member ended by more than its natural alignment explains must have had
+// its alignment forced. pahole computes the gap in uint32, so a member
+// that starts before the previous one ended (a union member, a bit-field
+// sharing a unit) wraps around to no alignment.
+func inferAlign(offset, natural, smallest int64) int64 {
+	if offset <= smallest || offset%2 != 0 {
+		return 0
+	}
+	delta := offset - smallest
+	if delta >= 1<<31 {
+		return 0
+	}
+	a := int64(1) << bits.Len64(uint64(delta))
+	if a <= natural {
+		return 0
+	}
+	if a < cacheline && cacheline%a == 0 && offset%cacheline == 0 {
+		a = cacheline
+	}
+	return a
+}
+
+// info works out the layout facts of a struct or union the way pahole's
+// BTF loader (class__fixup_btf_bitfields) and class__infer_packed_attributes
+// do.
+func (c *conv) info(t btf.Type) *info {
+	if in, ok := c.infos[t]; ok {
+		if in == nil {
+			panic(badType("struct contains itself"))
+		}
+		return in
+	}
+	c.enter()
+	defer c.leave()
+	c.infos[t] = nil
+	comp, _ := asComposite(t)
+	in := &info{members: make([]memberInfo, len(comp.members)), natural: c.naturalAlign(t)}
+	var smallest int64
+	for i, m := range comp.members {
+		st := strip(m.Type)
+		mi := memberInfo{
+			typ:       st,
+			byteSize:  c.size(st),
+			bitOffset: int64(m.Offset),
+			bitfield:  int64(m.BitfieldSize),
+			natural:   c.naturalAlign(st),
+		}
+		mi.byteOffset = mi.bitOffset / 8
+		if mi.bitfield != 0 && mi.byteSize != 0 && isScalar(st) {
+			// The storage unit is the one of the bit-field's type that
+			// holds its first bit: bit-fields are always aligned.
+			unit := mi.byteSize * 8
+			mi.byteOffset = mi.bitOffset / unit * unit / 8
+		}
+		// pahole skips zero-size members: they neither get an inferred
+		// alignment nor move where the previous member ended.
+		if mi.byteSize != 0 {
+			mi.forced = inferAlign(mi.byteOffset, mi.natural, smallest)
+			smallest = mi.byteOffset + mi.byteSize
+		}
+		in.members[i] = mi
+	}
+	if comp.union {
+		// pahole takes the end of the last member here, so a union whose
+		// last member is not its largest would look forced to a larger
+		// alignment; its largest member's end is what tells.
+		smallest = 0
+		for _, mi := range in.members {
+			smallest = max(smallest, mi.byteOffset+mi.byteSize)
+		}
+	}
+	in.forced = inferAlign(comp.size, in.natural, smallest)
+	if !comp.union {
+		in.holes = hasHoles(in.members, comp.size)
+		in.packed = !in.holes && isPacked(in.members, comp.size)
+	}
+	in.align = max(1, in.forced)
+	for i := range in.members {
+		mi := &in.members[i]
+		in.align = max(in.align, mi.forced)
+		if !in.packed {
+			in.align = max(in.align, c.fullAlign(mi.typ))
+		}
+	}
+	c.infos[t] = in
+	return in
+}
+
+func isScalar(t btf.Type) bool {
+	switch t.(type) {
+	case *btf.Int, *btf.Enum, *btf.Float:
+		return true
+	}
+	return false
+}
+
+// hasHoles reports whether a struct has byte holes or tail padding, as
+// pahole's class__find_holes counts them; bits left over in a bit-field's
+// storage unit are bit holes and do not count.
+func hasHoles(ms []memberInfo, size int64) bool {
+	curEnd, curSize := size*8, int64(0)
+	var lastSeen int64
+	inBitfield := false
+	for _, m := range ms {
+		bitStart := m.bitOffset
+		bitEnd := bitStart + m.byteSize*8
+		if m.bitfield != 0 {
+			bitEnd = bitStart + m.bitfield
+		}
+		if inBitfield {
+			lastSeen = min(bitStart, curEnd)
+		}
+		var byteHoles int64
+		if m.bitfield != 0 {
+			if aligned := m.byteOffset * 8; lastSeen < aligned && aligned <= bitStart {
+				byteHoles = m.byteOffset - lastSeen/8
+			}
+		} else {
+			byteHoles = bitStart/8 - lastSeen/8
+		}
+		if byteHoles != 0 {
+			return true
+		}
+		lastSeen = bitEnd
+		if m.bitfield != 0 {
+			inBitfield = true
+			if unit := m.byteSize * 8; bitEnd > curEnd || unit > curSize {
+				curSize = unit
+				curEnd = m.byteOffset*8 + curSize
+				if bitEnd > curEnd {
+					curEnd += curSize
+				}
+			}
+		} else {
+			inBitfield = false
+			curSize = 0
+			curEnd = bitEnd
+		}
+	}
+	if inBitfield {
+		lastSeen = min(size*8, curEnd)
+	}
+	return size-lastSeen/8 != 0
+}
+
+// isPacked is the rest of class__infer_packed_attributes for a struct with
+// no holes and no padding: packed if a member is off its natural alignment
+// or the size is not a multiple of the largest one.
+func isPacked(ms []memberInfo, size int64) bool {
+	maxNatural := int64(1)
+	for _, m := range ms {
+		if m.natural == 1 {
+			continue
+		}
+		maxNatural = max(maxNatural, m.natural)
+		if m.byteOffset%m.natural != 0 {
+			return true
+		}
+	}
+	return size%maxNatural != 0
+}
+
+// members converts the members of struct or union t whose start lies base
+// bytes into the outermost struct. packed says t is laid out packed, from
+// its own members or, for an anonymous one, from where it sits. inUnion
+// says t is printed inside a union, where pahole never prints "[]".
+func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) []layout.Member {
+	c.enter()
+	defer c.leave()
+	comp, _ := asComposite(t)
+	in := c.info(t)
+	inUnion = inUnion || comp.union
+	out := make([]layout.Member, len(comp.members))
+	for i, bm := range comp.members {
+		mi := &in.members[i]
+		m := layout.Member{
+			Name:      bm.Name,
+			Type:      c.spellMember(bm.Type, i == len(comp.members)-1, len(comp.members) == 1, inUnion),
+			Offset:    base + mi.byteOffset,
+			Size:      mi.byteSize,
+			BitOffset: base*8 + mi.bitOffset,
+			BitSize:   mi.bitfield,
+			Atomic:    isAtomic(bm.Type),
+			Embedded:  bm.Name == "",
+		}
+		if m.BitSize != 0 && m.End() > base+comp.size {
+			// pahole prints the whole storage unit even where a packed
+			// struct ends inside it (orc_entry); the model keeps members
+			// inside their struct.
+			m.Size = base + comp.size - m.Offset
+		}
+		if packed {
+			m.Align = max(1, mi.forced)
+		} else {
+			m.Align = max(c.fullAlign(mi.typ), mi.forced)
+		}
+		if _, ok := mi.typ.(*btf.Array); ok {
+			m.ElemSize = c.elemSize(mi.typ)
+		}
+		// pahole prints an unnamed struct or union in full where it is
+		// used (not behind a typedef); its members go to Inner (an
+		// array's: its first element's).
+		if inner := unqualified(bm.Type); isComposite(inner) && inner.TypeName() == "" {
+			m.Inner = c.members(inner, m.Offset, inner == mi.typ && c.packedInside(mi, in, comp), inUnion, unit)
+		}
+		out[i] = m
+	}
+	numberUnits(out, unit)
+	return out
+}
+
+// numberUnits gives consecutive bit-fields that share a storage unit the
+// same unit number.
+func numberUnits(ms []layout.Member, unit *int) {
+	for i := 0; i < len(ms); {
+		j := i + 1
+		if ms[i].BitSize > 0 {
+			for j < len(ms) && ms[j].BitSize > 0 && ms[j].Offset == ms[i].Offset && ms[j].Size == ms[i].Size {
+				j++
+			}
+		}
+		if j-i > 1 {
+			*unit++
+			for k := i; k < j; k++ {
+				ms[k].Unit = *unit
+			}
+		}
+		i = j
+	}
+}
+
+// packedInside reports whether the anonymous struct at member mi of the
+// container is packed: by its own members, or because pahole sees that it
+// sits where its natural alignment cannot hold (at an unnatural offset in a
+// struct with holes, or in a union whose size it does not divide).
+func (c *conv) packedInside(mi *memberInfo, container *info, comp composite) bool {
+	if _, ok := mi.typ.(*btf.Struct); !ok {
+		return false
+	}
+	if c.info(mi.typ).packed {
+		return true
+	}
+	if comp.union {
+		return comp.size%mi.natural != 0
+	}
+	return container.holes && mi.byteOffset%mi.natural != 0
+}
+
+// elemSize is the size of the innermost element of an array.
+func (c *conv) elemSize(t btf.Type) int64 {
+	for range maxDepth {
+		a, ok := strip(t).(*btf.Array)
+		if !ok {
+			return c.size(t)
+		}
+		t = a.Type
+	}
+	panic(badType("arrays nest too deep"))
+}
+
+// unqualified follows qualifiers and array elements from t, but no
+// typedef.
+func unqualified(t btf.Type) btf.Type {
+	for range maxDepth {
+		switch q := t.(type) {
+		case *btf.Const:
+			t = q.Type
+		case *btf.Volatile:
+			t = q.Type
+		case *btf.Restrict:
+			t = q.Type
+		case *btf.TypeTag:
+			t = q.Type
+		case *btf.Array:
+			t = q.Type
+		default:
+			return t
+		}
+	}
+	panic(badType("qualifiers loop"))
+}
+
+func isComposite(t btf.Type) bool {
+	_, ok := asComposite(t)
+	return ok
+}
+
+var atomicTypes = map[string]bool{"atomic_t": true, "atomic64_t": true, "atomic_long_t": true, "refcount_t": true}
+
+// isAtomic reports whether t is one of the kernel's atomic types, or an
+// array of them.
+func isAtomic(t btf.Type) bool {
+	for range maxDepth {
+		switch q := t.(type) {
+		case *btf.Typedef:
+			if atomicTypes[q.Name] {
+				return true
+			}
+			t = q.Type
+		case *btf.Const:
+			t = q.Type
+		case *btf.Volatile:
+			t = q.Type
+		case *btf.TypeTag:
+			t = q.Type
+		case *btf.Array:
+			t = q.Type
+		default:
+			return false
+		}
+	}
+	return false
+}
