@@ -329,3 +329,34 @@ func TestProposalFixedPoint(t *testing.T) {
 		t.Errorf("proposal still has %s: %s", f.Check, f.Message)
 	}
 }
+
+// Members of anonymous members count as hot members, as C lets code name
+// them directly.
+func TestInnerHotMembers(t *testing.T) {
+	s := &Struct{Name: "dev", Size: 128, Align: 8, Members: []Member{
+		{Name: "ops", Size: 8, Align: 8, Hot: &Hot{Paths: []string{"tx"}}},
+		{Name: "pad", Offset: 8, Size: 64, Align: 1},
+		{Name: "", Offset: 72, Size: 8, Align: 8, BitOffset: 72 * 8, Inner: []Member{
+			{Name: "ifindex", Offset: 72, Size: 4, Align: 4, BitOffset: 72 * 8, Hot: &Hot{}},
+			{Name: "iflink", Offset: 72, Size: 8, Align: 8, BitOffset: 72 * 8},
+		}},
+		{Name: "rest", Offset: 80, Size: 48, Align: 8, BitOffset: 80 * 8},
+	}}
+	if !s.Annotated() {
+		t.Fatal("not annotated")
+	}
+	s.ResolvePaths()
+	if _, m := s.Lookup("ifindex"); !slices.Equal(m.Hot.Paths, []string{"tx"}) {
+		t.Fatalf("ifindex paths %v", m.Hot.Paths)
+	}
+	if n := s.HotLines("tx", 64); n != 2 {
+		t.Errorf("tx lines %d, want 2", n)
+	}
+	r := Analyze(s, []int64{64})
+	if r.Proposal == nil || r.Proposal.Struct.HotLines("tx", 64) != 1 {
+		t.Fatalf("proposal %+v (%s)", r.Proposal, r.NoFix)
+	}
+	if got := r.Proposal.Struct.Members[1]; got.Name != "" || got.Inner[0].Offset != 8 || got.Inner[0].BitOffset != 64 {
+		t.Errorf("anonymous member moved to %+v", got)
+	}
+}

@@ -169,29 +169,23 @@ func (m *Member) End() int64 { return m.Offset + m.Size }
 func (m *Member) IsBitField() bool { return m.BitSize > 0 }
 
 // Annotated reports whether anything marks s for cache-line checks: hot
-// members, a percpu or budget directive, or a kernel cacheline group.
+// members (anonymous members' members too), a percpu or budget directive,
+// or a kernel cacheline group.
 func (s *Struct) Annotated() bool {
-	if s.PerCPU || len(s.Budgets) > 0 {
+	if s.PerCPU || len(s.Budgets) > 0 || len(s.hotMembers()) > 0 {
 		return true
 	}
-	for i := range s.Members {
-		if s.Members[i].Hot != nil || s.Members[i].Group != "" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Members, func(m Member) bool { return m.Group != "" })
 }
 
-// Paths lists the fast paths named by s's hot members, sorted, or
-// DefaultPath alone when hot members name none.
+// Paths lists the fast paths named by s's hot members, sorted, or none when
+// hot members name none.
 func (s *Struct) Paths() []string {
 	var paths []string
-	for i := range s.Members {
-		if h := s.Members[i].Hot; h != nil {
-			for _, p := range h.Paths {
-				if !slices.Contains(paths, p) {
-					paths = append(paths, p)
-				}
+	for _, h := range s.hotMembers() {
+		for _, p := range h.m.Hot.Paths {
+			if !slices.Contains(paths, p) {
+				paths = append(paths, p)
 			}
 		}
 	}
@@ -207,9 +201,9 @@ func (s *Struct) ResolvePaths() {
 	if len(paths) == 0 {
 		paths = []string{DefaultPath}
 	}
-	for i := range s.Members {
-		if h := s.Members[i].Hot; h != nil && len(h.Paths) == 0 {
-			h.Paths = slices.Clone(paths)
+	for _, h := range s.hotMembers() {
+		if len(h.m.Hot.Paths) == 0 {
+			h.m.Hot.Paths = slices.Clone(paths)
 		}
 	}
 }
