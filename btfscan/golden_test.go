@@ -12,6 +12,7 @@ import (
 const (
 	vmlinux = "../testdata/kernel/linux-6.18/vmlinux.btf.gz"
 	golden  = "../testdata/pahole/vmlinux-6.18.btf.golden.gz"
+	tinyBTF = "testdata/tiny-btf.o"
 )
 
 // tally counts agreement with pahole.
@@ -32,14 +33,19 @@ func (t *tally) bad(format string, args ...any) {
 
 // TestPaholeGolden compares every struct and union of the Linux 6.18 BTF
 // with what pahole 1.24 prints for it: members, offsets, sizes, bit-field
-// positions and widths, struct sizes must all agree; type spellings,
-// __packed__ and __aligned__ are counted.
-func TestPaholeGolden(t *testing.T) {
-	want, err := pahole.ReadGolden(golden)
+// positions and widths, struct sizes, type spellings, __packed__ and
+// __aligned__ must all agree.
+func TestPaholeGolden(t *testing.T) { checkGolden(t, vmlinux, golden) }
+
+// TestELFGolden does the same for the .BTF section of a small object file.
+func TestELFGolden(t *testing.T) { checkGolden(t, tinyBTF, "testdata/tiny-btf.o.golden") }
+
+func checkGolden(t *testing.T, path, goldenPath string) {
+	want, err := pahole.ReadGolden(goldenPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Open(vmlinux)
+	f, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,6 +76,9 @@ func TestPaholeGolden(t *testing.T) {
 			}
 		}
 		all.add(best)
+	}
+	if len(got) != len(want) {
+		all.bad("%d structs and unions, pahole %d", len(got), len(want))
 	}
 	t.Logf("structs: %d/%d agree in layout", all.structsOK, all.structs)
 	t.Logf("members: %d/%d agree in name, offset, size, bit offset and width", all.membersOK, all.members)

@@ -91,10 +91,13 @@ func anyComposite(ts []btf.Type) bool {
 	return false
 }
 
-// key identifies a layout for deduplication.
+// key identifies a layout for deduplication: where each member lies. Two
+// copies of a type that differ only in how a member's type is spelled (the
+// kernel's elf_note_info holds siginfo_t in one unit, the same-sized
+// compat_siginfo_t in another) are one layout, as pahole prints them once.
 func key(s *layout.Struct) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %d %d %t", s.Kind, s.Name, s.Size, s.Align, s.Packed)
+	fmt.Fprintf(&b, "%s %s %d", s.Kind, s.Name, s.Size)
 	writeMembers(&b, s.Members)
 	return b.String()
 }
@@ -102,7 +105,7 @@ func key(s *layout.Struct) string {
 func writeMembers(b *strings.Builder, ms []layout.Member) {
 	for i := range ms {
 		m := &ms[i]
-		fmt.Fprintf(b, "|%s:%s:%d:%d:%d:%d:%d:%d{", m.Name, m.Type, m.Offset, m.Size, m.Align, m.BitOffset, m.BitSize, m.ElemSize)
+		fmt.Fprintf(b, "|%s:%d:%d:%d:%d{", m.Name, m.Offset, m.Size, m.BitOffset, m.BitSize)
 		writeMembers(b, m.Inner)
 		b.WriteByte('}')
 	}
@@ -512,7 +515,8 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 		// used (not behind a typedef); its members go to Inner (an
 		// array's: its first element's).
 		if inner := unqualified(bm.Type); isComposite(inner) && inner.TypeName() == "" {
-			m.Inner = c.members(inner, m.Offset, inner == mi.typ && c.packedInside(mi, in, comp), inUnion, unit)
+			packed := c.info(inner).packed || inner == mi.typ && c.packedWhere(mi, in, comp)
+			m.Inner = c.members(inner, m.Offset, packed, inUnion, unit)
 		}
 		out[i] = m
 	}
@@ -540,16 +544,13 @@ func numberUnits(ms []layout.Member, unit *int) {
 	}
 }
 
-// packedInside reports whether the anonymous struct at member mi of the
-// container is packed: by its own members, or because pahole sees that it
-// sits where its natural alignment cannot hold (at an unnatural offset in a
-// struct with holes, or in a union whose size it does not divide).
-func (c *conv) packedInside(mi *memberInfo, container *info, comp composite) bool {
+// packedWhere reports whether pahole takes the unnamed struct at member mi
+// of the container for packed from where it sits: at an offset off its
+// natural alignment in a struct with holes, or in a union whose size its
+// natural alignment does not divide.
+func (c *conv) packedWhere(mi *memberInfo, container *info, comp composite) bool {
 	if _, ok := mi.typ.(*btf.Struct); !ok {
 		return false
-	}
-	if c.info(mi.typ).packed {
-		return true
 	}
 	if comp.union {
 		return comp.size%mi.natural != 0
