@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
@@ -70,48 +69,16 @@ func in(ds map[*ast.Comment]*directive, g *ast.CommentGroup) []*directive {
 	return out
 }
 
-var pathName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-func parsePaths(arg string) ([]string, error) {
-	list, ok := strings.CutPrefix(arg, "path=")
-	if !ok {
-		return nil, fmt.Errorf("unknown argument %q: want write or path=NAME[,NAME]", arg)
-	}
-	var paths []string
-	for _, p := range strings.Split(list, ",") {
-		if !pathName.MatchString(p) {
-			return nil, fmt.Errorf("bad path name %q in %q: want a Go-style identifier", p, arg)
-		}
-		paths = append(paths, p)
-	}
-	return paths, nil
-}
-
 // fieldHot parses the hot directive of a field.
 func fieldHot(d *directive) (*layout.Hot, error) {
 	switch d.verb {
 	case "hot":
+		h, err := layout.ParseHot(d.args)
+		return &h, err
 	case "percpu", "budget", "ignore":
 		return nil, fmt.Errorf("//cachelint:%s belongs in the doc comment of a struct type, not on a field", d.verb)
-	default:
-		return nil, unknownVerb(d.verb)
 	}
-	h := &layout.Hot{}
-	for i, a := range d.args {
-		if a == "write" && i == 0 {
-			h.Write = true
-			continue
-		}
-		if h.Paths != nil {
-			return nil, fmt.Errorf("unexpected %q after the path list", a)
-		}
-		paths, err := parsePaths(a)
-		if err != nil {
-			return nil, err
-		}
-		h.Paths = paths
-	}
-	return h, nil
+	return nil, unknownVerb(d.verb)
 }
 
 func unknownVerb(verb string) error {
@@ -125,38 +92,21 @@ func unknownVerb(verb string) error {
 func typeDirective(s *layout.Struct, d *directive) error {
 	switch d.verb {
 	case "percpu":
-		if len(d.args) > 0 {
-			return fmt.Errorf("percpu takes no arguments, got %q", strings.Join(d.args, " "))
+		if err := layout.ParsePerCPU(d.args); err != nil {
+			return err
 		}
 		if s.PerCPU {
 			return fmt.Errorf("duplicate percpu")
 		}
 		s.PerCPU = true
 	case "budget":
-		b := layout.Budget{}
-		for _, a := range d.args {
-			switch k, v, _ := strings.Cut(a, "="); k {
-			case "path":
-				if !pathName.MatchString(v) || b.Path != "" {
-					return fmt.Errorf("bad %q: want one path=NAME", a)
-				}
-				b.Path = v
-			case "lines":
-				n, err := strconv.Atoi(v)
-				if err != nil || n <= 0 || b.Lines != 0 {
-					return fmt.Errorf("bad %q: want lines=N with N a positive number", a)
-				}
-				b.Lines = n
-			default:
-				return fmt.Errorf("unknown argument %q: want [path=NAME] lines=N", a)
-			}
-		}
-		if b.Lines == 0 {
-			return fmt.Errorf("budget needs lines=N")
+		b, err := layout.ParseBudget(d.args)
+		if err != nil {
+			return err
 		}
 		s.Budgets = append(s.Budgets, b)
 	case "ignore":
-		ig, err := parseIgnore(d.args)
+		ig, err := layout.ParseIgnore(d.args)
 		if err != nil {
 			return err
 		}
@@ -167,32 +117,6 @@ func typeDirective(s *layout.Struct, d *directive) error {
 		return unknownVerb(d.verb)
 	}
 	return nil
-}
-
-// parseIgnore reads `[check[,check]] reason`: the first word is a check
-// list when it names checks only.
-func parseIgnore(args []string) (layout.Ignore, error) {
-	var ig layout.Ignore
-	if len(args) > 0 {
-		names := strings.Split(args[0], ",")
-		known := 0
-		for _, n := range names {
-			if layout.IsCheck(n) {
-				known++
-			}
-		}
-		switch {
-		case known == len(names):
-			ig.Checks, args = names, args[1:]
-		case len(names) > 1:
-			return ig, fmt.Errorf("unknown check in %q: checks are %s", args[0], strings.Join(layout.Checks, ", "))
-		}
-	}
-	ig.Reason = strings.Join(args, " ")
-	if ig.Reason == "" {
-		return ig, fmt.Errorf("ignore needs a reason")
-	}
-	return ig, nil
 }
 
 // checkBudgets reports budgets naming paths no hot field of s is on.

@@ -268,19 +268,3 @@ func mergeHot(m *layout.Member, h layout.Hot) {
 	}
 	m.Hot = &layout.Hot{Paths: paths, Write: m.Hot.Write || h.Write}
 }
-
-// isIdent reports whether s matches [A-Za-z_][A-Za-z0-9_]*.
-func isIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, c := range s {
-		switch {
-		case c == '_', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
-		case i > 0 && '0' <= c && c <= '9':
-		default:
-			return false
-		}
-	}
-	return true
-}

@@ -294,7 +294,7 @@ func TestHotFileErrors(t *testing.T) {
 		{".state hot", `hot needs STRUCT.FIELD, got ".state"`},
 		{"net_device. hot", `bad field name ""`},
 		{"net_device.9x hot", `bad field name "9x"`},
-		{"net_device.state hot wirte", `hot: unknown option "wirte"`},
+		{"net_device.state hot wirte", `hot: unknown option "wirte" (want write or path=NAME[,NAME])`},
 		{"net_device.state hot write write", `hot: write given twice`},
 		{"net_device.state hot path=tx path=rx", `hot: path= given twice`},
 		{"net_device.state hot path=", `bad path name ""`},
@@ -308,7 +308,7 @@ func TestHotFileErrors(t *testing.T) {
 		{"net_device budget lines=2 lines=3", `budget: lines= given twice`},
 		{"net_device budget path=a,b lines=1", `bad path name "a,b"`},
 		{"net_device budget path=a path=b lines=1", `budget: path= given twice`},
-		{"net_device budget tx lines=1", `budget: unknown option "tx"`},
+		{"net_device budget tx lines=1", `budget: unknown option "tx" (want [path=NAME] lines=N)`},
 	} {
 		src := "# header\n\n" + tc.line + "\n"
 		_, err := Parse("hot.txt", []byte(src))

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // The kernel's net_cachelines tables come in two shapes: whitespace-aligned
@@ -158,7 +160,7 @@ func parseTable(name string, lines []string) (*Set, error) {
 		}
 		if isStructLine(t) {
 			f := strings.Fields(t)
-			if len(f) < 2 || !isIdent(strings.TrimPrefix(f[1], "..")) {
+			if len(f) < 2 || !layout.IsIdent(strings.TrimPrefix(f[1], "..")) {
 				errs = append(errs, fmt.Errorf("%s: ..struct row names no struct", pos))
 				continue
 			}
@@ -237,7 +239,7 @@ func parseRow(line string, cols []column, nameCol int) (*HotField, error) {
 	}
 	// Arrays carry their dimensions: name[16].
 	field, _, _ := strings.Cut(cells[nameCol][0], "[")
-	if !isIdent(field) {
+	if !layout.IsIdent(field) {
 		return nil, fmt.Errorf("bad field name %q", cells[nameCol][0])
 	}
 	hf.Field = field

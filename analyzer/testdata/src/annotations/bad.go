@@ -4,11 +4,11 @@ package annotations
 /* want `//cachelint:hot belongs on a field, not on a type` */ //cachelint:hot
 type notAField struct {
 	a uint64 /* want `//cachelint:percpu belongs in the doc comment of a struct type, not on a field` */ //cachelint:percpu
-	b uint64 /* want `bad path name "" in "path=": want a Go-style identifier` */ //cachelint:hot path=
-	c uint64 /* want `unknown argument "read": want write or path=NAME\[,NAME\]` */ //cachelint:hot read
+	b uint64 /* want `bad path name ""` */ //cachelint:hot path=
+	c uint64 /* want `hot: unknown option "read" \(want write or path=NAME\[,NAME\]\)` */ //cachelint:hot read
 	d uint64 /* want `unknown directive //cachelint:hott: want hot, percpu, budget or ignore` */ //cachelint:hott
 	e uint64 /* want `write //cachelint: with no space after //: as written it is an ordinary comment` */ // cachelint:hot
-	f uint64 /* want `unexpected "extra" after the path list` */ //cachelint:hot write path=tx extra
+	f uint64 /* want `hot: unknown option "extra"` */ //cachelint:hot write path=tx extra
 	g uint64 //cachelint:hot path=tx
 	//cachelint:hot
 	h uint64 /* want `duplicate //cachelint:hot on one field` */ //cachelint:hot write
@@ -17,10 +17,10 @@ type notAField struct {
 // needsReason is ignored without saying why.
 //
 /* want `ignore needs a reason` */ //cachelint:ignore spread
-/* want `unknown check in "spread,bogus": checks are straddle, spread, falseshare, padding, budget` */ //cachelint:ignore spread,bogus it is fine
-/* want `bad "lines=0": want lines=N with N a positive number` */ //cachelint:budget lines=0
+/* want `ignore: unknown check "bogus" in "spread,bogus" \(checks: straddle, spread, falseshare, padding, budget\)` */ //cachelint:ignore spread,bogus it is fine
+/* want `budget: lines=0 is not a positive integer` */ //cachelint:budget lines=0
 //cachelint:budget path=rx lines=2
-/* want `unknown argument "size=3": want \[path=NAME\] lines=N` */ //cachelint:budget size=3
+/* want `budget: unknown option "size=3" \(want \[path=NAME\] lines=N\)` */ //cachelint:budget size=3
 /* want `percpu takes no arguments, got "now"` */ //cachelint:percpu now
 /* want `empty directive: want hot, percpu, budget or ignore` */ //cachelint:
 type needsReason /* want `budget names path rx, which no hot field of needsReason is on \(paths: tx\)` */ struct {
