@@ -1,0 +1,589 @@
+package dwarfscan
+
+import (
+	"debug/dwarf"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// maxDepth bounds recursion through type references, which corrupt DWARF
+// can make circular.
+const maxDepth = 64
+
+// structs converts the unit's named struct, union and class definitions,
+// those in want only when want is not nil.
+func (u *unit) structs(want map[string]bool) ([]*layout.Struct, error) {
+	var out []*layout.Struct
+	for _, off := range u.defs {
+		n := u.nodes[off]
+		if want != nil && !want[n.name] {
+			continue
+		}
+		s := u.convert(off, n)
+		if err := s.Validate(); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func (u *unit) convert(off dwarf.Offset, n *node) *layout.Struct {
+	ai := u.structAlign(off, n)
+	s := &layout.Struct{
+		Name:            n.name,
+		Size:            max(n.size, 0),
+		Align:           ai.align,
+		Packed:          ai.packed,
+		PadZeroSizeTail: u.lang == langGo,
+		DeclFile:        u.file(n.declFile),
+		DeclLine:        int(n.declLine),
+	}
+	if n.tag == dwarf.TagUnionType {
+		s.Kind = layout.KindUnion
+	}
+	unitNo := 0
+	s.Members = u.members(n, 0, false, &unitNo)
+	return s
+}
+
+func (u *unit) file(i int64) string {
+	if i < 0 || i >= int64(len(u.files)) || u.files[i] == nil {
+		return ""
+	}
+	return u.files[i].Name
+}
+
+// members converts the data members of the struct or union n that starts
+// base bytes into the outermost struct. Members of unnamed struct and union
+// types go, recursively, into Inner with offsets from the outermost struct.
+//
+// Member.Type is the type as pahole prints it with the member name taken
+// out: "struct list_head", "const struct net_device_ops  *" (pahole's two
+// spaces), "char[16]" for pahole's "char name[16]" (the name goes before
+// the first '['), "void (*)(struct sk_buff *)" for pahole's
+// "void (*name)(struct sk_buff *)" (the name goes after "(*"), "struct" or
+// "union" for an unnamed type, whose members are in Inner, "struct[4]" for an
+// array of one (Inner holding the first element's members). A flexible array
+// ends in "[]" where pahole prints it so: as the last of two or more members
+// of a struct that is not inside a union (inUnion); elsewhere "[0]".
+func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.Member {
+	var ms []layout.Member
+	nkids := 0
+	for i := range n.kids {
+		if isDataMember(&n.kids[i]) {
+			nkids++
+		}
+	}
+	inUnion = inUnion || n.tag == dwarf.TagUnionType
+	seen := 0
+	for i := range n.kids {
+		k := &n.kids[i]
+		if !isDataMember(k) {
+			continue
+		}
+		seen++
+		flexLast := !inUnion && seen == nkids && nkids > 1
+		m := u.member(k, base, flexLast, inUnion, unitNo)
+		// The storage unit of a bit-field at the end of a packed struct
+		// can reach past its end (pahole shows orc_entry's last 2 bytes
+		// as a 4-byte unit); the model keeps members inside.
+		if end := base + n.size; m.BitSize > 0 && m.End() > end {
+			m.Size = max(end-m.Offset, 0)
+		}
+		ms = append(ms, m)
+	}
+	numberUnits(ms, unitNo)
+	return ms
+}
+
+func isDataMember(k *kid) bool {
+	return k.tag == dwarf.TagMember && !k.static
+}
+
+func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) layout.Member {
+	m := layout.Member{
+		Name:     k.name,
+		Offset:   base + k.loc,
+		Size:     u.size(k.typ),
+		Align:    u.align(k.typ),
+		Atomic:   u.atomic(k.typ),
+		Embedded: k.name == "",
+		DeclFile: u.file(k.declFile),
+		DeclLine: int(k.declLine),
+	}
+	m.Align = max(m.Align, k.align)
+	typ, inner := u.declType(k.typ, flexLast)
+	m.Type = strings.TrimRight(typ, " ")
+	if k.bitSize > 0 {
+		u.bitField(k, base, &m)
+	} else {
+		m.BitOffset = m.Offset * 8
+	}
+	if t := u.strip(k.typ); t != nil && t.tag == dwarf.TagArrayType {
+		m.ElemSize = u.elemSize(t)
+	}
+	if inner != nil {
+		m.Inner = u.members(inner, m.Offset, inUnion, unitNo)
+	}
+	return m
+}
+
+// bitField places a bit-field as pahole does: Size is the size of its
+// storage unit (DW_AT_byte_size, else of its type), Offset the start of that
+// unit at its natural alignment, and BitOffset the bit-field's own first bit
+// counted from the outermost struct. DW_AT_bit_offset (DWARF 2-4) counts
+// from the storage unit's most significant bit; it is converted to the
+// little-endian numbering of DW_AT_data_bit_offset.
+func (u *unit) bitField(k *kid, base int64, m *layout.Member) {
+	m.BitSize = k.bitSize
+	byteSize := k.byteSize
+	if byteSize < 0 {
+		byteSize = u.size(u.stripOff(k.typ))
+	}
+	var byteOff, bitfOff, bitOff int64
+	if k.dataBit >= 0 {
+		bitOff = k.dataBit
+		byteOff = bitOff / 8
+		bitfOff = bitOff - byteOff*8
+	} else {
+		byteOff = k.loc
+		bitfOff = byteSize*8 - k.bitOff - k.bitSize
+		bitOff = byteOff*8 + bitfOff
+	}
+	m.BitOffset = base*8 + bitOff
+	if byteSize <= 0 {
+		m.Offset = base + byteOff
+		m.Size = 0
+		return
+	}
+	bits := byteSize * 8
+	if bitfOff < 0 {
+		bitfOff += bits
+		byteOff -= byteSize
+		bitOff = byteOff*8 + bitfOff
+		m.BitOffset = base*8 + bitOff
+	}
+	bitfOff += byteOff % byteSize * 8
+	byteOff = bitOff / bits * bits / 8
+	if bitfOff >= bits {
+		byteOff += byteSize
+	}
+	m.Offset = base + byteOff
+	m.Size = byteSize
+}
+
+// numberUnits gives consecutive bit-fields that share a storage unit the
+// same unit number.
+func numberUnits(ms []layout.Member, unitNo *int) {
+	for i := 0; i < len(ms); {
+		j := i + 1
+		if ms[i].BitSize > 0 {
+			for j < len(ms) && ms[j].BitSize > 0 && ms[j].Offset == ms[i].Offset && ms[j].Size == ms[i].Size {
+				j++
+			}
+		}
+		if j-i > 1 {
+			*unitNo++
+			for k := i; k < j; k++ {
+				ms[k].Unit = *unitNo
+			}
+		}
+		i = j
+	}
+}
+
+func (u *unit) enter() bool {
+	u.depth++
+	return u.depth <= maxDepth
+}
+
+func (u *unit) leave() { u.depth-- }
+
+// stripOff follows typedefs and qualifiers from off.
+func (u *unit) stripOff(off dwarf.Offset) dwarf.Offset {
+	for range maxDepth {
+		n := u.node(off)
+		if n == nil {
+			return off
+		}
+		switch n.tag {
+		case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
+			dwarf.TagRestrictType, dwarf.TagAtomicType:
+			off = n.typ
+		default:
+			return off
+		}
+	}
+	return off
+}
+
+func (u *unit) strip(off dwarf.Offset) *node { return u.node(u.stripOff(off)) }
+
+// atomicTypedefs are the kernel's atomically updated types.
+var atomicTypedefs = map[string]bool{
+	"atomic_t": true, "atomic64_t": true, "atomic_long_t": true, "refcount_t": true,
+}
+
+// atomic reports whether off is _Atomic or one of the kernel's atomic types,
+// through typedefs and qualifiers.
+func (u *unit) atomic(off dwarf.Offset) bool {
+	for range maxDepth {
+		n := u.node(off)
+		if n == nil {
+			return false
+		}
+		switch n.tag {
+		case dwarf.TagAtomicType:
+			return true
+		case dwarf.TagTypedef:
+			if atomicTypedefs[n.name] {
+				return true
+			}
+		case dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagRestrictType:
+		default:
+			return false
+		}
+		off = n.typ
+	}
+	return false
+}
+
+// size is the size of type off as pahole computes it: an array's from its
+// dimensions, a flexible array's 0.
+func (u *unit) size(off dwarf.Offset) int64 {
+	if s, ok := u.sizes[off]; ok {
+		return s
+	}
+	n := u.node(off)
+	if n == nil || !u.enter() {
+		return 0
+	}
+	defer u.leave()
+	var s int64
+	switch n.tag {
+	case dwarf.TagPointerType, dwarf.TagReferenceType, dwarf.TagRvalueReferenceType:
+		s = u.addrSize
+		if n.size >= 0 {
+			s = n.size
+		}
+	case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
+		dwarf.TagRestrictType, dwarf.TagAtomicType:
+		s = u.size(n.typ)
+	case dwarf.TagArrayType:
+		s = u.size(n.typ)
+		for _, d := range dims(n) {
+			s *= d
+		}
+	default:
+		// Go gives func types a byte size (8); C gives none.
+		s = max(n.size, 0)
+	}
+	u.sizes[off] = s
+	return s
+}
+
+func dims(n *node) []int64 {
+	var ds []int64
+	for i := range n.kids {
+		if n.kids[i].tag == dwarf.TagSubrangeType {
+			ds = append(ds, n.kids[i].count)
+		}
+	}
+	return ds
+}
+
+// elemSize is the size of one element of the outermost dimension of the
+// array type n.
+func (u *unit) elemSize(n *node) int64 {
+	s := u.size(n.typ)
+	for _, d := range dims(n)[1:] {
+		s *= d
+	}
+	return s
+}
+
+type alignInfo struct {
+	align  int64
+	packed bool
+}
+
+// align is the natural alignment of type off: a base type's size up to 8
+// (16 for long double and __int128), a complex type's half size, pointers
+// the address size, arrays their element's, structs their members'
+// greatest or DW_AT_alignment. DW_AT_alignment on any type overrides.
+func (u *unit) align(off dwarf.Offset) int64 {
+	n := u.node(off)
+	if n == nil || !u.enter() {
+		return 1
+	}
+	defer u.leave()
+	if n.align > 0 {
+		return n.align
+	}
+	var a int64
+	switch n.tag {
+	case dwarf.TagBaseType:
+		a = max(n.size, 1)
+		if n.encoding == 0x3 { // DW_ATE_complex_float: two floats
+			a = max(a/2, 1)
+		}
+		if a > 8 {
+			a = 16
+		}
+	case dwarf.TagPointerType, dwarf.TagReferenceType, dwarf.TagRvalueReferenceType,
+		dwarf.TagSubroutineType: // a Go func value is a pointer
+		a = u.size(off)
+	case dwarf.TagEnumerationType:
+		a = max(n.size, 1)
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		a = u.structAlign(off, n).align
+	case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
+		dwarf.TagRestrictType, dwarf.TagAtomicType, dwarf.TagArrayType:
+		a = u.align(n.typ)
+	}
+	if a <= 0 || a&(a-1) != 0 {
+		a = 1
+	}
+	return a
+}
+
+// structAlign computes a struct's alignment and infers packing as pahole
+// does: a member off its natural alignment, or a size that is not a multiple
+// of the greatest member alignment, means __attribute__((packed)), and then
+// the alignment is 1 unless DW_AT_alignment gives one.
+func (u *unit) structAlign(off dwarf.Offset, n *node) alignInfo {
+	if ai, ok := u.aligns[off]; ok {
+		return ai
+	}
+	u.aligns[off] = alignInfo{align: 1} // a struct cannot contain itself
+	var maxA int64 = 1
+	packed := false
+	for i := range n.kids {
+		k := &n.kids[i]
+		if !isDataMember(k) {
+			continue
+		}
+		a := max(u.align(k.typ), k.align)
+		maxA = max(maxA, a)
+		if k.bitSize == 0 && k.loc%a != 0 {
+			packed = true
+		}
+	}
+	if n.size > 0 && n.size%maxA != 0 {
+		packed = true
+	}
+	ai := alignInfo{align: maxA, packed: packed}
+	if packed {
+		ai.align = 1
+	}
+	if n.align > 0 {
+		ai.align = n.align
+	}
+	u.aligns[off] = ai
+	return ai
+}
+
+// declType spells type off as pahole's type__fprintf prints a member of
+// that type, without the member name; see members. For an unnamed struct or
+// union it also returns the node whose members pahole prints inline.
+// flexLast says that a zero-length array prints as "[]".
+func (u *unit) declType(off dwarf.Offset, flexLast bool) (string, *node) {
+	n := u.node(off)
+	if off == 0 {
+		return "void", nil
+	}
+	if n == nil {
+		return u.tagName(off), nil
+	}
+	if !u.enter() {
+		return "<ERROR: type loop>", nil
+	}
+	defer u.leave()
+	switch n.tag {
+	case dwarf.TagPointerType:
+		if p := u.node(n.typ); p != nil && p.tag == dwarf.TagSubroutineType {
+			return u.ftype(p, true), nil
+		}
+	case dwarf.TagSubroutineType:
+		return u.ftype(n, false), nil
+	case dwarf.TagConstType, dwarf.TagAtomicType:
+		mod := "const "
+		if n.tag == dwarf.TagAtomicType {
+			mod = "_Atomic "
+		}
+		if n.typ == 0 {
+			return mod + u.tagName(off), nil
+		}
+		s, inner := u.declType(n.typ, flexLast)
+		return mod + s, inner
+	case dwarf.TagArrayType:
+		ds := dims(n)
+		elem := n.typ
+		// pahole drops the const of a zero-length array's elements.
+		if e := u.node(elem); len(ds) > 0 && ds[0] == 0 && e != nil && e.tag == dwarf.TagConstType {
+			elem = e.typ
+		}
+		s, inner := u.declType(elem, false)
+		var b strings.Builder
+		b.WriteString(s)
+		for _, d := range ds {
+			if d == 0 && flexLast {
+				b.WriteString("[]")
+			} else {
+				b.WriteString("[" + strconv.FormatInt(d, 10) + "]")
+			}
+		}
+		return b.String(), inner
+	case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
+		kw := "struct"
+		switch n.tag {
+		case dwarf.TagClassType:
+			kw = "class"
+		case dwarf.TagUnionType:
+			kw = "union"
+		}
+		if n.name == "" {
+			return kw, n
+		}
+		return kw + " " + n.name, nil
+	case dwarf.TagEnumerationType:
+		if n.name == "" {
+			return "enum", nil
+		}
+		return "enum " + n.name, nil
+	}
+	return u.tagName(off), nil
+}
+
+// tagName spells type off as pahole's tag__name does, where types appear in
+// pointers and parameters; qualified types keep pahole's trailing space, so
+// that a pointer to one prints "const char  *".
+func (u *unit) tagName(off dwarf.Offset) string {
+	if off == 0 {
+		return "void"
+	}
+	if s, ok := u.names[off]; ok {
+		return s
+	}
+	n := u.node(off)
+	if n == nil {
+		return fmt.Sprintf("<ERROR: %#x not found>", off)
+	}
+	if !u.enter() {
+		return "<ERROR: type loop>"
+	}
+	defer u.leave()
+	var s string
+	switch n.tag {
+	case dwarf.TagBaseType:
+		s = n.name
+		if s == "" {
+			s = "nameless base type!"
+		}
+	case dwarf.TagPointerType:
+		s = u.ptrName(n, "*")
+	case dwarf.TagReferenceType:
+		s = u.ptrName(n, "&")
+	case dwarf.TagRvalueReferenceType:
+		s = u.ptrName(n, "&&")
+	case dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagRestrictType,
+		dwarf.TagAtomicType, dwarf.TagUnspecifiedType:
+		prefix, suffix := "", ""
+		switch n.tag {
+		case dwarf.TagConstType:
+			prefix = "const "
+		case dwarf.TagVolatileType:
+			prefix = "volatile "
+		case dwarf.TagAtomicType:
+			prefix = "_Atomic "
+		case dwarf.TagRestrictType:
+			suffix = " restrict"
+		}
+		s = prefix + u.tagName(n.typ) + suffix + " "
+	case dwarf.TagArrayType:
+		s = u.tagName(n.typ)
+	case dwarf.TagSubroutineType:
+		s = u.ftype(n, false)
+	case dwarf.TagStructType:
+		if u.lang == langCPlusPlus {
+			s = "class " + n.name
+		} else {
+			s = "struct " + n.name
+		}
+	case dwarf.TagClassType:
+		s = "class " + n.name
+	case dwarf.TagUnionType:
+		s = "union " + n.name
+	case dwarf.TagEnumerationType:
+		s = "enum " + n.name
+	default:
+		s = n.name
+	}
+	u.names[off] = s
+	return s
+}
+
+// ptrName is pahole's tag__ptr_name: the pointed-to type, a space and the
+// suffix; a const pointer pointed to prints "T * const *".
+func (u *unit) ptrName(n *node, suffix string) string {
+	if n.typ == 0 {
+		return "void " + suffix
+	}
+	t := n.typ
+	constPtr := ""
+	if c := u.node(t); c != nil && c.tag == dwarf.TagConstType {
+		if p := u.node(c.typ); p != nil && p.tag == dwarf.TagPointerType {
+			constPtr = "const "
+			t = c.typ
+		}
+	}
+	return u.tagName(t) + " " + constPtr + suffix
+}
+
+// ftype spells a subroutine type as pahole does with no name: "int (*)(void
+// *, int)" for a pointer to one.
+func (u *unit) ftype(n *node, pointer bool) string {
+	var b strings.Builder
+	b.WriteString(u.tagName(n.typ))
+	if pointer {
+		b.WriteString(" (*)(")
+	} else {
+		b.WriteString(" ()(")
+	}
+	first := true
+	for i := range n.kids {
+		k := &n.kids[i]
+		if k.tag != dwarf.TagFormalParameter {
+			continue
+		}
+		if !first {
+			b.WriteString(", ")
+		}
+		first = false
+		t := u.node(k.typ)
+		switch {
+		case t != nil && t.tag == dwarf.TagPointerType:
+			if p := u.node(t.typ); p != nil && p.tag == dwarf.TagSubroutineType {
+				b.WriteString(u.ftype(p, true))
+				continue
+			}
+		case t != nil && t.tag == dwarf.TagSubroutineType:
+			b.WriteString("inline " + u.ftype(t, false))
+			continue
+		}
+		b.WriteString(u.tagName(k.typ))
+	}
+	switch {
+	case first:
+		b.WriteString("void)")
+	case n.varargs:
+		b.WriteString(", ...)")
+	default:
+		b.WriteString(")")
+	}
+	return b.String()
+}

@@ -1,0 +1,242 @@
+// Package dwarfscan reads struct layouts from the DWARF (versions 4 and 5)
+// of ELF files: executables, shared objects, relocatable objects such as
+// kernel module debug files, and Go binaries, with compressed debug sections
+// or not. It uses only the standard library and reports layouts the way
+// pahole does, so that its output can be checked against pahole's.
+package dwarfscan
+
+import (
+	"bytes"
+	"compress/gzip"
+	"debug/dwarf"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// File is an open ELF file with DWARF.
+type File struct {
+	path  string
+	osf   *os.File // nil when the ELF image was read into memory (gzip)
+	elf   *elf.File
+	dwarf *dwarf.Data
+}
+
+// Open opens path (an ELF file, or a gzip of one when the name ends in .gz).
+func Open(path string) (f *File, err error) {
+	var (
+		r   io.ReaderAt
+		osf *os.File
+	)
+	if strings.HasSuffix(path, ".gz") {
+		b, err := readGzip(path)
+		if err != nil {
+			return nil, err
+		}
+		r = bytes.NewReader(b)
+	} else {
+		osf, err = os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		r = osf
+	}
+	defer func() {
+		if err != nil && osf != nil {
+			osf.Close()
+		}
+	}()
+
+	var magic [4]byte
+	if _, err := r.ReadAt(magic[:], 0); err != nil || string(magic[:]) != elf.ELFMAG {
+		return nil, fmt.Errorf("%s: not an ELF file", path)
+	}
+	ef, err := newELF(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: corrupt ELF: %v", path, err)
+	}
+	if ef.Section(".debug_info") == nil && ef.Section(".zdebug_info") == nil {
+		return nil, fmt.Errorf("%s: no DWARF or BTF type information; build with -g", path)
+	}
+	d, err := loadDWARF(ef)
+	if err != nil {
+		return nil, fmt.Errorf("%s: corrupt DWARF: %v", path, err)
+	}
+	return &File{path: path, osf: osf, elf: ef, dwarf: d}, nil
+}
+
+func readGzip(path string) ([]byte, error) {
+	gf, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer gf.Close()
+	zr, err := gzip.NewReader(gf)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return b, nil
+}
+
+// newELF parses the ELF headers; debug/elf has panicked on hostile input
+// before, so a panic is reported as an error.
+func newELF(r io.ReaderAt) (ef *elf.File, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ef, err = nil, fmt.Errorf("%v", p)
+		}
+	}()
+	return elf.NewFile(r)
+}
+
+func loadDWARF(ef *elf.File) (d *dwarf.Data, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			d, err = nil, fmt.Errorf("%v", p)
+		}
+	}()
+	return ef.DWARF()
+}
+
+// Close releases the file.
+func (f *File) Close() error {
+	if f.osf == nil {
+		return nil
+	}
+	err := f.osf.Close()
+	f.osf = nil
+	return err
+}
+
+// Structs returns every struct/union/class with a definition (not
+// declarations), each distinct layout once: the same name with two different
+// layouts (kernel config variants) appears twice; identical layouts (same
+// name, size, and member names/types/offsets/bit fields) once. If names is
+// non-empty, only those names.
+//
+// Like pahole it leaves out types without a name (they are reachable only
+// through the members or typedefs that use them) and types defined inside
+// functions.
+func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
+	var want map[string]bool
+	if len(names) > 0 {
+		want = make(map[string]bool, len(names))
+		for _, n := range names {
+			want[n] = true
+		}
+	}
+	units, err := f.units()
+	if err != nil {
+		return nil, f.corrupt(err)
+	}
+
+	// Compile units are independent: each is decoded on its own, in
+	// parallel, and the results are merged in file order.
+	results := make([][]*layout.Struct, len(units))
+	errs := make([]error, len(units))
+	workers := min(runtime.GOMAXPROCS(0), len(units))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				results[i], errs[i] = f.scanUnit(units[i], want)
+			}
+		})
+	}
+	for i := range units {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, f.corrupt(err)
+	}
+
+	var out []*layout.Struct
+	seen := make(map[string]bool)
+	for _, ss := range results {
+		for _, s := range ss {
+			k := layoutKey(s)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+func (f *File) corrupt(err error) error {
+	return fmt.Errorf("%s: corrupt DWARF: %v", f.path, err)
+}
+
+// units lists the offsets of the compile units' top entries.
+func (f *File) units() (offs []dwarf.Offset, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	r := f.dwarf.Reader()
+	for {
+		e, err := r.Next()
+		if err != nil {
+			return nil, err
+		}
+		if e == nil {
+			return offs, nil
+		}
+		if e.Tag == dwarf.TagCompileUnit || e.Tag == dwarf.TagPartialUnit {
+			offs = append(offs, e.Offset)
+		}
+		r.SkipChildren()
+	}
+}
+
+// scanUnit decodes the structs of the compile unit at off.
+func (f *File) scanUnit(off dwarf.Offset, want map[string]bool) (ss []*layout.Struct, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ss, err = nil, fmt.Errorf("compile unit at %#x: %v", off, p)
+		}
+	}()
+	u := newUnit(f.dwarf)
+	if err := u.read(off); err != nil {
+		return nil, err
+	}
+	return u.structs(want)
+}
+
+// layoutKey identifies a layout for deduplication: the name, kind, size and
+// every member's name, type, offset and bit-field position.
+func layoutKey(s *layout.Struct) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %d %d %d|", s.Name, s.Kind, s.Size, s.Align)
+	writeMembers(&b, s.Members)
+	return b.String()
+}
+
+func writeMembers(b *strings.Builder, ms []layout.Member) {
+	for i := range ms {
+		m := &ms[i]
+		fmt.Fprintf(b, "%s\x00%s\x00%d %d %d %d;", m.Name, m.Type, m.Offset, m.Size, m.BitOffset, m.BitSize)
+		if len(m.Inner) > 0 {
+			b.WriteByte('{')
+			writeMembers(b, m.Inner)
+			b.WriteByte('}')
+		}
+	}
+}
