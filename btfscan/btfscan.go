@@ -74,14 +74,21 @@ func gunzip(data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gzip: %w", err)
 	}
-	out, err := io.ReadAll(io.LimitReader(zr, maxBTF+1))
-	if err != nil {
+	var out bytes.Buffer
+	// The trailer gives the size (mod 4 GiB): growing to it at once saves
+	// copying the output again and again.
+	if len(data) >= 18 {
+		if isize := binary.LittleEndian.Uint32(data[len(data)-4:]); isize <= maxBTF {
+			out.Grow(int(isize) + bytes.MinRead)
+		}
+	}
+	if _, err := out.ReadFrom(io.LimitReader(zr, maxBTF+1)); err != nil {
 		return nil, fmt.Errorf("gzip: %w", err)
 	}
-	if len(out) > maxBTF {
+	if out.Len() > maxBTF {
 		return nil, fmt.Errorf("gzip: expands past %d bytes", maxBTF)
 	}
-	return out, nil
+	return out.Bytes(), nil
 }
 
 // findBTF returns the raw BTF in data: data itself, or the .BTF section of
