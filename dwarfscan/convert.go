@@ -14,21 +14,61 @@ import (
 const maxDepth = 64
 
 // structs converts the unit's named struct, union and class definitions,
-// those in want only when want is not nil.
-func (u *unit) structs(want map[string]bool) ([]*layout.Struct, error) {
-	var out []*layout.Struct
+// those in want only when want is not nil, and those whose layout no
+// earlier unit has claimed in d.
+func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, error) {
+	var out []keyed
+	var key []byte
 	for _, off := range u.defs {
 		n := u.nodes[off]
 		if want != nil && !want[n.name] {
+			continue
+		}
+		key = u.key(key[:0], n)
+		if !d.claim(key, index) {
 			continue
 		}
 		s := u.convert(off, n)
 		if err := s.Validate(); err != nil {
 			return nil, err
 		}
-		out = append(out, s)
+		out = append(out, keyed{string(key), s})
 	}
 	return out, nil
+}
+
+// key appends to b what identifies the layout of the struct n: its kind,
+// name and size, and each member's name, type, place and size, with the
+// members of unnamed struct and union members. Equal keys convert to equal
+// layouts; it is computed from the entries, before conversion.
+func (u *unit) key(b []byte, n *node) []byte {
+	b = strconv.AppendInt(b, int64(n.tag), 10)
+	b = append(b, ' ')
+	b = append(b, n.name...)
+	b = append(b, 0)
+	b = strconv.AppendInt(b, n.size, 10)
+	b = strconv.AppendInt(append(b, ' '), n.align, 10)
+	b = append(b, '{')
+	for i := range n.kids {
+		k := &n.kids[i]
+		if !isDataMember(k) {
+			continue
+		}
+		typ, inner := u.declType(k.typ, false)
+		b = append(b, k.name...)
+		b = append(b, 0)
+		b = append(b, typ...)
+		b = append(b, 0)
+		for _, v := range [...]int64{k.loc, k.dataBit, k.bitOff, k.bitSize, k.byteSize, k.align, u.size(k.typ), u.align(k.typ)} {
+			b = strconv.AppendInt(b, v, 10)
+			b = append(b, ' ')
+		}
+		if inner != nil {
+			b = u.key(b, inner)
+		}
+		b = append(b, ';')
+	}
+	return append(b, '}')
 }
 
 func (u *unit) convert(off dwarf.Offset, n *node) *layout.Struct {
@@ -71,13 +111,13 @@ func (u *unit) file(i int64) string {
 // ends in "[]" where pahole prints it so: as the last of two or more members
 // of a struct that is not inside a union (inUnion); elsewhere "[0]".
 func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.Member {
-	var ms []layout.Member
 	nkids := 0
 	for i := range n.kids {
 		if isDataMember(&n.kids[i]) {
 			nkids++
 		}
 	}
+	ms := make([]layout.Member, 0, nkids)
 	inUnion = inUnion || n.tag == dwarf.TagUnionType
 	seen := 0
 	for i := range n.kids {
@@ -392,6 +432,23 @@ func (u *unit) structAlign(off dwarf.Offset, n *node) alignInfo {
 // union it also returns the node whose members pahole prints inline.
 // flexLast says that a zero-length array prints as "[]".
 func (u *unit) declType(off dwarf.Offset, flexLast bool) (string, *node) {
+	if flexLast {
+		return u.spellDecl(off, true)
+	}
+	if d, ok := u.decls[off]; ok {
+		return d.typ, d.inner
+	}
+	s, inner := u.spellDecl(off, false)
+	u.decls[off] = decl{s, inner}
+	return s, inner
+}
+
+type decl struct {
+	typ   string
+	inner *node
+}
+
+func (u *unit) spellDecl(off dwarf.Offset, flexLast bool) (string, *node) {
 	n := u.node(off)
 	if off == 0 {
 		return "void", nil

@@ -142,8 +142,12 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	}
 
 	// Compile units are independent: each is decoded on its own, in
-	// parallel, and the results are merged in file order.
-	results := make([][]*layout.Struct, len(units))
+	// parallel. A layout already claimed by an earlier unit is not
+	// converted again (in a vmlinux every unit repeats list_head), and the
+	// results are merged in file order, so the output does not depend on
+	// scheduling.
+	d := &dedup{first: make(map[string]int)}
+	results := make([][]keyed, len(units))
 	errs := make([]error, len(units))
 	workers := min(runtime.GOMAXPROCS(0), len(units))
 	next := make(chan int)
@@ -151,7 +155,7 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				results[i], errs[i] = f.scanUnit(units[i], want)
+				results[i], errs[i] = f.scanUnit(units[i], i, want, d)
 			}
 		})
 	}
@@ -165,18 +169,39 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	}
 
 	var out []*layout.Struct
-	seen := make(map[string]bool)
-	for _, ss := range results {
-		for _, s := range ss {
-			k := layoutKey(s)
-			if seen[k] {
-				continue
+	for i, ks := range results {
+		for _, k := range ks {
+			if d.first[k.key] == i {
+				out = append(out, k.s)
 			}
-			seen[k] = true
-			out = append(out, s)
 		}
 	}
 	return out, nil
+}
+
+// keyed is a converted struct with its layout key.
+type keyed struct {
+	key string
+	s   *layout.Struct
+}
+
+// dedup records, for each layout key, the first compile unit that defines
+// that layout.
+type dedup struct {
+	mu    sync.Mutex
+	first map[string]int
+}
+
+// claim reports whether unit is the first so far to define the layout key,
+// and records it if so.
+func (d *dedup) claim(key []byte, unit int) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if j, ok := d.first[string(key)]; ok && j <= unit {
+		return false
+	}
+	d.first[string(key)] = unit
+	return true
 }
 
 func (f *File) corrupt(err error) error {
@@ -206,37 +231,16 @@ func (f *File) units() (offs []dwarf.Offset, err error) {
 	}
 }
 
-// scanUnit decodes the structs of the compile unit at off.
-func (f *File) scanUnit(off dwarf.Offset, want map[string]bool) (ss []*layout.Struct, err error) {
+// scanUnit decodes the structs of the compile unit at off, the index-th.
+func (f *File) scanUnit(off dwarf.Offset, index int, want map[string]bool, d *dedup) (ks []keyed, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			ss, err = nil, fmt.Errorf("compile unit at %#x: %v", off, p)
+			ks, err = nil, fmt.Errorf("compile unit at %#x: %v", off, p)
 		}
 	}()
 	u := newUnit(f.dwarf)
 	if err := u.read(off); err != nil {
 		return nil, err
 	}
-	return u.structs(want)
-}
-
-// layoutKey identifies a layout for deduplication: the name, kind, size and
-// every member's name, type, offset and bit-field position.
-func layoutKey(s *layout.Struct) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %d %d %d|", s.Name, s.Kind, s.Size, s.Align)
-	writeMembers(&b, s.Members)
-	return b.String()
-}
-
-func writeMembers(b *strings.Builder, ms []layout.Member) {
-	for i := range ms {
-		m := &ms[i]
-		fmt.Fprintf(b, "%s\x00%s\x00%d %d %d %d;", m.Name, m.Type, m.Offset, m.Size, m.BitOffset, m.BitSize)
-		if len(m.Inner) > 0 {
-			b.WriteByte('{')
-			writeMembers(b, m.Inner)
-			b.WriteByte('}')
-		}
-	}
+	return u.structs(index, want, d)
 }

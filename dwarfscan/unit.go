@@ -53,6 +53,7 @@ type unit struct {
 	files    []*dwarf.LineFile
 
 	names  map[dwarf.Offset]string
+	decls  map[dwarf.Offset]decl
 	sizes  map[dwarf.Offset]int64
 	aligns map[dwarf.Offset]alignInfo
 	depth  int
@@ -70,6 +71,7 @@ func newUnit(d *dwarf.Data) *unit {
 		r:      d.Reader(),
 		nodes:  make(map[dwarf.Offset]*node),
 		names:  make(map[dwarf.Offset]string),
+		decls:  make(map[dwarf.Offset]decl),
 		sizes:  make(map[dwarf.Offset]int64),
 		aligns: make(map[dwarf.Offset]alignInfo),
 	}
