@@ -1,0 +1,170 @@
+package report
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// JSON streams the structs of one report as the JSON document that
+// docs/json.md describes, one struct at a time, so that a whole kernel's
+// structs never sit in memory together.
+type JSON struct {
+	w     *bufio.Writer
+	opts  Options
+	n     int
+	begun bool
+}
+
+// NewJSON starts a JSON report on w; Close ends it.
+func NewJSON(w io.Writer, o Options) *JSON {
+	return &JSON{w: bufio.NewWriter(w), opts: o}
+}
+
+// JSONStruct is one element of "structs".
+type JSONStruct struct {
+	Name       string         `json:"name"`
+	Kind       string         `json:"kind"`
+	Size       int64          `json:"size"`
+	Align      int64          `json:"align"`
+	Cachelines int64          `json:"cachelines"`
+	DeclFile   string         `json:"decl_file"`
+	DeclLine   int            `json:"decl_line"`
+	Members    []JSONMember   `json:"members"`
+	Holes      []Hole         `json:"holes"`
+	HotLines   map[string]int `json:"hot_lines"`
+	Findings   []JSONFinding  `json:"findings"`
+	// Proposal is null without Options.Reorg and when there is no
+	// proposal; NoFix then says why, if a fix was sought.
+	Proposal *JSONProposal `json:"proposal"`
+	NoFix    string        `json:"no_fix,omitempty"`
+}
+
+// JSONMember is a top-level member.
+type JSONMember struct {
+	Name      string   `json:"name"`
+	Type      string   `json:"type"`
+	Offset    int64    `json:"offset"`
+	Size      int64    `json:"size"`
+	BitOffset int64    `json:"bit_offset"`
+	BitSize   int64    `json:"bit_size"`
+	Hot       *JSONHot `json:"hot"`
+	Group     string   `json:"group"`
+}
+
+// JSONHot is a member's hot mark.
+type JSONHot struct {
+	Paths []string `json:"paths"`
+	Write bool     `json:"write"`
+}
+
+// JSONFinding is one finding at one line size.
+type JSONFinding struct {
+	Check    string   `json:"check"`
+	LineSize int64    `json:"line_size"`
+	Message  string   `json:"message"`
+	Members  []string `json:"members"`
+}
+
+// JSONProposal is the reorganized layout.
+type JSONProposal struct {
+	Members  []JSONMember   `json:"members"`
+	Size     int64          `json:"size"`
+	HotLines map[string]int `json:"hot_lines"`
+}
+
+// Struct encodes s and what r found in it.
+func (j *JSON) Struct(s *layout.Struct, r *layout.Result) error {
+	if !j.begun {
+		j.begin()
+	}
+	if j.n > 0 {
+		j.w.WriteString(",\n")
+	}
+	j.n++
+	b, err := json.Marshal(JSONStructOf(s, r, j.opts))
+	if err != nil {
+		return err
+	}
+	_, err = j.w.Write(b)
+	return err
+}
+
+func (j *JSON) begin() {
+	j.begun = true
+	b, _ := json.Marshal(j.opts.line())
+	j.w.WriteString(`{"line_size": ` + string(b) + `, "structs": [` + "\n")
+}
+
+// Close ends the document and flushes it.
+func (j *JSON) Close() error {
+	if !j.begun {
+		j.begin()
+	}
+	j.w.WriteString("\n]}\n")
+	return j.w.Flush()
+}
+
+// JSONStructOf is the JSON form of s and r.
+func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
+	line := o.line()
+	js := JSONStruct{
+		Name: s.Name, Kind: s.Kind.String(), Size: s.Size, Align: s.Align, Cachelines: s.Lines(line),
+		DeclFile: s.DeclFile, DeclLine: s.DeclLine,
+		Members:  jsonMembers(s.Members),
+		Holes:    Holes(s),
+		HotLines: hotLines(s, line),
+		Findings: []JSONFinding{},
+	}
+	if js.Holes == nil {
+		js.Holes = []Hole{}
+	}
+	if r == nil {
+		return js
+	}
+	for _, f := range r.Findings {
+		names := f.Members
+		if names == nil {
+			names = []string{}
+		}
+		js.Findings = append(js.Findings, JSONFinding{f.Check, f.LineSize, f.Message, names})
+	}
+	if o.Reorg {
+		js.NoFix = r.NoFix
+		if r.Proposal != nil && r.NoFix == "" {
+			ps := CStruct(r.Proposal)
+			hl := map[string]int{}
+			for _, p := range s.Paths() {
+				hl[p] = ps.HotLines(p, line)
+			}
+			js.Proposal = &JSONProposal{Members: jsonMembers(ps.Members), Size: ps.Size, HotLines: hl}
+		}
+	}
+	return js
+}
+
+func jsonMembers(ms []layout.Member) []JSONMember {
+	out := make([]JSONMember, len(ms))
+	for i := range ms {
+		m := &ms[i]
+		out[i] = JSONMember{Name: m.Name, Type: m.Type, Offset: m.Offset, Size: m.Size,
+			BitOffset: m.BitOffset, BitSize: m.BitSize, Group: m.Group}
+		if m.Hot != nil {
+			out[i].Hot = &JSONHot{Paths: m.Hot.Paths, Write: m.Hot.Write}
+			if out[i].Hot.Paths == nil {
+				out[i].Hot.Paths = []string{}
+			}
+		}
+	}
+	return out
+}
+
+func hotLines(s *layout.Struct, line int64) map[string]int {
+	out := map[string]int{}
+	for _, p := range s.Paths() {
+		out[p] = s.HotLines(p, line)
+	}
+	return out
+}

@@ -1,0 +1,173 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/btfscan"
+	"github.com/cachelint/cachelint/dwarfscan"
+	"github.com/cachelint/cachelint/layout"
+)
+
+func testdata(p string) string { return filepath.Join("..", "testdata", p) }
+
+var blockStart = regexp.MustCompile(`^(struct|union) (.*) \{$`)
+
+// goldenBlocks splits pahole output into its top-level struct and union
+// texts, keyed by "kind name", in order.
+func goldenBlocks(t *testing.T, path string) map[string][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	}
+	out := map[string][]string{}
+	var key string
+	var cur strings.Builder
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		l := sc.Text()
+		if key == "" {
+			if m := blockStart.FindStringSubmatch(l); m != nil {
+				key = m[1] + " " + m[2]
+				cur.Reset()
+			}
+		}
+		if key != "" {
+			cur.WriteString(l + "\n")
+			if strings.HasPrefix(l, "}") {
+				out[key] = append(out[key], cur.String())
+				key = ""
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+type opener func(string) ([]*layout.Struct, error)
+
+func openDWARF(path string) ([]*layout.Struct, error) {
+	f, err := dwarfscan.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.Structs()
+}
+
+func openBTF(path string) ([]*layout.Struct, error) {
+	f, err := btfscan.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return f.Structs()
+}
+
+// agreement renders every struct of binary that the golden holds and
+// counts those whose text equals pahole's, returning the first mismatches.
+func agreement(t *testing.T, binary, golden string, open opener) (same, total int, diffs []string) {
+	t.Helper()
+	want := goldenBlocks(t, golden)
+	structs, err := open(binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Lines: []int64{64}, Lookup: Lookup(structs)}
+	seen := map[string]int{}
+	for _, s := range structs {
+		key := s.Kind.String() + " " + s.Name
+		blocks := want[key]
+		i := seen[key]
+		seen[key]++
+		if i >= len(blocks) {
+			continue
+		}
+		if strings.Contains(blocks[i], "<ERROR(") {
+			// pahole 1.24 cannot print _Atomic members.
+			continue
+		}
+		total++
+		var b bytes.Buffer
+		if err := Text(&b, s, nil, opts); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() == blocks[i] {
+			same++
+		} else {
+			diffs = append(diffs, "got:\n"+b.String()+"want:\n"+blocks[i])
+		}
+	}
+	return same, total, diffs
+}
+
+// TestPaholeText checks that the text of the C fixtures' structs, which
+// have no annotations, is pahole's byte for byte.
+func TestPaholeText(t *testing.T) {
+	goldens, _ := filepath.Glob(testdata("pahole/c-*.golden"))
+	var same, total int
+	for _, g := range goldens {
+		bin := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(g), "c-"), ".golden")
+		s, n, diffs := agreement(t, testdata("c/"+bin), g, openDWARF)
+		t.Logf("%s: %d of %d structs as pahole prints them", filepath.Base(g), s, n)
+		for _, d := range diffs {
+			t.Logf("%s: %s", bin, d)
+		}
+		same += s
+		total += n
+	}
+	t.Logf("C fixtures: %d of %d structs as pahole prints them", same, total)
+	if testing.Short() {
+		return
+	}
+	if total < 55 || same < total {
+		t.Errorf("C fixtures: %d of %d structs as pahole prints them", same, total)
+	}
+}
+
+// TestPaholeTextKernel measures the agreement on the kernel goldens, where
+// pahole's bit-field and alignment quirks are many.
+func TestPaholeTextKernel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the kernel type information")
+	}
+	for _, c := range []struct {
+		bin, golden string
+		open        opener
+		min         float64
+	}{
+		{"kernel/linux-6.1/dummy.ko.debug", "pahole/dummy.ko.debug.golden", openDWARF, 0.82},
+		{"kernel/linux-6.1/veth.ko.debug", "pahole/veth.ko.debug.golden", openDWARF, 0.78},
+		{"kernel/linux-6.18/vmlinux.btf.gz", "pahole/vmlinux-6.18.btf.golden.gz", openBTF, 0.95},
+	} {
+		same, total, diffs := agreement(t, testdata(c.bin), testdata(c.golden), c.open)
+		t.Logf("%s: %d of %d structs as pahole prints them (%.1f%%)", c.bin, same, total, 100*float64(same)/float64(total))
+		for i, d := range diffs {
+			if i < 3 {
+				t.Logf("%s", d)
+			}
+		}
+		if float64(same) < c.min*float64(total) {
+			t.Errorf("%s: %d of %d structs as pahole prints them, want %.0f%%", c.bin, same, total, 100*c.min)
+		}
+	}
+}

@@ -1,0 +1,143 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// device is a hand-built struct: tx fields on lines 0 and 1, an rx counter
+// written next to a read-mostly tx field.
+func device() *layout.Struct {
+	m := func(name, typ string, off, size int64, h *layout.Hot) layout.Member {
+		return layout.Member{Name: name, Type: typ, Offset: off, Size: size, Align: size, BitOffset: off * 8, Hot: h,
+			DeclFile: "dev.h", DeclLine: int(10 + off/8)}
+	}
+	tx := &layout.Hot{Paths: []string{"tx"}}
+	rxw := &layout.Hot{Paths: []string{"rx"}, Write: true}
+	s := &layout.Struct{Name: "dev", Size: 128, Align: 8, DeclFile: "dev.h", DeclLine: 9, Members: []layout.Member{
+		m("ops", "void *", 0, 8, tx),
+		m("rx_packets", "long unsigned int", 8, 8, rxw),
+		m("cold", "char[104]", 16, 104, nil),
+		m("queue", "void *", 120, 8, tx),
+	}}
+	s.Members[2].ElemSize, s.Members[2].Align = 1, 1
+	s.ResolvePaths()
+	return s
+}
+
+func TestText(t *testing.T) {
+	s := device()
+	r := layout.Analyze(s, []int64{64})
+	var b bytes.Buffer
+	if err := Text(&b, s, &r, Options{Lines: []int64{64}, Reorg: true}); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	for _, want := range []string{
+		"struct dev {\n\tvoid *                     ops;                  /*     0     8 */ /* hot: tx read */\n",
+		"\tlong unsigned int          rx_packets;           /*     8     8 */ /* hot: rx write */\n",
+		"\t/* --- cacheline 1 boundary (64 bytes) was 56 bytes ago --- */\n\tvoid *                     queue;",
+		"\t/* size: 128, cachelines: 2, members: 4 */\n\t/* hot lines: rx 1, tx 2 */\n};\n",
+		"/* spread: hot fields of path tx occupy 2 lines where 1 would do (64-byte lines): ops, queue */\n",
+		"/* falseshare: rx_packets is written on path rx and shares line 0 with ops (read-mostly) (64-byte lines) */\n",
+		"/* proposed order: ops, queue, rx_packets, cold */\n",
+		"\tu8                         __pad_0[48];          /*    16    48 */\n",
+		"\t/* hot lines now -> proposed: rx 1 -> 1, tx 2 -> 1 */\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	s := device()
+	r := layout.Analyze(s, []int64{64, 128})
+	var b bytes.Buffer
+	j := NewJSON(&b, Options{Lines: []int64{64, 128}, Reorg: true})
+	if err := j.Struct(s, &r); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		LineSize int64        `json:"line_size"`
+		Structs  []JSONStruct `json:"structs"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("%v:\n%s", err, b.String())
+	}
+	if doc.LineSize != 64 || len(doc.Structs) != 1 {
+		t.Fatalf("line_size %d, %d structs", doc.LineSize, len(doc.Structs))
+	}
+	js := doc.Structs[0]
+	if js.Name != "dev" || js.Size != 128 || js.Cachelines != 2 || js.DeclFile != "dev.h" || len(js.Members) != 4 {
+		t.Errorf("struct %+v", js)
+	}
+	if h := js.Members[1].Hot; h == nil || !h.Write || h.Paths[0] != "rx" || js.Members[2].Hot != nil {
+		t.Errorf("hot marks %+v %+v", js.Members[1].Hot, js.Members[2].Hot)
+	}
+	if js.HotLines["tx"] != 2 || js.HotLines["rx"] != 1 {
+		t.Errorf("hot_lines %v", js.HotLines)
+	}
+	sizes := map[int64]int{}
+	for _, f := range js.Findings {
+		sizes[f.LineSize]++
+	}
+	if sizes[64] == 0 || sizes[128] == 0 {
+		t.Errorf("findings per line size %v", sizes)
+	}
+	if js.Proposal == nil || js.Proposal.HotLines["tx"] != 1 || js.Proposal.Size != 136 {
+		t.Errorf("proposal %+v", js.Proposal)
+	}
+}
+
+func TestSARIF(t *testing.T) {
+	s := device()
+	r := layout.Analyze(s, []int64{64})
+	var b bytes.Buffer
+	x := NewSARIF(&b)
+	if err := x.Struct(s, &r); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Name  string `json:"name"`
+					Rules []struct {
+						ID string `json:"id"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []sarifResult `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatalf("%v:\n%s", err, b.String())
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || log.Runs[0].Tool.Driver.Name != "cachelint" || len(log.Runs[0].Tool.Driver.Rules) != 5 {
+		t.Fatalf("log %+v", log)
+	}
+	res := log.Runs[0].Results
+	if len(res) != len(r.Findings) || len(res) == 0 {
+		t.Fatalf("%d results for %d findings", len(res), len(r.Findings))
+	}
+	for _, x := range res {
+		if x.RuleID == layout.CheckFalseShare {
+			loc := x.Locations[0]
+			if loc.Physical.Artifact.URI != "dev.h" || loc.Physical.Region.StartLine != 11 || loc.Logical[0].FullyQualifiedName != "dev.rx_packets" {
+				t.Errorf("falseshare located at %+v %+v", loc.Physical, loc.Logical)
+			}
+		}
+	}
+}

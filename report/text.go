@@ -1,0 +1,131 @@
+// Package report writes what cachelint found in struct layouts, whatever
+// source they came from (DWARF, BTF, go/types): as text in pahole's format
+// with cachelint's comments added, as JSON, and as SARIF 2.1.0.
+//
+// A struct with no hot members, no group and no findings prints exactly as
+// pahole 1.24 prints it, so the text diffs cleanly against pahole output.
+package report
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// Options say how to report.
+type Options struct {
+	// Lines are the line sizes the struct was analyzed at; the first one
+	// draws the cacheline boundaries and counts hot lines. Empty means 64.
+	Lines []int64
+	// Reorg adds the proposed layout, or why there is none.
+	Reorg bool
+	// Lookup finds the definition of a member's type as the member spells
+	// it ("struct list_head"), for the natural alignment and tail padding
+	// pahole shows; nil when unknown.
+	Lookup func(typ string) *layout.Struct
+}
+
+func (o *Options) line() int64 {
+	if len(o.Lines) == 0 {
+		return 64
+	}
+	return o.Lines[0]
+}
+
+// Text writes s as pahole prints it, with hot paths and groups as comments
+// on member lines, the hot lines per path in the summary, the findings of
+// r after the struct and, with o.Reorg, the proposal.
+func Text(w io.Writer, s *layout.Struct, r *layout.Result, o Options) error {
+	line := o.line()
+	p := &printer{w: w, line: line, lookup: o.Lookup, annotate: true}
+	paths := s.Paths()
+	var extra []string
+	if len(paths) > 0 {
+		var parts []string
+		for _, path := range paths {
+			parts = append(parts, fmt.Sprintf("%s %d", path, s.HotLines(path, line)))
+		}
+		extra = append(extra, "/* hot lines: "+strings.Join(parts, ", ")+" */")
+	}
+	p.structText(s, s.Name, extra...)
+	if r != nil {
+		for _, f := range r.Findings {
+			p.printf("/* %s: %s */\n", f.Check, f.Message)
+		}
+		if o.Reorg {
+			p.proposal(s, r, paths)
+		}
+	}
+	return p.err
+}
+
+// proposal prints r's proposal as a C struct, or why there is none.
+func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
+	switch {
+	case r.NoFix != "":
+		p.printf("/* no reorganization: %s */\n", r.NoFix)
+		return
+	case r.Proposal == nil:
+		return
+	}
+	ps := CStruct(r.Proposal)
+	var names []string
+	for i, m := range ps.Members {
+		if !r.Proposal.Inserted(i) {
+			names = append(names, memberName(&m))
+		}
+	}
+	p.printf("/* proposed order: %s */\n", strings.Join(names, ", "))
+	var parts []string
+	for _, path := range paths {
+		parts = append(parts, fmt.Sprintf("%s %d -> %d", path, s.HotLines(path, p.line), ps.HotLines(path, p.line)))
+	}
+	var extra []string
+	if len(parts) > 0 {
+		extra = append(extra, "/* hot lines now -> proposed: "+strings.Join(parts, ", ")+" */")
+	}
+	p.structText(ps, s.Name, extra...)
+}
+
+// memberName names m in an order list; an anonymous member by its kind and
+// offset.
+func memberName(m *layout.Member) string {
+	if m.Name != "" {
+		return m.Name
+	}
+	kw, _, _ := block(m.Type)
+	return fmt.Sprintf("<anonymous %s at %d>", kw, m.Offset)
+}
+
+// CStruct returns the proposed struct with the padding the reorganizer
+// inserted spelled as C members, u8 __pad_N[K], N counting from 0.
+func CStruct(p *layout.Proposal) *layout.Struct {
+	s := *p.Struct
+	s.Members = slices.Clone(s.Members)
+	n := 0
+	for i := range s.Members {
+		if p.Inserted(i) {
+			m := &s.Members[i]
+			m.Name = fmt.Sprintf("__pad_%d", n)
+			m.Type = fmt.Sprintf("u8[%d]", m.Size)
+			n++
+		}
+	}
+	return &s
+}
+
+// Lookup returns a Options.Lookup over structs: a member type "struct X" or
+// "union X" finds the first struct or union named X.
+func Lookup(structs []*layout.Struct) func(string) *layout.Struct {
+	byName := map[string]*layout.Struct{}
+	for _, s := range structs {
+		k := s.Kind.String() + " " + s.Name
+		if _, ok := byName[k]; !ok {
+			byName[k] = s
+		}
+	}
+	return func(typ string) *layout.Struct { return byName[typ] }
+}
