@@ -9,6 +9,7 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -168,6 +169,16 @@ func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*direct
 	if !ok {
 		return
 	}
+	if dependsOnTypeParams(tst) {
+		if annotated {
+			markUsed(typeDirs)
+			for _, d := range fieldDirs {
+				markUsed(d)
+			}
+			report(pass, ts.Name.Pos(), "annotation", fmt.Sprintf("%s depends on type parameters, so cachelint does not check it", ts.Name.Name))
+		}
+		return
+	}
 	s := structLayout(ts.Name.Name, tst, pass.TypesSizes, types.RelativeTo(pass.Pkg))
 	pos := pass.Fset.Position(ts.Pos())
 	s.DeclFile, s.DeclLine = pos.Filename, pos.Line
@@ -214,11 +225,16 @@ func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*direct
 			}
 		}
 	}
+	keepSeparators(pass, s, st, fieldOf)
 	markUsed(typeDirs)
 	for _, d := range typeDirs {
 		if err := typeDirective(s, d); err != nil {
 			report(pass, d.c.Pos(), "annotation", err.Error())
 		}
+	}
+	if n := len(s.Members); s.PerCPU && n > 0 && isPadding(tst.Field(n-1)) {
+		// A pad at the end of a percpu type can only be for its neighbours.
+		s.Members[n-1].Padding = true
 	}
 	s.ResolvePaths()
 	if err := checkBudgets(s); err != nil {
@@ -252,5 +268,37 @@ func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*direct
 			}
 		}
 		pass.Report(d)
+	}
+}
+
+// cacheLineWords are what people write near a pad meant to keep fields on
+// different cache lines.
+var cacheLineWords = regexp.MustCompile(`(?i)cache.?line|false.?shar`)
+
+// keepSeparators keeps the Padding mark only on pads evidently meant to
+// separate fields onto different lines: a cache-line pad type, a length
+// computed from a cache-line size, a comment saying so, or a literal-sized
+// pad between two fields that ends on a 64-byte boundary (the hand-computed
+// `_ [56]byte`). Other blank arrays size a struct for an ABI, a size class
+// or pointer tagging; they stay ordinary fields, which the reorganizer
+// keeps.
+func keepSeparators(pass *analysis.Pass, s *layout.Struct, st *ast.StructType, fieldOf []int) {
+	for i := range s.Members {
+		m := &s.Members[i]
+		if !m.Padding {
+			continue
+		}
+		fld := st.Fields.List[fieldOf[i]]
+		evident := strings.Contains(m.Type, "CacheLine")
+		if at, ok := fld.Type.(*ast.ArrayType); ok && !evident {
+			evident = cacheLineWords.MatchString(types.ExprString(at.Len))
+			_, literal := at.Len.(*ast.BasicLit)
+			between := i > 0 && i < len(s.Members)-1 && !s.Members[i-1].Padding && !s.Members[i+1].Padding
+			evident = evident || literal && between && m.End()%64 == 0
+		}
+		for _, g := range []*ast.CommentGroup{fld.Doc, fld.Comment} {
+			evident = evident || g != nil && cacheLineWords.MatchString(g.Text())
+		}
+		m.Padding = evident
 	}
 }

@@ -78,3 +78,40 @@ func isPadding(f *types.Var) bool {
 	}
 	return f.Name() == "_" || padName.MatchString(f.Name())
 }
+
+// dependsOnTypeParams reports whether t's layout depends on type
+// parameters, as a struct declared inside a generic function may: gc sizes
+// cannot lay those out.
+func dependsOnTypeParams(t types.Type) bool {
+	seen := map[types.Type]bool{}
+	var walk func(types.Type) bool
+	walk = func(t types.Type) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch t := types.Unalias(t).(type) {
+		case *types.TypeParam:
+			return true
+		case *types.Named:
+			if args := t.TypeArgs(); args != nil {
+				for a := range args.Types() {
+					if walk(a) {
+						return true
+					}
+				}
+			}
+			return walk(t.Underlying())
+		case *types.Struct:
+			for f := range t.Fields() {
+				if walk(f.Type()) {
+					return true
+				}
+			}
+		case *types.Array:
+			return walk(t.Elem())
+		}
+		return false // pointers, slices, maps and the like have a fixed size
+	}
+	return walk(t)
+}

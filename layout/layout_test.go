@@ -260,10 +260,15 @@ func TestPadding(t *testing.T) {
 		t.Errorf("counter: %v", fs)
 	}
 	wide := goStruct("wide", u64("head", ""), pad(192), u64("tail", ""))
-	if fs := padding(wide, 64, 64); len(fs) != 1 || !strings.Contains(fs[0].Message, "wastes 136 bytes") {
+	if fs := padding(wide, 64, 64); len(fs) != 1 || !strings.Contains(fs[0].Message, "wastes 72 bytes, a whole line or more: 120 bytes keep head and tail a pair of lines apart") {
 		t.Errorf("wide: %v", fs)
 	}
-	// What 128-byte lines need is no waste at 64.
+	// Two lines apart is no waste, and what 128-byte lines need is none at
+	// 64.
+	pair := goStruct("pair", u64("head", ""), pad(120), u64("tail", ""))
+	if fs := padding(pair, 64, 64); len(fs) != 0 {
+		t.Errorf("pair: %v", fs)
+	}
 	if fs := padding(wide, 64, 128); len(fs) != 0 {
 		t.Errorf("wide at 64 of 64,128: %v", fs)
 	}

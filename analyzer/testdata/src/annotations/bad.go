@@ -47,3 +47,11 @@ func f() {
 	/* want `misplaced //cachelint:hot` */ //cachelint:hot
 	_ = 1
 }
+
+// local declares a struct whose layout depends on its type parameter.
+func local[T any]() {
+	type cell /* want `cell depends on type parameters, so cachelint does not check it` */ struct {
+		v T //cachelint:hot
+	}
+	_ = cell{}
+}

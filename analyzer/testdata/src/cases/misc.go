@@ -45,6 +45,15 @@ type plain struct {
 // padded separates its halves with a pad that is far too long.
 type padded struct {
 	a uint64
-	_ [200]byte // want `padded: padding _ \[200\]byte \(200 bytes\) wastes 144 bytes, a whole line or more: 56 bytes would separate a and b \(64-byte lines\)`
+	// Keeps a and b on different cache lines.
+	_ [200]byte // want `padded: padding _ \[200\]byte \(200 bytes\) wastes 80 bytes, a whole line or more: 120 bytes keep a and b a pair of lines apart \(64-byte lines\)`
 	b uint64
+}
+
+// sigInfo is padded to the kernel's 128 bytes, not to separate anything.
+type sigInfo struct {
+	Signo int32
+	Errno int32
+	Code  int32
+	_     [116]byte // Pad to 128 bytes.
 }

@@ -13,6 +13,7 @@ type ring struct {
 // counter is one per worker in a slice, padded for 64-byte lines.
 type counter struct {
 	n uint64
+	// Keep neighbouring workers off each other's cache line.
 	_ [56]byte // want `counter: padding _ \[56\]byte \(56 bytes\) leaves n and n of the next element on one line \(128-byte lines\): it needs 64 more bytes`
 }
 
