@@ -2,6 +2,7 @@ package dwarfscan
 
 import (
 	"debug/dwarf"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -64,7 +65,9 @@ func (u *unit) key(b []byte, n *node) []byte {
 			b = append(b, ' ')
 		}
 		if inner != nil {
+			u.nest()
 			b = u.key(b, inner)
+			u.leave()
 		}
 		b = append(b, ';')
 	}
@@ -140,18 +143,24 @@ func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.
 	return ms
 }
 
+// isDataMember reports whether k takes space in its struct: a member that
+// is not static or a C++ base class.
 func isDataMember(k *kid) bool {
-	return k.tag == dwarf.TagMember && !k.static
+	return k.tag == dwarf.TagMember && !k.static || k.tag == dwarf.TagInheritance
 }
 
 func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) layout.Member {
+	name := k.name
+	if k.tag == dwarf.TagInheritance {
+		name = "<ancestor>" // as pahole shows a C++ base class
+	}
 	m := layout.Member{
-		Name:     k.name,
+		Name:     name,
 		Offset:   base + k.loc,
 		Size:     u.size(k.typ),
 		Align:    u.align(k.typ),
 		Atomic:   u.atomic(k.typ),
-		Embedded: k.name == "",
+		Embedded: k.name == "" || k.tag == dwarf.TagInheritance,
 		DeclFile: u.file(k.declFile),
 		DeclLine: int(k.declLine),
 	}
@@ -167,7 +176,9 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 		m.ElemSize = u.elemSize(t)
 	}
 	if inner != nil {
+		u.nest()
 		m.Inner = u.members(inner, m.Offset, inUnion, unitNo)
+		u.leave()
 	}
 	return m
 }
@@ -242,6 +253,17 @@ func (u *unit) enter() bool {
 }
 
 func (u *unit) leave() { u.depth-- }
+
+// errLoop is the panic of a struct that contains itself through unnamed
+// members; scanUnit recovers it as an error.
+var errLoop = errors.New("type loop through unnamed members")
+
+// nest enters an unnamed struct or union member.
+func (u *unit) nest() {
+	if !u.enter() {
+		panic(errLoop)
+	}
+}
 
 // stripOff follows typedefs and qualifiers from off.
 func (u *unit) stripOff(off dwarf.Offset) dwarf.Offset {
@@ -340,8 +362,10 @@ func dims(n *node) []int64 {
 // array type n.
 func (u *unit) elemSize(n *node) int64 {
 	s := u.size(n.typ)
-	for _, d := range dims(n)[1:] {
-		s *= d
+	if ds := dims(n); len(ds) > 1 {
+		for _, d := range ds[1:] {
+			s *= d
+		}
 	}
 	return s
 }

@@ -155,7 +155,11 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				results[i], errs[i] = f.scanUnit(units[i], i, want, d)
+				size := 0
+				if i+1 < len(units) {
+					size = int(units[i+1] - units[i])
+				}
+				results[i], errs[i] = f.scanUnit(units[i], i, size, want, d)
 			}
 		})
 	}
@@ -231,14 +235,15 @@ func (f *File) units() (offs []dwarf.Offset, err error) {
 	}
 }
 
-// scanUnit decodes the structs of the compile unit at off, the index-th.
-func (f *File) scanUnit(off dwarf.Offset, index int, want map[string]bool, d *dedup) (ks []keyed, err error) {
+// scanUnit decodes the structs of the compile unit at off, the index-th,
+// whose entries take about size bytes (0 if unknown).
+func (f *File) scanUnit(off dwarf.Offset, index, size int, want map[string]bool, d *dedup) (ks []keyed, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ks, err = nil, fmt.Errorf("compile unit at %#x: %v", off, p)
 		}
 	}()
-	u := newUnit(f.dwarf)
+	u := newUnit(f.dwarf, size)
 	if err := u.read(off); err != nil {
 		return nil, err
 	}

@@ -3,7 +3,9 @@ package dwarfscan
 import (
 	"bytes"
 	"compress/gzip"
+	"debug/dwarf"
 	"debug/elf"
+	"encoding/binary"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -394,6 +396,68 @@ func TestCorrupt(t *testing.T) {
 	c := bytes.Clone(b)
 	copy(c[info.Offset:], []byte{0xf0, 0xff, 0xff, 0x0f})
 	try("longunit", c)
+}
+
+// TestTypeLoop points the type of a member of an anonymous union at the
+// union itself: the reader must report it, not recurse forever.
+func TestTypeLoop(t *testing.T) {
+	src := testdata("c/types.o")
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ef, err := elf.NewFile(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := ef.DWARF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// nested's second member is the anonymous union; its first member,
+	// an anonymous struct, gets the union as its type.
+	r := d.Reader()
+	var union, member dwarf.Offset
+	for e, _ := r.Next(); e != nil && union == 0; e, _ = r.Next() {
+		if e.Tag == dwarf.TagStructType && e.Val(dwarf.AttrName) == "nested" {
+			r.Next()
+			m, _ := r.Next()
+			union = m.Val(dwarf.AttrType).(dwarf.Offset)
+		}
+	}
+	r.Seek(union)
+	r.Next()
+	m, _ := r.Next()
+	member = m.Offset
+	anon := m.Val(dwarf.AttrType).(dwarf.Offset)
+
+	info := ef.Section(".debug_info")
+	sec := b[info.Offset : info.Offset+info.Size]
+	// The only unit starts at 0, so DW_FORM_ref4 holds the offset itself.
+	old := binary.LittleEndian.AppendUint32(nil, uint32(anon))
+	i := bytes.Index(sec[member:], old)
+	if i < 0 || i > 16 {
+		t.Fatalf("no DW_AT_type %#x in the member at %#x", anon, member)
+	}
+	binary.LittleEndian.PutUint32(sec[int(member)+i:], uint32(union))
+
+	path := filepath.Join(t.TempDir(), "loop.o")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, err = f.Structs()
+	if want := path + ": corrupt DWARF: "; err == nil || !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), "type loop through unnamed members") {
+		t.Errorf("got %v, want %s...type loop through unnamed members", err, want)
+	}
+	// Other structs can still be read.
+	if ss, err := f.Structs("flex"); err != nil || len(ss) != 1 {
+		t.Errorf("flex: %v", err)
+	}
 }
 
 func BenchmarkStructs(b *testing.B) {

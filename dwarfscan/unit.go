@@ -65,11 +65,13 @@ const (
 	langGo        = 0x16
 )
 
-func newUnit(d *dwarf.Data) *unit {
+// newUnit prepares to decode a unit of about size bytes of entries, of
+// which C gives about one type node per 20 to 50 bytes.
+func newUnit(d *dwarf.Data, size int) *unit {
 	return &unit{
 		d:      d,
 		r:      d.Reader(),
-		nodes:  make(map[dwarf.Offset]*node),
+		nodes:  make(map[dwarf.Offset]*node, size/32),
 		names:  make(map[dwarf.Offset]string),
 		decls:  make(map[dwarf.Offset]decl),
 		sizes:  make(map[dwarf.Offset]int64),
