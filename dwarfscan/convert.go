@@ -105,14 +105,22 @@ func (u *unit) file(i int64) string {
 // types go, recursively, into Inner with offsets from the outermost struct.
 //
 // Member.Type is the type as pahole prints it with the member name taken
-// out: "struct list_head", "const struct net_device_ops  *" (pahole's two
-// spaces), "char[16]" for pahole's "char name[16]" (the name goes before
-// the first '['), "void (*)(struct sk_buff *)" for pahole's
-// "void (*name)(struct sk_buff *)" (the name goes after "(*"), "struct" or
-// "union" for an unnamed type, whose members are in Inner, "struct[4]" for an
-// array of one (Inner holding the first element's members). A flexible array
-// ends in "[]" where pahole prints it so: as the last of two or more members
-// of a struct that is not inside a union (inUnion); elsewhere "[0]".
+// out, so that a printer puts the name back where pahole has it:
+//   - after "(*" in a function pointer: "void (*)(struct sk_buff *)" for
+//     pahole's "void (*name)(struct sk_buff *)", "void (*)(void)[3]" for
+//     its array of them;
+//   - before the trailing array dimensions: "char[16]" for "char name[16]",
+//     "int16[2][4]" for a Go [4][2]int16 (pahole reverses Go's nested
+//     arrays); brackets inside Go names ("atomic.Pointer[T] *") are not
+//     dimensions;
+//   - after the type otherwise, pahole's double spaces kept: "const struct
+//     net_device_ops  *".
+//
+// An unnamed struct or union is "struct" or "union" (pahole prints its body
+// inline; its members are in Inner), "struct[4]" for an array of them
+// (Inner holds the first element's). A flexible array ends in "[]" where
+// pahole prints it so: as the last of two or more members of a struct that
+// is not inside a union (inUnion); elsewhere "[0]".
 func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.Member {
 	nkids := 0
 	for i := range n.kids {

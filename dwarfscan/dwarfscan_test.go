@@ -287,6 +287,17 @@ func TestDuplicates(t *testing.T) {
 	}
 }
 
+// TestCompressed reads types.c from SHF_COMPRESSED sections (types-gz.o)
+// and from GNU .zdebug_* sections with .rela.zdebug_* relocations.
+func TestCompressed(t *testing.T) {
+	plain := structsOf(t, testdata("c/types.o"))
+	for _, path := range []string{testdata("c/types-gz.o"), filepath.Join("testdata", "types-zdebug.o")} {
+		if got := structsOf(t, path); !reflect.DeepEqual(got, plain) {
+			t.Errorf("%s reads differently from types.o", path)
+		}
+	}
+}
+
 func TestGzip(t *testing.T) {
 	plain := testdata("kernel/linux-6.1/dummy.ko.debug")
 	b, err := os.ReadFile(plain)

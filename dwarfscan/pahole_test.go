@@ -10,7 +10,9 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// goldens pairs every DWARF fixture with pahole 1.24's output for it.
+// goldens pairs every DWARF fixture with pahole 1.24's output for it; paths
+// are in ../testdata and ../testdata/pahole unless they start with
+// "testdata/" (this package's own).
 var goldens = []struct{ input, golden string }{
 	{"kernel/linux-6.1/dummy.ko.debug", "dummy.ko.debug.golden"},
 	{"kernel/linux-6.1/veth.ko.debug", "veth.ko.debug.golden"},
@@ -23,9 +25,15 @@ var goldens = []struct{ input, golden string }{
 	{"c/types-gz.o", "c-types-gz.o.golden"},
 	{"c/fixture", "c-fixture.golden"},
 	{"gobin/gobin", "gobin.golden"},
+	{"testdata/libqt.so", "testdata/libqt.so.golden"},
 }
 
-func testdata(p string) string { return filepath.Join("..", "testdata", p) }
+func testdata(p string) string {
+	if strings.HasPrefix(p, "testdata/") {
+		return p
+	}
+	return filepath.Join("..", "testdata", p)
+}
 
 func structsOf(t testing.TB, path string, names ...string) []*layout.Struct {
 	t.Helper()
@@ -49,7 +57,11 @@ func structsOf(t testing.TB, path string, names ...string) []*layout.Struct {
 func TestPahole(t *testing.T) {
 	for _, g := range goldens {
 		t.Run(filepath.Base(g.input), func(t *testing.T) {
-			want, err := pahole.ReadGolden(testdata("pahole/" + g.golden))
+			golden := g.golden
+			if !strings.HasPrefix(golden, "testdata/") {
+				golden = "pahole/" + golden
+			}
+			want, err := pahole.ReadGolden(testdata(golden))
 			if err != nil {
 				t.Fatal(err)
 			}
