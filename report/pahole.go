@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
@@ -351,7 +352,11 @@ func memberNote(m *layout.Member) string {
 		if m.Hot.Write {
 			mode = "write"
 		}
-		parts = append(parts, "hot: "+strings.Join(append(append([]string(nil), m.Hot.Paths...), mode), " "))
+		paths := m.Hot.Paths
+		if slices.Equal(paths, []string{layout.DefaultPath}) {
+			paths = nil // the struct's only fast path needs no name
+		}
+		parts = append(parts, "hot: "+strings.Join(append(slices.Clone(paths), mode), " "))
 	}
 	if m.Group != "" {
 		parts = append(parts, "group: "+m.Group)

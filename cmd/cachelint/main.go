@@ -19,6 +19,8 @@ import (
 func main() {
 	args := os.Args[1:]
 	switch {
+	case len(args) > 0 && args[0] == "layout":
+		os.Exit(runLayout(args[1:], os.Stdout, os.Stderr))
 	case len(args) > 0 && args[0] == "help":
 		fmt.Println(analyzer.Analyzer.Doc)
 		return

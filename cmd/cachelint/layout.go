@@ -1,0 +1,278 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"debug/elf"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cachelint/cachelint/btfscan"
+	"github.com/cachelint/cachelint/dwarfscan"
+	"github.com/cachelint/cachelint/hotfile"
+	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/report"
+)
+
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE]... [-line N[,N]] [-reorg] [-format text|json|sarif] [-q] FILE...
+
+Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
+an ELF .BTF section, or gzipped), with the cache-line checks. Exit status:
+0 no findings, 3 findings, 1 errors.
+`
+
+// listFlag collects a repeatable flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+// runLayout is "cachelint layout": it returns the exit status.
+func runLayout(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("layout", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, layoutUsage)
+		fs.PrintDefaults()
+	}
+	var hot listFlag
+	names := fs.String("C", "", "report only the structs or unions `NAME[,NAME]`")
+	fs.Var(&hot, "hot", "hot file or net_cachelines table (repeatable)")
+	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first drawn in the text")
+	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
+	format := fs.String("format", "text", "output: text (pahole's), json or sarif")
+	quiet := fs.Bool("q", false, "print only the structs with findings")
+	if err := fs.Parse(args); err != nil {
+		return 1
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
+		return 1
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 1
+	}
+	lines, err := parseLines(*lineFlag)
+	if err != nil {
+		return fail("-line: %v", err)
+	}
+	var set *hotfile.Set
+	if len(hot) > 0 {
+		if set, err = hotfile.LoadAll(hot); err != nil {
+			return fail("%v", err)
+		}
+	}
+	var want []string
+	if *names != "" {
+		want = strings.Split(*names, ",")
+	}
+	opts := report.Options{Lines: lines, Reorg: *reorg}
+
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	var emit func(*layout.Struct, *layout.Result) error
+	var finish func() error
+	switch *format {
+	case "text":
+		emit = func(s *layout.Struct, r *layout.Result) error { return report.Text(out, s, r, opts) }
+		finish = out.Flush
+	case "json":
+		j := report.NewJSON(out, opts)
+		emit, finish = j.Struct, j.Close
+	case "sarif":
+		x := report.NewSARIF(out)
+		emit, finish = x.Struct, x.Close
+	default:
+		return fail("-format %s: want text, json or sarif", *format)
+	}
+
+	status := 0
+	for _, path := range fs.Args() {
+		structs, lookup, err := readStructs(path, want)
+		if err != nil {
+			return fail("%v", err)
+		}
+		for _, s := range structs {
+			if err := layout.ApplyCachelineGroups(s); err != nil {
+				return fail("%s: %v", path, err)
+			}
+		}
+		if set != nil {
+			warnings, err := set.Apply(structs)
+			for _, w := range warnings {
+				fmt.Fprintf(stderr, "cachelint: warning: %s\n", w)
+			}
+			if err != nil {
+				return fail("%v", err)
+			}
+		}
+		opts.Lookup = lookup
+		for _, s := range structs {
+			s.ResolvePaths()
+			r := layout.Analyze(s, lines)
+			if len(r.Findings) > 0 {
+				status = 3
+			} else if *quiet {
+				continue
+			}
+			if err := emit(s, &r); err != nil {
+				return fail("%v", err)
+			}
+		}
+	}
+	if err := finish(); err != nil {
+		return fail("%v", err)
+	}
+	return status
+}
+
+// parseLines reads -line: sizes the line arithmetic can use.
+func parseLines(s string) ([]int64, error) {
+	var lines []int64
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q: not a number", f)
+		}
+		if err := layout.CheckLineSize(n); err != nil {
+			return nil, err
+		}
+		if !slices.Contains(lines, n) {
+			lines = append(lines, n)
+		}
+	}
+	return lines, nil
+}
+
+// source is what both readers offer.
+type source interface {
+	Structs(names ...string) ([]*layout.Struct, error)
+}
+
+// errNoTypes is the message for a file with neither DWARF nor BTF.
+const errNoTypes = "no DWARF or BTF type information; build with -g"
+
+// readStructs reads the structs of path (those named in want, when any),
+// and a lookup of member types for pahole's alignment and padding notes.
+// An ELF file is read for DWARF, for its .BTF section when it has no
+// DWARF; anything else is read as BTF.
+func readStructs(path string, want []string) ([]*layout.Struct, func(string) *layout.Struct, error) {
+	head, err := peek(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var src source
+	isELF := bytes.HasPrefix(head, []byte(elf.ELFMAG))
+	if isELF {
+		f, err := dwarfscan.Open(path)
+		switch {
+		case err == nil:
+			defer f.Close()
+			src = f
+		case !strings.Contains(err.Error(), errNoTypes):
+			return nil, nil, err
+		}
+	}
+	isBTF := len(head) >= 2 && (head[0] == 0x9f && head[1] == 0xeb || head[0] == 0xeb && head[1] == 0x9f)
+	switch {
+	case src != nil:
+	case !isELF && !isBTF:
+		return nil, nil, fmt.Errorf("%s: not an ELF file or BTF", path)
+	default:
+		f, err := btfscan.Open(path)
+		if err != nil {
+			if isELF {
+				return nil, nil, fmt.Errorf("%s: %s", path, errNoTypes)
+			}
+			return nil, nil, err
+		}
+		src = f
+	}
+
+	if len(want) == 0 {
+		all, err := src.Structs()
+		return all, report.Lookup(all), err
+	}
+	out, err := src.Structs(want...)
+	if err != nil {
+		// btfscan fails on a name it lacks; dwarfscan leaves it out.
+		for _, name := range want {
+			if strings.HasSuffix(err.Error(), "no struct or union "+name) {
+				return nil, nil, fmt.Errorf("%s: struct %s not found", path, name)
+			}
+		}
+		return nil, nil, err
+	}
+	for _, name := range want {
+		if !slices.ContainsFunc(out, func(s *layout.Struct) bool { return s.Name == name }) {
+			return nil, nil, fmt.Errorf("%s: struct %s not found", path, name)
+		}
+	}
+	if !isELF || isBTFSource(src) {
+		// BTF is small: all of it serves as the lookup.
+		all, err := src.Structs()
+		return out, report.Lookup(all), err
+	}
+	// pahole's notes need the definitions of the members' types: one more
+	// pass over the DWARF for those.
+	var types []string
+	var walk func(ms []layout.Member)
+	walk = func(ms []layout.Member) {
+		for i := range ms {
+			t, _, _ := strings.Cut(ms[i].Type, "[")
+			for _, kw := range []string{"struct ", "union "} {
+				if n, ok := strings.CutPrefix(t, kw); ok && !strings.ContainsAny(n, " *(") && !slices.Contains(types, n) {
+					types = append(types, n)
+				}
+			}
+			walk(ms[i].Inner)
+		}
+	}
+	for _, s := range out {
+		walk(s.Members)
+	}
+	defs, err := src.Structs(types...)
+	return out, report.Lookup(defs), err
+}
+
+func isBTFSource(s source) bool {
+	_, ok := s.(*btfscan.File)
+	return ok
+}
+
+// peek returns the first bytes of path, of its content when gzipped.
+func peek(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %v", path, pe.Err)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if n >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: gzip: %v", path, err)
+		}
+		head = make([]byte, 4)
+		n, _ := io.ReadFull(zr, head)
+		head = head[:n]
+	}
+	return head, nil
+}

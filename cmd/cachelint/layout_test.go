@@ -1,0 +1,252 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/report"
+)
+
+func td(p string) string { return filepath.Join("..", "..", "testdata", p) }
+
+// run runs cachelint layout in-process.
+func runCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = runLayout(args, &o, &e)
+	return o.String(), e.String(), code
+}
+
+type doc struct {
+	LineSize int64               `json:"line_size"`
+	Structs  []report.JSONStruct `json:"structs"`
+}
+
+// runJSON runs with -format json and returns the one struct reported.
+func runJSON(t *testing.T, args ...string) report.JSONStruct {
+	t.Helper()
+	out, errs, code := runCmd(t, append([]string{"-format", "json"}, args...)...)
+	if code != 3 {
+		t.Fatalf("%v: exit %d, want 3 (findings); stderr:\n%s", args, code, errs)
+	}
+	var d doc
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	if d.LineSize != 64 || len(d.Structs) != 1 {
+		t.Fatalf("%v: line_size %d, %d structs", args, d.LineSize, len(d.Structs))
+	}
+	return d.Structs[0]
+}
+
+func findings(js report.JSONStruct, check string) []report.JSONFinding {
+	var out []report.JSONFinding
+	for _, f := range js.Findings {
+		if f.Check == check {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+var (
+	rst      = td("kernel/net_cachelines/net_device.rst")
+	linux61  = td("kernel/linux-6.1/dummy.ko.debug")
+	linux618 = td("kernel/linux-6.18/vmlinux.btf.gz")
+)
+
+// TestNetDevice61 checks 6.1's net_device against the kernel's table: the
+// tx fields are spread, and the proposal needs no more lines on any path
+// than the layout the kernel adopted in 6.18 for the same table.
+func TestNetDevice61(t *testing.T) {
+	out, errs, code := runCmd(t, "-hot", rst, "-C", "net_device", "-reorg", linux61)
+	if code != 3 {
+		t.Fatalf("exit %d, want 3; stderr:\n%s", code, errs)
+	}
+	for _, want := range []string{
+		"/* spread: hot fields of path tx occupy 13 lines where 4 would do (64-byte lines): ",
+		"/* spread: hot fields of path rx occupy 7 lines where 2 would do (64-byte lines): ",
+		"\t/* hot lines: rx 7, tx 13 */\n",
+		"\t/* hot lines now -> proposed: rx 7 -> 2, tx 13 -> 4 */\n",
+		"/* proposed order: ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	// Rows for fields 6.1 does not have yet are warnings.
+	if !strings.Contains(errs, "cachelint: warning: "+rst+":11: struct net_device has no field lltx\n") {
+		t.Errorf("stderr:\n%s", errs)
+	}
+
+	now := runJSON(t, "-hot", rst, "-C", "net_device", "-reorg", linux61)
+	hand := runJSON(t, "-hot", rst, "-C", "net_device", linux618)
+	if now.Proposal == nil {
+		t.Fatal("no proposal")
+	}
+	for path, want := range map[string]int{"tx": 13, "rx": 7} {
+		if now.HotLines[path] != want {
+			t.Errorf("6.1 %s: %d lines, want %d", path, now.HotLines[path], want)
+		}
+		if p, h := now.Proposal.HotLines[path], hand.HotLines[path]; p > h {
+			t.Errorf("%s: proposal needs %d lines, the 6.18 layout %d", path, p, h)
+		}
+	}
+	if len(findings(now, "spread")) != 2 {
+		t.Errorf("spread findings %+v", findings(now, "spread"))
+	}
+}
+
+// TestNetDevice618 checks 6.18's hand layout, with the table and with only
+// the kernel's cacheline group markers.
+func TestNetDevice618(t *testing.T) {
+	for _, c := range []struct {
+		args      []string
+		now, best map[string]int
+	}{
+		{[]string{"-hot", rst}, map[string]int{"rx": 5, "tx": 8}, map[string]int{"rx": 3, "tx": 5}},
+		{nil, map[string]int{"rx": 3, "tx": 4}, map[string]int{"rx": 2, "tx": 4}},
+	} {
+		args := append(c.args, "-C", "net_device", "-reorg", linux618)
+		js := runJSON(t, args...)
+		for path, want := range c.now {
+			if js.HotLines[path] != want {
+				t.Errorf("%v: %s on %d lines, want %d", c.args, path, js.HotLines[path], want)
+			}
+			if js.Proposal == nil || js.Proposal.HotLines[path] != c.best[path] {
+				t.Errorf("%v: proposal %+v, want %s on %d", c.args, js.Proposal, path, c.best[path])
+			}
+		}
+		// The groups mark the members between their markers.
+		var grouped int
+		for _, m := range js.Members {
+			if m.Group == "net_device_read_tx" {
+				grouped++
+			}
+		}
+		if grouped == 0 {
+			t.Errorf("%v: no member in group net_device_read_tx", c.args)
+		}
+	}
+}
+
+// TestPerCPUQueues checks the DPDK-like queues: 64 bytes at 8-byte
+// alignment lets neighbouring cores' counters share a line; aligned(64)
+// does not.
+func TestPerCPUQueues(t *testing.T) {
+	out, errs, code := runCmd(t, "-format", "json", "-hot", td("hot/pkt_rx_queue.hot"), "-C", "pkt_rx_queue,pkt_rx_queue_aligned", td("c/queues.o"))
+	if code != 3 {
+		t.Fatalf("exit %d, want 3; stderr:\n%s", code, errs)
+	}
+	var d doc
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, s := range d.Structs {
+		got[s.Name] = len(findings(s, "falseshare"))
+	}
+	if got["pkt_rx_queue"] != 1 || got["pkt_rx_queue_aligned"] != 0 || len(d.Structs) != 2 {
+		t.Errorf("falseshare findings %v", got)
+	}
+	// Alone, the aligned queue has nothing to report.
+	if _, errs, code := runCmd(t, "-hot", td("hot/pkt_rx_queue.hot"), "-C", "pkt_rx_queue_aligned", td("c/queues.o")); code != 0 {
+		t.Errorf("aligned queue: exit %d; stderr:\n%s", code, errs)
+	}
+}
+
+func TestLayoutErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{td("hot/pkt_rx_queue.hot")}, "cachelint: " + td("hot/pkt_rx_queue.hot") + ": not an ELF file or BTF\n"},
+		{[]string{td("hot/queues-nodebug.o")}, "cachelint: " + td("hot/queues-nodebug.o") + ": no DWARF or BTF type information; build with -g\n"},
+		{[]string{"-hot", td("hot/bad.hot"), td("c/queues.o")}, "cachelint: " + td("hot/bad.hot") + ":1: unknown directive \"hott\"\n"},
+		{[]string{"-C", "nosuch", td("c/queues.o")}, "cachelint: " + td("c/queues.o") + ": struct nosuch not found\n"},
+		{[]string{"-C", "nosuch", linux618}, "cachelint: " + linux618 + ": struct nosuch not found\n"},
+		{[]string{"-line", "63", td("c/queues.o")}, "cachelint: -line: line size 63: want a power of two from 8 to 4096\n"},
+		{[]string{"-format", "xml", td("c/queues.o")}, "cachelint: -format xml: want text, json or sarif\n"},
+		{[]string{td("nonexistent")}, "cachelint: " + td("nonexistent") + ": no such file or directory\n"},
+	} {
+		out, errs, code := runCmd(t, c.args...)
+		if code != 1 || errs != c.msg || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 1 and %q", c.args, code, out, errs, c.msg)
+		}
+	}
+}
+
+// TestLayoutText checks that a struct with no annotations prints as pahole
+// prints it, and exits 0.
+func TestLayoutText(t *testing.T) {
+	out, errs, code := runCmd(t, "-C", "fake_netdev", td("c/queues.o"))
+	want := `struct fake_netdev {
+	char                       name[16];             /*     0    16 */
+	uint64_t                   tx_packets;           /*    16     8 */
+	void *                     rx_handler;           /*    24     8 */
+	uint32_t                   mtu;                  /*    32     4 */
+	uint32_t                   flags;                /*    36     4 */
+	char                       rx_stats[48];         /*    40    48 */
+	/* --- cacheline 1 boundary (64 bytes) was 24 bytes ago --- */
+	uint64_t                   tx_bytes;             /*    88     8 */
+	void *                     priv;                 /*    96     8 */
+	char                       misc[64];             /*   104    64 */
+	/* --- cacheline 2 boundary (128 bytes) was 40 bytes ago --- */
+	uint32_t                   tx_queue_len;         /*   168     4 */
+	int                        ifindex;              /*   172     4 */
+	char                       more[80];             /*   176    80 */
+	/* --- cacheline 4 boundary (256 bytes) --- */
+	uint64_t                   tx_dropped;           /*   256     8 */
+	void                       (*tx_timeout)(struct fake_netdev *, unsigned int); /*   264     8 */
+
+	/* size: 272, cachelines: 5, members: 14 */
+	/* last cacheline: 16 bytes */
+};
+`
+	if code != 0 || out != want || errs != "" {
+		t.Errorf("exit %d, stderr %q, output:\n%s", code, errs, out)
+	}
+	// -q leaves out structs without findings.
+	if out, _, code := runCmd(t, "-q", td("c/queues.o")); code != 0 || out != "" {
+		t.Errorf("-q: exit %d, output:\n%s", code, out)
+	}
+}
+
+func TestLayoutSARIF(t *testing.T) {
+	out, _, code := runCmd(t, "-format", "sarif", "-hot", td("hot/pkt_rx_queue.hot"), td("c/queues.o"))
+	if code != 3 {
+		t.Fatalf("exit %d", code)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					Physical struct {
+						Artifact struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+						Region struct {
+							StartLine int `json:"startLine"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) != 1 {
+		t.Fatalf("log %+v", log)
+	}
+	r := log.Runs[0].Results[0]
+	// rx_pkts is declared at queues.c:32.
+	if loc := r.Locations[0].Physical; r.RuleID != "falseshare" || !strings.HasSuffix(loc.Artifact.URI, "queues.c") || loc.Region.StartLine != 32 {
+		t.Errorf("result %+v", r)
+	}
+}
