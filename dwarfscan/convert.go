@@ -298,8 +298,9 @@ var atomicTypedefs = map[string]bool{
 	"atomic_t": true, "atomic64_t": true, "atomic_long_t": true, "refcount_t": true,
 }
 
-// atomic reports whether off is _Atomic or one of the kernel's atomic types,
-// through typedefs and qualifiers.
+// atomic reports whether off is _Atomic, one of the kernel's atomic types
+// or one of Go's (sync/atomic.Int64 and the like), through typedefs and
+// qualifiers.
 func (u *unit) atomic(off dwarf.Offset) bool {
 	for range maxDepth {
 		n := u.node(off)
@@ -309,6 +310,8 @@ func (u *unit) atomic(off dwarf.Offset) bool {
 		switch n.tag {
 		case dwarf.TagAtomicType:
 			return true
+		case dwarf.TagStructType:
+			return u.lang == langGo && (strings.HasPrefix(n.name, "sync/atomic.") || strings.HasPrefix(n.name, "internal/runtime/atomic."))
 		case dwarf.TagTypedef:
 			if atomicTypedefs[n.name] {
 				return true

@@ -131,6 +131,9 @@ func TestBitfields(t *testing.T) {
 		if bits.DeclFile != "bitfields.c" || bits.DeclLine != 5 {
 			t.Errorf("bits declared at %s:%d", bits.DeclFile, bits.DeclLine)
 		}
+		if sc := member(t, bits, "sc"); sc.DeclFile != "bitfields.c" || sc.DeclLine != 18 {
+			t.Errorf("bits.sc declared at %s:%d", sc.DeclFile, sc.DeclLine)
+		}
 		// Bit offsets and storage units from the comments in bitfields.c.
 		for _, c := range []struct {
 			name              string
@@ -251,9 +254,16 @@ func TestAlignment(t *testing.T) {
 }
 
 func TestGo(t *testing.T) {
-	ss := structsOf(t, testdata("gobin/gobin"), "main.ZeroTail", "main.Outer", "main.Holes")
-	if len(ss) != 3 {
-		t.Fatalf("got %d structs, want 3", len(ss))
+	ss := structsOf(t, testdata("gobin/gobin"), "main.ZeroTail", "main.Outer", "main.Holes", "main.Counters")
+	if len(ss) != 4 {
+		t.Fatalf("got %d structs, want 4", len(ss))
+	}
+	c := lookup(t, ss, "main.Counters")
+	if sh := member(t, c, "Shared"); !sh.Atomic || sh.Type != "sync/atomic.Int64" || sh.Offset != 32 {
+		t.Errorf("main.Counters.Shared %q at %d atomic %v", sh.Type, sh.Offset, sh.Atomic)
+	}
+	if h := member(t, c, "Hits"); h.Atomic {
+		t.Error("main.Counters.Hits is atomic")
 	}
 	z := lookup(t, ss, "main.ZeroTail")
 	if !z.PadZeroSizeTail || z.Size != 8 {
