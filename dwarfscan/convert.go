@@ -562,6 +562,9 @@ func (u *unit) tagName(off dwarf.Offset) string {
 		return s
 	}
 	n := u.node(off)
+	if off == sigRef {
+		return "<ERROR: type unit reference>"
+	}
 	if n == nil {
 		return fmt.Sprintf("<ERROR: %#x not found>", off)
 	}

@@ -199,7 +199,7 @@ func newNode(e *dwarf.Entry) *node {
 		case dwarf.AttrName:
 			n.name, _ = f.Val.(string)
 		case dwarf.AttrType:
-			n.typ, _ = f.Val.(dwarf.Offset)
+			n.typ = typeRef(f)
 		case dwarf.AttrByteSize:
 			if v, ok := f.Val.(int64); ok {
 				n.size = v
@@ -228,7 +228,7 @@ func newKid(e *dwarf.Entry) kid {
 		case dwarf.AttrName:
 			k.name, _ = f.Val.(string)
 		case dwarf.AttrType:
-			k.typ, _ = f.Val.(dwarf.Offset)
+			k.typ = typeRef(f)
 		case dwarf.AttrDataMemberLoc:
 			k.loc = memberLocation(f.Val)
 		case dwarf.AttrDataBitOffset:
@@ -272,6 +272,20 @@ func newKid(e *dwarf.Entry) kid {
 	return k
 }
 
+// sigRef stands for a reference into a type unit (DW_FORM_ref_sig8,
+// -fdebug-types-section), which debug/dwarf does not resolve for readers;
+// such types are spelled as an error, like pahole's "not found", rather
+// than as void.
+const sigRef = ^dwarf.Offset(0)
+
+func typeRef(f dwarf.Field) dwarf.Offset {
+	if f.Class == dwarf.ClassReferenceSig {
+		return sigRef
+	}
+	off, _ := f.Val.(dwarf.Offset)
+	return off
+}
+
 // memberLocation reads DW_AT_data_member_location, a constant or, before
 // DWARF 4, a location expression DW_OP_plus_uconst N.
 func memberLocation(v any) int64 {
@@ -299,7 +313,7 @@ func (u *unit) node(off dwarf.Offset) *node {
 	if off == 0 {
 		return nil
 	}
-	if n, ok := u.nodes[off]; ok {
+	if n, ok := u.nodes[off]; ok || off == sigRef {
 		return n
 	}
 	u.nodes[off] = nil // a miss stays a miss, and a loop ends here
