@@ -1,0 +1,142 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "cachelint")
+	if err != nil {
+		panic(err)
+	}
+	bin = filepath.Join(dir, "cachelint")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		panic(string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// run runs the built command in dir and returns its output and exit code.
+func run(t *testing.T, dir, name string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		return string(out), exit.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return string(out), 0
+}
+
+const root = "../.."
+
+func TestStandaloneExitCodes(t *testing.T) {
+	out, code := run(t, root, bin, "./examples/...")
+	if code != 3 {
+		t.Fatalf("findings: exit %d, want 3\n%s", code, out)
+	}
+	for _, want := range []string{
+		"Ring: head is written on path produce and shares line 0 with mask (read-mostly)",
+		"RxQueue: percpu elements are 64 bytes and only 8-byte aligned",
+		"Device: hot fields of path tx occupy 3 lines where 1 would do (64-byte lines): xmit, qdisc, mtu, features",
+		"Device: hot fields of path tx occupy 3 lines, over the budget of 1 (64-byte lines)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if out, code := run(t, root, bin, "./hotfile"); code != 0 {
+		t.Errorf("clean package: exit %d\n%s", code, out)
+	}
+	if out, code := run(t, root, bin, "./no/such/package"); code != 1 {
+		t.Errorf("missing package: exit %d, want 1\n%s", code, out)
+	}
+	if out, code := run(t, root, bin, "-line=96", "./examples/..."); code == 0 || !strings.Contains(out, "line size 96: want a power of two") {
+		t.Errorf("-line=96: exit %d\n%s", code, out)
+	}
+}
+
+func TestJSONCarriesCategories(t *testing.T) {
+	out, code := run(t, root, bin, "-json", "-line=64,128", "./examples/...")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	// {"pkg": {"cachelint": [{"posn", "message", "category"}]}}
+	var res map[string]map[string][]struct{ Category, Message string }
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	count := map[string]int{}
+	for _, byAnalyzer := range res {
+		for _, d := range byAnalyzer["cachelint"] {
+			count[d.Category]++
+		}
+	}
+	if count["falseshare"] < 4 || count["spread"] < 2 || count["budget"] < 1 || count["padding"] != 1 {
+		t.Errorf("categories %v", count)
+	}
+}
+
+func TestGoVet(t *testing.T) {
+	out, code := run(t, root, "go", "vet", "-vettool="+bin, "-cachelint.line=128", "./examples/...")
+	if code == 0 || !strings.Contains(out, "Stats: padding _ [56]byte (56 bytes) leaves hits and hits of the next element on one line (128-byte lines)") {
+		t.Errorf("go vet: exit %d\n%s", code, out)
+	}
+	if out, code := run(t, root, "go", "vet", "-vettool="+bin, "./hotfile"); code != 0 {
+		t.Errorf("go vet on a clean package: exit %d\n%s", code, out)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	out, code := run(t, root, bin, "help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"//cachelint:hot [write] [path=NAME,...]", "//cachelint:percpu", "//cachelint:budget", "//cachelint:ignore", "straddle", "spread", "falseshare", "padding", "budget"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+}
+
+// -fix applies every proposal; afterwards only the padding the fixes do
+// not touch is left.
+func TestFixThenClean(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join(root, "examples/netq/netq.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/netq\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "netq.go"), src, 0o644)
+	// Every diagnostic here has a fix, so -fix leaves none and exits 0.
+	if out, code := run(t, dir, bin, "-fix", "."); code != 0 {
+		t.Fatalf("-fix: exit %d\n%s", code, out)
+	}
+	if out, code := run(t, dir, bin, "."); code != 0 {
+		t.Errorf("after -fix: exit %d\n%s", code, out)
+	}
+	fixed, _ := os.ReadFile(filepath.Join(dir, "netq.go"))
+	for _, comment := range []string{"// Keep workers' counters on separate cache lines.", "//cachelint:hot write path=produce", "//cachelint:budget path=tx lines=1"} {
+		if !strings.Contains(string(fixed), comment) {
+			t.Errorf("fix lost %q", comment)
+		}
+	}
+	if out, _ := run(t, dir, "go", "build", "."); out != "" {
+		t.Errorf("fixed source does not build: %s", out)
+	}
+}
