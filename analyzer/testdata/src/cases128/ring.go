@@ -24,3 +24,14 @@ type stats struct {
 	hits   uint64 /* want `stats: percpu elements are 16 bytes and only 8-byte aligned: at base offset 0, written hits of one element shares a line with hits of the next element \(128-byte lines\)` */ //cachelint:hot write
 	misses uint64 //cachelint:hot write
 }
+
+// wide keeps its hot key across the first 128-byte boundary and its
+// sequence number on the next line.
+//
+//cachelint:budget lines=1
+type wide /* want `wide: hot fields occupy 2 lines, over the budget of 1 \(128-byte lines\)` */ struct {
+	a    [15]uint64
+	key  [16]byte /* want `wide: hot field key \(16 bytes at offset 120\) crosses the line boundary at 128 \(128-byte lines\)` `wide: hot fields occupy 2 lines where 1 would do \(128-byte lines\): key, seq` */ //cachelint:hot
+	cold [100]byte
+	seq  uint64 //cachelint:hot
+}
