@@ -12,7 +12,7 @@ import (
 
 // maxDepth bounds recursion through type references, which corrupt DWARF
 // can make circular.
-const maxDepth = 64
+const maxDepth = 1000
 
 // structs converts the unit's named struct, union and class definitions,
 // those in want only when want is not nil, and those whose layout no
@@ -391,17 +391,18 @@ type alignInfo struct {
 // the address size, arrays their element's, structs their members'
 // greatest or DW_AT_alignment. DW_AT_alignment on any type overrides.
 func (u *unit) align(off dwarf.Offset) int64 {
+	if a, ok := u.natural[off]; ok {
+		return a
+	}
 	n := u.node(off)
 	if n == nil || !u.enter() {
 		return 1
 	}
 	defer u.leave()
-	if n.align > 0 {
-		return n.align
-	}
-	var a int64
-	switch n.tag {
-	case dwarf.TagBaseType:
+	a := n.align
+	switch {
+	case a > 0:
+	case n.tag == dwarf.TagBaseType:
 		a = max(n.size, 1)
 		if n.encoding == 0x3 { // DW_ATE_complex_float: two floats
 			a = max(a/2, 1)
@@ -409,20 +410,22 @@ func (u *unit) align(off dwarf.Offset) int64 {
 		if a > 8 {
 			a = 16
 		}
-	case dwarf.TagPointerType, dwarf.TagReferenceType, dwarf.TagRvalueReferenceType,
-		dwarf.TagSubroutineType: // a Go func value is a pointer
+	case n.tag == dwarf.TagPointerType, n.tag == dwarf.TagReferenceType,
+		n.tag == dwarf.TagRvalueReferenceType,
+		n.tag == dwarf.TagSubroutineType: // a Go func value is a pointer
 		a = u.size(off)
-	case dwarf.TagEnumerationType:
+	case n.tag == dwarf.TagEnumerationType:
 		a = max(n.size, 1)
-	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+	case n.tag == dwarf.TagStructType, n.tag == dwarf.TagUnionType, n.tag == dwarf.TagClassType:
 		a = u.structAlign(off, n).align
-	case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
-		dwarf.TagRestrictType, dwarf.TagAtomicType, dwarf.TagArrayType:
+	case n.tag == dwarf.TagTypedef, n.tag == dwarf.TagConstType, n.tag == dwarf.TagVolatileType,
+		n.tag == dwarf.TagRestrictType, n.tag == dwarf.TagAtomicType, n.tag == dwarf.TagArrayType:
 		a = u.align(n.typ)
 	}
 	if a <= 0 || a&(a-1) != 0 {
 		a = 1
 	}
+	u.natural[off] = a
 	return a
 }
 

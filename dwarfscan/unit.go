@@ -4,6 +4,7 @@ import (
 	"debug/dwarf"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // node is the part of a type entry that layouts need. Nodes are kept per
@@ -52,12 +53,15 @@ type unit struct {
 	addrSize int64
 	files    []*dwarf.LineFile
 
-	names  map[dwarf.Offset]string
-	decls  map[dwarf.Offset]decl
-	sizes  map[dwarf.Offset]int64
-	aligns map[dwarf.Offset]alignInfo
-	depth  int
-	inAux  bool // reading entries of another unit: they are not this unit's definitions
+	names   map[dwarf.Offset]string
+	decls   map[dwarf.Offset]decl
+	sizes   map[dwarf.Offset]int64
+	natural map[dwarf.Offset]int64 // alignments
+	aligns  map[dwarf.Offset]alignInfo
+	depth   int
+
+	scratch []kid
+	inAux   bool // reading entries of another unit: they are not this unit's definitions
 }
 
 const (
@@ -69,13 +73,14 @@ const (
 // which C gives about one type node per 20 to 50 bytes.
 func newUnit(d *dwarf.Data, size int) *unit {
 	return &unit{
-		d:      d,
-		r:      d.Reader(),
-		nodes:  make(map[dwarf.Offset]*node, size/32),
-		names:  make(map[dwarf.Offset]string),
-		decls:  make(map[dwarf.Offset]decl),
-		sizes:  make(map[dwarf.Offset]int64),
-		aligns: make(map[dwarf.Offset]alignInfo),
+		d:       d,
+		r:       d.Reader(),
+		nodes:   make(map[dwarf.Offset]*node, size/32),
+		names:   make(map[dwarf.Offset]string),
+		decls:   make(map[dwarf.Offset]decl),
+		sizes:   make(map[dwarf.Offset]int64),
+		natural: make(map[dwarf.Offset]int64),
+		aligns:  make(map[dwarf.Offset]alignInfo),
 	}
 }
 
@@ -111,7 +116,17 @@ func (u *unit) read(off dwarf.Offset) error {
 // terminating null entry. Type entries become nodes; those of parent, when
 // it is a type, become its kids. Functions are skipped whole: pahole does
 // not show types local to them either.
+//
+// Kids collect on the unit's scratch stack (nested types push above their
+// parent's) and are copied out at the exact length.
 func (u *unit) children(r *dwarf.Reader, parent *node) error {
+	start := len(u.scratch)
+	defer func() {
+		if parent != nil && len(u.scratch) > start {
+			parent.kids = slices.Clone(u.scratch[start:])
+		}
+		u.scratch = u.scratch[:start]
+	}()
 	for {
 		e, err := r.Next()
 		if err != nil {
@@ -127,7 +142,7 @@ func (u *unit) children(r *dwarf.Reader, parent *node) error {
 		case dwarf.TagMember, dwarf.TagInheritance, dwarf.TagSubrangeType,
 			dwarf.TagFormalParameter, dwarf.TagVariable:
 			if parent != nil {
-				parent.kids = append(parent.kids, newKid(e))
+				u.scratch = append(u.scratch, newKid(e))
 			}
 			if e.Children {
 				r.SkipChildren()
