@@ -93,8 +93,8 @@ func straddle(s *Struct, line int64) []Finding {
 	var out []Finding
 	for _, h := range s.hotMembers() {
 		if msg := crossing(h.m, line); msg != "" {
-			out = append(out, Finding{CheckStraddle, line, h.top, []string{h.m.Name},
-				fmt.Sprintf("hot field %s %s %s", h.m.Name, msg, atLines(line))})
+			out = append(out, Finding{CheckStraddle, line, h.top, []string{h.m.Label()},
+				fmt.Sprintf("hot field %s %s %s", h.m.Label(), msg, atLines(line))})
 		}
 	}
 	var walk func(top int, ms []Member)
@@ -103,9 +103,9 @@ func straddle(s *Struct, line int64) []Finding {
 			m := &ms[i]
 			if m.Atomic && m.Hot == nil {
 				if b := m.bytes(); !b.empty() && b.firstLine(line) != b.lastLine(line) {
-					out = append(out, Finding{CheckStraddle, line, top, []string{m.Name},
+					out = append(out, Finding{CheckStraddle, line, top, []string{m.Label()},
 						fmt.Sprintf("atomic %s (%d bytes at offset %d) crosses the line boundary at %d: a split lock %s",
-							m.Name, b.hi-b.lo, b.lo, (b.firstLine(line)+1)*line, atLines(line))})
+							m.Label(), b.hi-b.lo, b.lo, (b.firstLine(line)+1)*line, atLines(line))})
 				}
 			}
 			walk(top, m.Inner)
@@ -157,7 +157,7 @@ func spread(s, prop *Struct, line int64) []Finding {
 		first := -1
 		for _, h := range s.hotMembers() {
 			if h.m.Hot.On(p) {
-				names = append(names, h.m.Name)
+				names = append(names, h.m.Label())
 				if first < 0 {
 					first = h.top
 				}
@@ -221,15 +221,15 @@ func falseShare(s *Struct, line int64) []Finding {
 			if x.m.Hot.Write {
 				kind = "written on path " + strings.Join(x.m.Hot.Paths, ",")
 			}
-			names = append(names, x.m.Name+" ("+kind+")")
+			names = append(names, x.m.Label()+" ("+kind+")")
 		}
 		if len(names) > 0 {
 			written := "is written"
 			if !slices.Equal(w.m.Hot.Paths, []string{DefaultPath}) {
 				written = "is written on path " + strings.Join(w.m.Hot.Paths, ",")
 			}
-			out = append(out, Finding{CheckFalseShare, line, w.top, append([]string{w.m.Name}, trimKinds(names)...),
-				fmt.Sprintf("%s %s and shares line %d with %s %s", w.m.Name, written, at, nameList(names), atLines(line))})
+			out = append(out, Finding{CheckFalseShare, line, w.top, append([]string{w.m.Label()}, trimKinds(names)...),
+				fmt.Sprintf("%s %s and shares line %d with %s %s", w.m.Label(), written, at, nameList(names), atLines(line))})
 		}
 	}
 	return out
@@ -300,9 +300,9 @@ func neighbourConflict(s *Struct, line int64) *Finding {
 					if k > 1 {
 						next = fmt.Sprintf("%s but %d", next, k-1)
 					}
-					return &Finding{CheckFalseShare, line, w.top, []string{w.m.Name, x.m.Name},
+					return &Finding{CheckFalseShare, line, w.top, []string{w.m.Label(), x.m.Label()},
 						fmt.Sprintf("percpu elements are %d bytes and only %d-byte aligned: at base offset %d, written %s of one element shares a line with %s of the %s element %s",
-							s.Size, s.Align, base, w.m.Name, x.m.Name, next, atLines(line))}
+							s.Size, s.Align, base, w.m.Label(), x.m.Label(), next, atLines(line))}
 				}
 			}
 		}
@@ -347,7 +347,7 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 		after, afterName := int64(-1), ""
 		for j := i + 1; j < len(s.Members); j++ {
 			if m := &s.Members[j]; !m.Padding && m.Size > 0 {
-				after, afterName = m.Offset, m.Name
+				after, afterName = m.Offset, m.Label()
 				break
 			}
 		}
@@ -355,12 +355,12 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 			// The first member of the next array element follows.
 			for j := range s.Members {
 				if m := &s.Members[j]; !m.Padding && m.Size > 0 {
-					after, afterName = s.Size+m.Offset, m.Name+" of the next element"
+					after, afterName = s.Size+m.Offset, m.Label()+" of the next element"
 					break
 				}
 			}
 		}
-		name := s.Members[before].Name
+		name := s.Members[before].Label()
 		boundary := (lastBefore/line + 1) * line
 		slack := after - boundary
 		pair := 2 * maxLine

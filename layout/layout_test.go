@@ -350,6 +350,9 @@ func TestInnerHotMembers(t *testing.T) {
 	if !s.Annotated() {
 		t.Fatal("not annotated")
 	}
+	if l := s.Members[2].Label(); l != "<anonymous at offset 72>" {
+		t.Errorf("label %q", l)
+	}
 	s.ResolvePaths()
 	if _, m := s.Lookup("ifindex"); !slices.Equal(m.Hot.Paths, []string{"tx"}) {
 		t.Fatalf("ifindex paths %v", m.Hot.Paths)

@@ -165,6 +165,15 @@ func (s *Struct) Ignored(check string) bool {
 // End is the offset just past m's last byte.
 func (m *Member) End() int64 { return m.Offset + m.Size }
 
+// Label names m in messages: its name, or where it lies when it is an
+// anonymous struct or union.
+func (m *Member) Label() string {
+	if m.Name != "" {
+		return m.Name
+	}
+	return fmt.Sprintf("<anonymous at offset %d>", m.Offset)
+}
+
 // IsBitField reports whether m is a bit-field.
 func (m *Member) IsBitField() bool { return m.BitSize > 0 }
 
