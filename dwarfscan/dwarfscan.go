@@ -21,20 +21,17 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// File is an open ELF file with DWARF.
+// File is the DWARF of an ELF file.
 type File struct {
 	path  string
-	osf   *os.File // nil when the ELF image was read into memory (gzip)
-	elf   *elf.File
 	dwarf *dwarf.Data
 }
 
 // Open opens path (an ELF file, or a gzip of one when the name ends in .gz).
-func Open(path string) (f *File, err error) {
-	var (
-		r   io.ReaderAt
-		osf *os.File
-	)
+// It reads the debug sections into memory (decompressed, relocated) and
+// does not keep the file open.
+func Open(path string) (*File, error) {
+	var r io.ReaderAt
 	if strings.HasSuffix(path, ".gz") {
 		b, err := readGzip(path)
 		if err != nil {
@@ -42,17 +39,13 @@ func Open(path string) (f *File, err error) {
 		}
 		r = bytes.NewReader(b)
 	} else {
-		osf, err = os.Open(path)
+		osf, err := os.Open(path)
 		if err != nil {
 			return nil, err
 		}
+		defer osf.Close()
 		r = osf
 	}
-	defer func() {
-		if err != nil && osf != nil {
-			osf.Close()
-		}
-	}()
 
 	var magic [4]byte
 	if _, err := r.ReadAt(magic[:], 0); err != nil || string(magic[:]) != elf.ELFMAG {
@@ -69,7 +62,7 @@ func Open(path string) (f *File, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: corrupt DWARF: %v", path, err)
 	}
-	return &File{path: path, osf: osf, elf: ef, dwarf: d}, nil
+	return &File{path: path, dwarf: d}, nil
 }
 
 func readGzip(path string) ([]byte, error) {
@@ -109,14 +102,10 @@ func loadDWARF(ef *elf.File) (d *dwarf.Data, err error) {
 	return ef.DWARF()
 }
 
-// Close releases the file.
+// Close releases the DWARF data; f is not usable afterwards.
 func (f *File) Close() error {
-	if f.osf == nil {
-		return nil
-	}
-	err := f.osf.Close()
-	f.osf = nil
-	return err
+	f.dwarf = nil
+	return nil
 }
 
 // Structs returns every struct/union/class with a definition (not
@@ -129,6 +118,9 @@ func (f *File) Close() error {
 // through the members or typedefs that use them) and types defined inside
 // functions.
 func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
+	if f.dwarf == nil {
+		return nil, fmt.Errorf("%s: file closed", f.path)
+	}
 	var want map[string]bool
 	if len(names) > 0 {
 		want = make(map[string]bool, len(names))

@@ -350,6 +350,15 @@ func TestErrors(t *testing.T) {
 	if _, err := Open(filepath.Join(dir, "missing")); err == nil || !os.IsNotExist(err) {
 		t.Errorf("missing file: %v", err)
 	}
+	src := testdata("c/types.o")
+	f, err := Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := f.Structs(); err == nil || err.Error() != src+": file closed" {
+		t.Errorf("Structs after Close: %v", err)
+	}
 }
 
 // TestCorrupt truncates and scribbles over a kernel module: every outcome
