@@ -520,28 +520,8 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 		}
 		out[i] = m
 	}
-	numberUnits(out, unit)
+	layout.NumberBitFieldUnits(out, unit)
 	return out
-}
-
-// numberUnits gives consecutive bit-fields that share a storage unit the
-// same unit number.
-func numberUnits(ms []layout.Member, unit *int) {
-	for i := 0; i < len(ms); {
-		j := i + 1
-		if ms[i].BitSize > 0 {
-			for j < len(ms) && ms[j].BitSize > 0 && ms[j].Offset == ms[i].Offset && ms[j].Size == ms[i].Size {
-				j++
-			}
-		}
-		if j-i > 1 {
-			*unit++
-			for k := i; k < j; k++ {
-				ms[k].Unit = *unit
-			}
-		}
-		i = j
-	}
 }
 
 // packedWhere reports whether pahole takes the unnamed struct at member mi

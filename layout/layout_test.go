@@ -368,3 +368,23 @@ func TestInnerHotMembers(t *testing.T) {
 		t.Errorf("anonymous member moved to %+v", got)
 	}
 }
+
+func TestNumberBitFieldUnits(t *testing.T) {
+	ms := []Member{
+		{Name: "a", Offset: 0, Size: 4, BitSize: 3},
+		{Name: "b", Offset: 0, Size: 4, BitOffset: 3, BitSize: 5},
+		{Name: "c", Offset: 4, Size: 4},
+		{Name: "d", Offset: 8, Size: 4, BitOffset: 64, BitSize: 1},
+		{Name: "e", Offset: 12, Size: 2, BitOffset: 96, BitSize: 2},
+		{Name: "f", Offset: 12, Size: 2, BitOffset: 98, BitSize: 2},
+	}
+	unit := 4
+	NumberBitFieldUnits(ms, &unit)
+	var got []int
+	for _, m := range ms {
+		got = append(got, m.Unit)
+	}
+	if want := []int{5, 5, 0, 0, 6, 6}; !slices.Equal(got, want) || unit != 6 {
+		t.Errorf("units %v (last %d), want %v", got, unit, want)
+	}
+}
