@@ -116,7 +116,10 @@ func (f *File) Close() error {
 //
 // Like pahole it leaves out types without a name (they are reachable only
 // through the members or typedefs that use them) and types defined inside
-// functions.
+// functions. Unlike pahole 1.24, which keeps one of two same-name layouts
+// whose members differ only in type (glibc's printf_spec with "const
+// unsigned char *" and "const unsigned int *" members), it returns both.
+// Layouts come in file order, each from the first compile unit that has it.
 func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	if f.dwarf == nil {
 		return nil, fmt.Errorf("%s: file closed", f.path)
