@@ -147,7 +147,7 @@ func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.
 		}
 		ms = append(ms, m)
 	}
-	numberUnits(ms, unitNo)
+	layout.NumberBitFieldUnits(ms, unitNo)
 	return ms
 }
 
@@ -233,26 +233,6 @@ func (u *unit) bitField(k *kid, base int64, m *layout.Member) {
 	}
 	m.Offset = base + byteOff
 	m.Size = byteSize
-}
-
-// numberUnits gives consecutive bit-fields that share a storage unit the
-// same unit number.
-func numberUnits(ms []layout.Member, unitNo *int) {
-	for i := 0; i < len(ms); {
-		j := i + 1
-		if ms[i].BitSize > 0 {
-			for j < len(ms) && ms[j].BitSize > 0 && ms[j].Offset == ms[i].Offset && ms[j].Size == ms[i].Size {
-				j++
-			}
-		}
-		if j-i > 1 {
-			*unitNo++
-			for k := i; k < j; k++ {
-				ms[k].Unit = *unitNo
-			}
-		}
-		i = j
-	}
 }
 
 func (u *unit) enter() bool {
