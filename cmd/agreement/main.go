@@ -24,7 +24,6 @@ import (
 
 	"github.com/cachelint/cachelint/dwarfscan"
 	"github.com/cachelint/cachelint/internal/pahole"
-	"github.com/cachelint/cachelint/layout"
 )
 
 func main() {
@@ -96,14 +95,13 @@ func run(paholePath, elfPath string, show int) error {
 		var firstDiffs, notes []string
 		found := false
 		for _, j := range cands {
-			c := &cmp{}
-			c.structs(ps, got[j])
-			if len(c.diffs) == 0 {
-				used[j], found, notes = true, true, c.known
+			diffs, known := pahole.Compare(ps, got[j])
+			if len(diffs) == 0 {
+				used[j], found, notes = true, true, known
 				break
 			}
 			if first < 0 {
-				first, firstDiff, firstDiffs = j, c.diffs[0], c.diffs
+				first, firstDiff, firstDiffs = j, diffs[0], diffs
 			}
 		}
 		switch {
@@ -262,94 +260,4 @@ func readPahole(path string) ([]pahole.Struct, []string, error) {
 		return nil, nil, err
 	}
 	return ss, unparsed, nil
-}
-
-// cmp collects the differences between a pahole struct and ours (diffs)
-// and the places where pahole is known to be wrong (known). It is the
-// comparison of dwarfscan's TestPahole (dwarfscan/pahole_test.go).
-type cmp struct {
-	diffs []string
-	known []string
-	goSrc bool
-}
-
-func (c *cmp) diff(format string, args ...any) {
-	c.diffs = append(c.diffs, fmt.Sprintf(format, args...))
-}
-
-func (c *cmp) structs(ps *pahole.Struct, s *layout.Struct) {
-	c.goSrc = s.PadZeroSizeTail
-	// pahole prints no size for a union; the parser's stand-in is the
-	// largest member end, which need not be the union's size.
-	if (ps.HasSummary || ps.Kind == "struct") && ps.Size != s.Size {
-		c.diff("size %d, pahole %d", s.Size, ps.Size)
-	}
-	switch {
-	case ps.Packed == s.Packed:
-	case s.Packed && (ps.Holes > 0 || ps.PaddingBytes != 0 || len(ps.Errors) > 0):
-		c.known = append(c.known, "packed not inferred by pahole")
-	default:
-		c.diff("packed %v, pahole %v", s.Packed, ps.Packed)
-	}
-	if ps.Aligned != 0 && ps.Aligned != s.Align {
-		c.diff("align %d, pahole __aligned__(%d)", s.Align, ps.Aligned)
-	}
-	ms := s.Members
-	// pahole 1.24 does not know DW_TAG_atomic_type: it prints an <ERROR>
-	// line instead of an _Atomic member.
-	if len(ps.Errors) > 0 {
-		var kept []layout.Member
-		for _, m := range ms {
-			if strings.HasPrefix(m.Type, "_Atomic ") {
-				c.known = append(c.known, "_Atomic member "+m.Name+" printed as <ERROR>")
-				continue
-			}
-			kept = append(kept, m)
-		}
-		ms = kept
-	}
-	c.members(s.Name, s.Size, ps.Members, ms)
-}
-
-func (c *cmp) members(where string, end int64, pms []pahole.Member, ms []layout.Member) {
-	if len(pms) != len(ms) {
-		c.diff("%s: %d members, pahole %d", where, len(ms), len(pms))
-		return
-	}
-	for i := range pms {
-		pm, m := &pms[i], &ms[i]
-		at := where + "." + m.Name
-		if pm.Name != m.Name {
-			c.diff("%s: member %d named %q, pahole %q", where, i, m.Name, pm.Name)
-			continue
-		}
-		switch typ := strings.Join(strings.Fields(m.Type), " "); {
-		case typ == pm.Type:
-		case len(pm.Type) >= 120 && strings.HasPrefix(typ, strings.TrimRight(pm.Type, "[]0123456789")):
-			c.known = append(c.known, at+": type name cut by pahole")
-		default:
-			c.diff("%s: type %q, pahole %q", at, m.Type, pm.Type)
-		}
-		if pm.Offset != m.Offset {
-			c.diff("%s: offset %d, pahole %d", at, m.Offset, pm.Offset)
-		}
-		switch {
-		case pm.Size == m.Size:
-		case c.goSrc && pm.Size > end:
-			c.known = append(c.known, fmt.Sprintf("%s: Go func size %d, pahole %d", at, m.Size, pm.Size))
-		case m.IsBitField() && pm.Offset+pm.Size > end && m.End() == end:
-			c.known = append(c.known, fmt.Sprintf("%s: storage unit cut to %d bytes at the struct end, pahole %d", at, m.Size, pm.Size))
-		default:
-			c.diff("%s: size %d, pahole %d", at, m.Size, pm.Size)
-		}
-		if pm.BitSize != m.BitSize || pm.AbsBitOffset() != m.BitOffset && pm.BitSize > 0 {
-			c.diff("%s: bits %d:%d, pahole %d:%d", at, m.BitOffset, m.BitSize, pm.AbsBitOffset(), pm.BitSize)
-		}
-		if pm.Aligned > m.Align {
-			c.diff("%s: align %d, pahole __aligned__(%d)", at, m.Align, pm.Aligned)
-		}
-		if len(pm.Nested) > 0 || len(m.Inner) > 0 {
-			c.members(at, m.End(), pm.Nested, m.Inner)
-		}
-	}
 }
