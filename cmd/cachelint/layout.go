@@ -185,7 +185,9 @@ func readStructs(path string, want []string) ([]*layout.Struct, func(string) *la
 	switch {
 	case src != nil:
 	case !isELF && !isBTF:
-		return nil, nil, fmt.Errorf("%s: not an ELF file or BTF", path)
+		// Neither ELF nor BTF: the same words as an ELF without types,
+		// which is what a user who passed the wrong file needs to hear.
+		return nil, nil, fmt.Errorf("%s: %s (not an ELF file or BTF)", path, errNoTypes)
 	default:
 		f, err := btfscan.Open(path)
 		if err != nil {

@@ -163,7 +163,7 @@ func TestLayoutErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{td("hot/pkt_rx_queue.hot")}, "cachelint: " + td("hot/pkt_rx_queue.hot") + ": not an ELF file or BTF\n"},
+		{[]string{td("hot/pkt_rx_queue.hot")}, "cachelint: " + td("hot/pkt_rx_queue.hot") + ": no DWARF or BTF type information; build with -g (not an ELF file or BTF)\n"},
 		{[]string{td("hot/queues-nodebug.o")}, "cachelint: " + td("hot/queues-nodebug.o") + ": no DWARF or BTF type information; build with -g\n"},
 		{[]string{"-hot", td("hot/bad.hot"), td("c/queues.o")}, "cachelint: " + td("hot/bad.hot") + ":1: unknown directive \"hott\"\n"},
 		{[]string{"-C", "nosuch", td("c/queues.o")}, "cachelint: " + td("c/queues.o") + ": struct nosuch not found\n"},
