@@ -41,7 +41,7 @@ type Device struct {
 	xmit     func([]byte) error //cachelint:hot path=tx
 	ifalias  string
 	stats    [8]uint64
-	qdisc    *Ring //cachelint:hot path=tx
+	qdisc    *Ring        //cachelint:hot path=tx
 	rx       func([]byte) //cachelint:hot path=rx
 	addr     [32]byte
 	mtu      uint32 //cachelint:hot path=tx,rx
