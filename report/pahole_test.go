@@ -1,11 +1,7 @@
 package report
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
-	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,6 +9,7 @@ import (
 
 	"github.com/cachelint/cachelint/btfscan"
 	"github.com/cachelint/cachelint/dwarfscan"
+	"github.com/cachelint/cachelint/internal/pahole"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -24,26 +21,14 @@ var blockStart = regexp.MustCompile(`^(struct|union) (.*) \{$`)
 // texts, keyed by "kind name", in order.
 func goldenBlocks(t *testing.T, path string) map[string][]string {
 	t.Helper()
-	f, err := os.Open(path)
+	lines, err := pahole.GoldenLines(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = zr
 	}
 	out := map[string][]string{}
 	var key string
 	var cur strings.Builder
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		l := sc.Text()
+	for _, l := range lines {
 		if key == "" {
 			if m := blockStart.FindStringSubmatch(l); m != nil {
 				key = m[1] + " " + m[2]
@@ -57,9 +42,6 @@ func goldenBlocks(t *testing.T, path string) map[string][]string {
 				key = ""
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }

@@ -194,6 +194,20 @@ func (e *ParseError) Error() string {
 // ReadGolden parses a pahole output file, gunzipping it when its name ends
 // in ".gz".
 func ReadGolden(path string) ([]Struct, error) {
+	lines, err := GoldenLines(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := Parse(strings.NewReader(strings.Join(lines, "\n")))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// GoldenLines returns the lines of a recorded pahole output, gunzipped
+// when the name ends in .gz.
+func GoldenLines(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -208,11 +222,16 @@ func ReadGolden(path string) ([]Struct, error) {
 		defer zr.Close()
 		r = zr
 	}
-	s, err := Parse(r)
-	if err != nil {
+	var lines []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return s, nil
+	return lines, nil
 }
 
 var (

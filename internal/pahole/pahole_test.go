@@ -1,11 +1,7 @@
 package pahole
 
 import (
-	"bufio"
-	"compress/gzip"
 	"errors"
-	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -29,26 +25,8 @@ func goldens(t *testing.T) []string {
 // rawLines returns the lines of a golden, gunzipped if needed.
 func rawLines(t *testing.T, path string) []string {
 	t.Helper()
-	f, err := os.Open(path)
+	lines, err := GoldenLines(path)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = zr
-	}
-	var lines []string
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return lines
