@@ -259,7 +259,7 @@ func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*direct
 		if f.Member >= 0 {
 			d.Pos = posOf[f.Member]
 		}
-		if f.Check != layout.CheckPadding {
+		if layout.Reorders(f.Check) {
 			switch {
 			case fix != nil:
 				d.SuggestedFixes = fix

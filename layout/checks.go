@@ -29,13 +29,9 @@ type Result struct {
 	NoFix string
 }
 
-// fixable reports whether the reorganizer addresses findings of check.
-func fixable(check string) bool { return check != CheckPadding }
-
-// Fixable reports whether f is one the proposal fixes.
-func (r *Result) Fixable(f *Finding) bool {
-	return r.Proposal != nil && r.NoFix == "" && fixable(f.Check)
-}
+// Reorders reports whether the reorganizer addresses findings of check;
+// padding findings need the programmer.
+func Reorders(check string) bool { return check != CheckPadding }
 
 // Analyze runs every check on s at each line size and, when s has hot
 // members or is percpu, proposes a better order. s must have had
@@ -58,7 +54,7 @@ func Analyze(s *Struct, lines []int64) Result {
 	again, _ := Propose(r.Proposal.Struct, lines)
 	for _, line := range lines {
 		for _, f := range check(r.Proposal.Struct, again, line, slices.Max(lines)) {
-			if fixable(f.Check) && !s.Ignored(f.Check) {
+			if Reorders(f.Check) && !s.Ignored(f.Check) {
 				r.NoFix = "no order of the fields fixes it: the best one still has " + f.Message
 				return r
 			}

@@ -347,9 +347,6 @@ func TestInnerHotMembers(t *testing.T) {
 		}},
 		{Name: "rest", Offset: 80, Size: 48, Align: 8, BitOffset: 80 * 8},
 	}}
-	if !s.Annotated() {
-		t.Fatal("not annotated")
-	}
 	if l := s.Members[2].Label(); l != "<anonymous at offset 72>" {
 		t.Errorf("label %q", l)
 	}

@@ -177,16 +177,6 @@ func (m *Member) Label() string {
 // IsBitField reports whether m is a bit-field.
 func (m *Member) IsBitField() bool { return m.BitSize > 0 }
 
-// Annotated reports whether anything marks s for cache-line checks: hot
-// members (anonymous members' members too), a percpu or budget directive,
-// or a kernel cacheline group.
-func (s *Struct) Annotated() bool {
-	if s.PerCPU || len(s.Budgets) > 0 || len(s.hotMembers()) > 0 {
-		return true
-	}
-	return slices.ContainsFunc(s.Members, func(m Member) bool { return m.Group != "" })
-}
-
 // Paths lists the fast paths named by s's hot members, sorted, or none when
 // hot members name none.
 func (s *Struct) Paths() []string {
