@@ -95,14 +95,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		used := map[*ast.Comment]bool{}
 		ast.Inspect(f, func(n ast.Node) bool {
-			var gd *ast.GenDecl
-			switch n := n.(type) {
-			case *ast.GenDecl:
-				gd = n
-			default:
-				return true
-			}
-			if gd.Tok != token.TYPE {
+			gd, ok := n.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
 				return true
 			}
 			for _, spec := range gd.Specs {

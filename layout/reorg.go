@@ -68,7 +68,7 @@ func Propose(s *Struct, lines []int64) (*Proposal, string) {
 	if s.PerCPU {
 		tries = append(tries, placePerCPU(s, items, order, lines))
 	} else {
-		tries = append(tries, place(s, items, order, lines, maxLine, true), place(s, items, order, lines, maxLine, false))
+		tries = append(tries, place(s, items, order, lines, true), place(s, items, order, lines, false))
 	}
 	reason := ""
 	for _, p := range tries {
@@ -224,11 +224,12 @@ func end(items []item, off int64) int64 {
 
 // builder lays items out one after another.
 type builder struct {
-	s     *Struct
-	lines []int64
-	out   *Struct
-	from  []int
-	off   int64
+	s       *Struct
+	lines   []int64
+	maxLine int64
+	out     *Struct
+	from    []int
+	off     int64
 	// what the current line of the largest size holds, for isolation
 	lineRead   bool
 	lineWrites [][]string
@@ -238,11 +239,11 @@ type builder struct {
 func newBuilder(s *Struct, lines []int64, cold []item) *builder {
 	out := *s
 	out.Members = nil
-	return &builder{s: s, lines: lines, out: &out, cold: cold}
+	return &builder{s: s, lines: lines, maxLine: slices.Max(lines), out: &out, cold: cold}
 }
 
 func (b *builder) put(it item) {
-	maxLine := slices.Max(b.lines)
+	maxLine := b.maxLine
 	if it.class == classRead || it.class == classWrite {
 		// Keep a hot item that fits in a line from crossing one.
 		for _, line := range b.lines {
@@ -323,7 +324,7 @@ func (b *builder) pad(n int64) {
 // isolate moves to the next line of the largest size when the current one
 // holds something a write on paths must not share a line with.
 func (b *builder) isolate(paths []string) {
-	maxLine := slices.Max(b.lines)
+	maxLine := b.maxLine
 	if b.off%maxLine == 0 {
 		return
 	}
@@ -352,7 +353,7 @@ func (b *builder) finish() *Proposal {
 // place builds the ordinary proposal. With byPath false, read-mostly
 // members keep one group in their original order, the fallback when
 // grouping by path would cost a path a line.
-func place(s *Struct, items []item, order map[string]int, lines []int64, maxLine int64, byPath bool) *Proposal {
+func place(s *Struct, items []item, order map[string]int, lines []int64, byPath bool) *Proposal {
 	b := newBuilder(s, lines, packed(filter(items, classCold), 0))
 	for _, it := range filter(items, classZero) {
 		b.put(it)
