@@ -14,9 +14,9 @@ import (
 // can make circular.
 const maxDepth = 1000
 
-// structs converts the unit's named struct, union and class definitions,
-// those in want only when want is not nil, and those whose layout no
-// earlier unit has claimed in d.
+// structs converts the unit's named struct, union and class definitions:
+// those in want only when want is not nil, and, when d is not nil, only
+// those whose layout no earlier unit has claimed in d.
 func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, error) {
 	var out []keyed
 	var key []byte
@@ -25,9 +25,14 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 		if want != nil && !want[n.name] {
 			continue
 		}
-		key = u.key(key[:0], n)
-		if !d.claim(key, index) {
-			continue
+		if d != nil {
+			key = u.key(key[:0], n)
+			if !d.claim(key, index) {
+				continue
+			}
+		}
+		if err := u.loadFiles(); err != nil {
+			return nil, err
 		}
 		s := u.convert(off, n)
 		if err := s.Validate(); err != nil {
@@ -94,10 +99,10 @@ func (u *unit) convert(off dwarf.Offset, n *node) *layout.Struct {
 }
 
 func (u *unit) file(i int64) string {
-	if i < 0 || i >= int64(len(u.files)) || u.files[i] == nil {
+	if i < 0 || i >= int64(len(u.files)) {
 		return ""
 	}
-	return u.files[i].Name
+	return u.files[i]
 }
 
 // members converts the data members of the struct or union n that starts

@@ -8,61 +8,90 @@ package dwarfscan
 import (
 	"bytes"
 	"compress/gzip"
-	"debug/dwarf"
 	"debug/elf"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cachelint/cachelint/layout"
 )
 
 // File is the DWARF of an ELF file.
 type File struct {
-	path  string
-	dwarf *dwarf.Data
+	path   string
+	s      *sections
+	units  *unitList
+	image  []byte // the mapped file, nil when it was read
+	closed bool
+
+	// Progress, when not nil, is called as Structs finishes each compile
+	// unit, with the number done and the number in all, or 0 when that is
+	// not known (with names, Structs reads only as far as it must); calls
+	// do not overlap.
+	Progress func(done, total int)
 }
 
 // Open opens path (an ELF file, or a gzip of one when the name ends in .gz).
-// It reads the debug sections into memory (decompressed, relocated) and
-// does not keep the file open.
+// The file is mapped, not read: only the debug sections that types need
+// are touched, and of them only the pages a search reaches. Compressed
+// sections are inflated and relocatable objects' sections relocated into
+// memory.
 func Open(path string) (*File, error) {
-	var r io.ReaderAt
+	var image []byte
+	mapped := false
 	if strings.HasSuffix(path, ".gz") {
 		b, err := readGzip(path)
 		if err != nil {
 			return nil, err
 		}
-		r = bytes.NewReader(b)
+		image = b
 	} else {
 		osf, err := os.Open(path)
 		if err != nil {
 			return nil, err
 		}
 		defer osf.Close()
-		r = osf
+		if image, mapped = mapFile(osf); !mapped {
+			if image, err = io.ReadAll(osf); err != nil {
+				return nil, err
+			}
+		}
 	}
+	f, err := open(path, image, mapped)
+	if err != nil && mapped {
+		unmapFile(image)
+	}
+	return f, err
+}
 
-	var magic [4]byte
-	if _, err := r.ReadAt(magic[:], 0); err != nil || string(magic[:]) != elf.ELFMAG {
+func open(path string, image []byte, mapped bool) (*File, error) {
+	if len(image) < 4 || string(image[:4]) != elf.ELFMAG {
 		return nil, fmt.Errorf("%s: not an ELF file", path)
 	}
-	ef, err := newELF(r)
+	ef, err := newELF(bytes.NewReader(image))
 	if err != nil {
 		return nil, fmt.Errorf("%s: corrupt ELF: %v", path, err)
 	}
 	if ef.Section(".debug_info") == nil && ef.Section(".zdebug_info") == nil {
 		return nil, fmt.Errorf("%s: no DWARF or BTF type information; build with -g", path)
 	}
-	d, err := loadDWARF(ef)
+	s, err := loadSections(ef, image, mapped)
 	if err != nil {
-		return nil, fmt.Errorf("%s: corrupt DWARF: %v", path, err)
+		return nil, fmt.Errorf("%s: corrupt ELF: %v", path, err)
 	}
-	return &File{path: path, dwarf: d}, nil
+	f := &File{path: path, s: s, units: &unitList{s: s}}
+	if mapped {
+		f.image = image
+	}
+	return f, nil
 }
 
 func readGzip(path string) ([]byte, error) {
@@ -93,80 +122,62 @@ func newELF(r io.ReaderAt) (ef *elf.File, err error) {
 	return elf.NewFile(r)
 }
 
-func loadDWARF(ef *elf.File) (d *dwarf.Data, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			d, err = nil, fmt.Errorf("%v", p)
-		}
-	}()
-	return ef.DWARF()
-}
-
-// Close releases the DWARF data; f is not usable afterwards.
+// Close releases the file; f is not usable afterwards. Layouts already
+// returned stay valid.
 func (f *File) Close() error {
-	f.dwarf = nil
-	return nil
+	f.closed, f.s, f.units = true, nil, nil
+	if f.image == nil {
+		return nil
+	}
+	image := f.image
+	f.image = nil
+	return unmapFile(image)
 }
 
 // Structs returns every struct/union/class with a definition (not
 // declarations), each distinct layout once: the same name with two different
 // layouts (kernel config variants) appears twice; identical layouts (same
-// name, size, and member names/types/offsets/bit fields) once. If names is
-// non-empty, only those names.
+// name, size, and member names/types/offsets/bit fields) once. Layouts come
+// in file order, each from the first compile unit that has it.
+//
+// With names, it returns only the first definition of each, in file order,
+// as pahole -C does, and reads no further than the unit that has the last
+// of them; a name with no definition is left out.
 //
 // Like pahole it leaves out types without a name (they are reachable only
 // through the members or typedefs that use them) and types defined inside
 // functions. Unlike pahole 1.24, which keeps one of two same-name layouts
 // whose members differ only in type (glibc's printf_spec with "const
 // unsigned char *" and "const unsigned int *" members), it returns both.
-// Layouts come in file order, each from the first compile unit that has it.
 func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
-	if f.dwarf == nil {
+	if f.closed {
 		return nil, fmt.Errorf("%s: file closed", f.path)
 	}
-	var want map[string]bool
 	if len(names) > 0 {
-		want = make(map[string]bool, len(names))
-		for _, n := range names {
-			want[n] = true
-		}
+		return f.find(names)
 	}
-	units, err := f.units()
-	if err != nil {
-		return nil, f.corrupt(err)
-	}
-
 	// Compile units are independent: each is decoded on its own, in
 	// parallel. A layout already claimed by an earlier unit is not
 	// converted again (in a vmlinux every unit repeats list_head), and the
 	// results are merged in file order, so the output does not depend on
 	// scheduling.
-	d := &dedup{first: make(map[string]int)}
-	results := make([][]keyed, len(units))
-	errs := make([]error, len(units))
-	workers := min(runtime.GOMAXPROCS(0), len(units))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := range next {
-				size := 0
-				if i+1 < len(units) {
-					size = int(units[i+1] - units[i])
-				}
-				results[i], errs[i] = f.scanUnit(units[i], i, size, want, d)
-			}
-		})
-	}
-	for i := range units {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	units, err := f.units.all()
+	if err != nil {
 		return nil, f.corrupt(err)
 	}
-
+	d := &dedup{first: make(map[string]int)}
+	results := make([][]keyed, len(units))
+	err = f.eachUnit(len(units), func(u *unit, i int) (bool, error) {
+		if err := u.read(); err != nil {
+			return false, err
+		}
+		ks, err := u.structs(i, nil, d)
+		results[i] = ks
+		return false, err
+	})
+	if err != nil {
+		return nil, err
+	}
 	var out []*layout.Struct
 	for i, ks := range results {
 		for _, k := range ks {
@@ -176,6 +187,123 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 		}
 	}
 	return out, nil
+}
+
+// find returns the first definition of each of names.
+func (f *File) find(names []string) ([]*layout.Struct, error) {
+	want := make(map[string]bool, len(names))
+	for _, n := range names {
+		want[n] = true
+	}
+	var mu sync.Mutex
+	first := make(map[string]int) // name: index of the first unit found to define it
+	defs := make(map[int][]keyed)
+	err := f.eachUnit(0, func(u *unit, i int) (bool, error) {
+		mu.Lock()
+		done := len(first) == len(want)
+		last := -1
+		for _, j := range first {
+			last = max(last, j)
+		}
+		mu.Unlock()
+		if done && i > last {
+			return true, nil // every unit before the last definition is done or in hand
+		}
+		if ok, err := u.defines(want); !ok || err != nil {
+			return false, err
+		}
+		u = newUnit(f, u.h)
+		if err := u.read(); err != nil {
+			return false, err
+		}
+		ks, err := u.structs(i, want, nil)
+		if err != nil {
+			return false, err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for _, k := range ks {
+			if j, ok := first[k.s.Name]; !ok || i < j {
+				first[k.s.Name] = i
+			}
+		}
+		defs[i] = ks
+		return false, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []*layout.Struct
+	for _, i := range slices.Sorted(maps.Keys(defs)) {
+		for _, k := range defs[i] {
+			if first[k.s.Name] == i && !slices.ContainsFunc(out, func(s *layout.Struct) bool { return s.Name == k.s.Name }) {
+				out = append(out, k.s)
+			}
+		}
+	}
+	return out, nil
+}
+
+// eachUnit calls fn for every compile unit (total of them, 0 when not
+// known), in order of index but on all cores at once, until fn asks to
+// stop. Mapped pages that vanish under the reader (a file truncated while
+// open) fault into an error, not a crash.
+func (f *File) eachUnit(total int, fn func(u *unit, i int) (stop bool, err error)) error {
+	var next, done atomic.Int64
+	var stop atomic.Bool
+	var mu sync.Mutex
+	var errs []error
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			debug.SetPanicOnFault(true)
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				halt, err := f.inUnit(i, fn)
+				if halt || err != nil {
+					stop.Store(true)
+				}
+				if err != nil {
+					mu.Lock()
+					errs = append(errs, err)
+					mu.Unlock()
+				}
+				if halt {
+					return
+				}
+				n := int(done.Add(1))
+				if f.Progress != nil {
+					mu.Lock()
+					f.Progress(n, total)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return f.corrupt(err)
+	}
+	return nil
+}
+
+// inUnit calls fn for unit i, if there is one, reporting a panic (corrupt
+// input the checks missed, a fault on a mapped page) as an error.
+func (f *File) inUnit(i int, fn func(*unit, int) (bool, error)) (stop bool, err error) {
+	h, err := f.units.get(i)
+	if h == nil || err != nil {
+		return true, err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			stop, err = true, fmt.Errorf("compile unit at %#x: %v", h.off, p)
+		}
+	}()
+	stop, err = fn(newUnit(f, h), i)
+	if err != nil {
+		err = fmt.Errorf("compile unit at %#x: %v", h.off, err)
+	}
+	return stop, err
 }
 
 // keyed is a converted struct with its layout key.
@@ -205,42 +333,4 @@ func (d *dedup) claim(key []byte, unit int) bool {
 
 func (f *File) corrupt(err error) error {
 	return fmt.Errorf("%s: corrupt DWARF: %v", f.path, err)
-}
-
-// units lists the offsets of the compile units' top entries.
-func (f *File) units() (offs []dwarf.Offset, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%v", p)
-		}
-	}()
-	r := f.dwarf.Reader()
-	for {
-		e, err := r.Next()
-		if err != nil {
-			return nil, err
-		}
-		if e == nil {
-			return offs, nil
-		}
-		if e.Tag == dwarf.TagCompileUnit || e.Tag == dwarf.TagPartialUnit {
-			offs = append(offs, e.Offset)
-		}
-		r.SkipChildren()
-	}
-}
-
-// scanUnit decodes the structs of the compile unit at off, the index-th,
-// whose entries take about size bytes (0 if unknown).
-func (f *File) scanUnit(off dwarf.Offset, index, size int, want map[string]bool, d *dedup) (ks []keyed, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			ks, err = nil, fmt.Errorf("compile unit at %#x: %v", off, p)
-		}
-	}()
-	u := newUnit(f.dwarf, size)
-	if err := u.read(off); err != nil {
-		return nil, err
-	}
-	return u.structs(index, want, d)
 }

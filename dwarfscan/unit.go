@@ -2,7 +2,6 @@ package dwarfscan
 
 import (
 	"debug/dwarf"
-	"errors"
 	"fmt"
 	"slices"
 )
@@ -44,14 +43,20 @@ type kid struct {
 
 // unit is one compile unit being decoded.
 type unit struct {
-	d        *dwarf.Data
-	r        *dwarf.Reader
-	aux      *dwarf.Reader // for entries outside the unit (DW_FORM_ref_addr)
+	f        *File
+	h        *unitHeader
+	r        *entryReader
+	aux      map[*unitHeader]*entryReader // readers of entries outside the unit's own walk
+	at       attrs                        // the attributes of the entry being read
 	nodes    map[dwarf.Offset]*node
 	defs     []dwarf.Offset // named struct, union and class definitions in order
 	lang     int64
 	addrSize int64
-	files    []*dwarf.LineFile
+
+	// The line table's file names, read only when a layout is converted.
+	compDir  string
+	stmtList int64 // -1 when the unit has no line table
+	files    []string
 
 	names   map[dwarf.Offset]string
 	decls   map[dwarf.Offset]decl
@@ -69,47 +74,142 @@ const (
 	langGo        = 0x16
 )
 
-// newUnit prepares to decode a unit of about size bytes of entries, of
-// which C gives about one type node per 20 to 50 bytes.
-func newUnit(d *dwarf.Data, size int) *unit {
-	return &unit{
-		d:       d,
-		r:       d.Reader(),
-		nodes:   make(map[dwarf.Offset]*node, size/32),
-		names:   make(map[dwarf.Offset]string),
-		decls:   make(map[dwarf.Offset]decl),
-		sizes:   make(map[dwarf.Offset]int64),
-		natural: make(map[dwarf.Offset]int64),
-		aligns:  make(map[dwarf.Offset]alignInfo),
+// newUnit prepares to decode the unit h of f.
+func newUnit(f *File, h *unitHeader) *unit {
+	return &unit{f: f, h: h, addrSize: int64(h.addrSize), stmtList: -1}
+}
+
+// open reads the unit's top entry and leaves u.r at its first child;
+// children reports whether there are any. A unit that is not a compile or
+// partial unit (a skeleton of split DWARF) has none to read.
+func (u *unit) open() (children bool, err error) {
+	abbrs, err := readAbbrevs(u.f.s, u.h)
+	if err != nil {
+		return false, err
+	}
+	u.r = newEntryReader(u.f.s, u.h, abbrs)
+	a, err := u.r.next()
+	if err != nil {
+		return false, err
+	}
+	if a == nil {
+		return false, fmt.Errorf("no compile unit at %#x", u.h.first)
+	}
+	if a.tag != dwarf.TagCompileUnit && a.tag != dwarf.TagPartialUnit {
+		return false, nil
+	}
+	// DW_AT_str_offsets_base can follow the strx strings it is the base
+	// of: the entry is read again once it is known.
+	if err := u.r.attrs(a, &u.at); err != nil {
+		return false, err
+	}
+	if u.at.has&hasStrBase != 0 {
+		u.r.strBase = uint64(u.at.strBase)
+		u.r.off = u.h.first
+		u.r.uleb()
+		if err := u.r.attrs(a, &u.at); err != nil {
+			return false, err
+		}
+	}
+	u.lang = u.at.language
+	u.compDir = string(u.at.compDir)
+	if u.at.has&hasStmtList != 0 {
+		u.stmtList = u.at.stmtList
+	}
+	return a.children, nil
+}
+
+// read decodes the unit's type entries, of which C gives about one per 20
+// to 50 bytes.
+func (u *unit) read() error {
+	u.nodes = make(map[dwarf.Offset]*node, (u.h.end-u.h.first)/32)
+	u.names = make(map[dwarf.Offset]string)
+	u.decls = make(map[dwarf.Offset]decl)
+	u.sizes = make(map[dwarf.Offset]int64)
+	u.natural = make(map[dwarf.Offset]int64)
+	u.aligns = make(map[dwarf.Offset]alignInfo)
+	children, err := u.open()
+	if err != nil || !children {
+		return err
+	}
+	return u.children(u.r, nil)
+}
+
+// defines reports whether the unit has a definition of a struct, union or
+// class named in want. It reads only the names of the unit's top entries
+// (and, in C++, of nested ones), skipping everything else, so that a
+// search by name costs a fraction of decoding.
+func (u *unit) defines(want map[string]bool) (bool, error) {
+	children, err := u.open()
+	if err != nil || !children {
+		return false, err
+	}
+	return u.findDef(want)
+}
+
+func (u *unit) findDef(want map[string]bool) (bool, error) {
+	r := u.r
+	for {
+		a, err := r.next()
+		if err != nil {
+			return false, err
+		}
+		if a == nil {
+			return false, nil
+		}
+		switch a.tag {
+		case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType, dwarf.TagNamespace:
+			name, decl, sibling, err := r.header(a)
+			if err != nil {
+				return false, err
+			}
+			if a.tag != dwarf.TagNamespace && !decl && want[string(name)] {
+				return true, nil
+			}
+			if !a.children {
+				continue
+			}
+			if a.tag == dwarf.TagNamespace || u.lang == langCPlusPlus {
+				if ok, err := u.findDef(want); ok || err != nil {
+					return ok, err
+				}
+				continue
+			}
+			if err := r.skipChildren(sibling); err != nil {
+				return false, err
+			}
+		default:
+			if err := u.skip(r, a); err != nil {
+				return false, err
+			}
+		}
 	}
 }
 
-// read decodes the type entries of the compile unit whose top entry is at
-// off.
-func (u *unit) read(off dwarf.Offset) error {
-	u.r.Seek(off)
-	e, err := u.r.Next()
+// skip steps over an entry whose abbreviation has been read, with its
+// children.
+func (u *unit) skip(r *entryReader, a *abbrev) error {
+	if !a.children {
+		return r.skipAttrs(a)
+	}
+	sib, err := r.sibling(a)
 	if err != nil {
 		return err
 	}
-	if e == nil {
-		return fmt.Errorf("no compile unit at %#x", off)
-	}
-	u.addrSize = int64(u.r.AddressSize())
-	if l, ok := e.Val(dwarf.AttrLanguage).(int64); ok {
-		u.lang = l
-	}
-	lr, err := u.d.LineReader(e)
-	if err != nil {
-		return err
-	}
-	if lr != nil {
-		u.files = lr.Files()
-	}
-	if !e.Children {
+	return r.skipChildren(sib)
+}
+
+// loadFiles reads the file names of the unit's line table.
+func (u *unit) loadFiles() error {
+	if u.files != nil || u.stmtList < 0 {
 		return nil
 	}
-	return u.children(u.r, nil)
+	files, err := lineFiles(u.f.s, uint64(u.stmtList), u.compDir)
+	if err != nil {
+		return err
+	}
+	u.files = files
+	return nil
 }
 
 // children reads the children of the entry just read from r up to their
@@ -119,7 +219,7 @@ func (u *unit) read(off dwarf.Offset) error {
 //
 // Kids collect on the unit's scratch stack (nested types push above their
 // parent's) and are copied out at the exact length.
-func (u *unit) children(r *dwarf.Reader, parent *node) error {
+func (u *unit) children(r *entryReader, parent *node) error {
 	start := len(u.scratch)
 	defer func() {
 		if parent != nil && len(u.scratch) > start {
@@ -128,48 +228,46 @@ func (u *unit) children(r *dwarf.Reader, parent *node) error {
 		u.scratch = u.scratch[:start]
 	}()
 	for {
-		e, err := r.Next()
+		off := dwarf.Offset(r.off)
+		a, err := r.next()
 		if err != nil {
 			return err
 		}
-		if e == nil {
-			return errors.New("unexpected end of entries")
-		}
-		if e.Tag == 0 {
+		if a == nil {
 			return nil
 		}
-		switch e.Tag {
+		switch a.tag {
 		case dwarf.TagMember, dwarf.TagInheritance, dwarf.TagSubrangeType,
 			dwarf.TagFormalParameter, dwarf.TagVariable:
-			if parent != nil {
-				u.scratch = append(u.scratch, newKid(e))
+			if parent == nil {
+				err = u.skip(r, a)
+				break
 			}
-			if e.Children {
-				r.SkipChildren()
+			if err = r.attrs(a, &u.at); err != nil {
+				return err
+			}
+			u.scratch = append(u.scratch, newKid(a.tag, &u.at))
+			if a.children {
+				err = r.skipChildren(u.at.sibling)
 			}
 		case dwarf.TagUnspecifiedParameters:
 			if parent != nil {
 				parent.varargs = true
 			}
-			if e.Children {
-				r.SkipChildren()
-			}
+			err = u.skip(r, a)
 		case dwarf.TagNamespace:
-			if e.Children {
-				if err := u.children(r, nil); err != nil {
-					return err
-				}
+			if err = r.skipAttrs(a); err == nil && a.children {
+				err = u.children(r, nil)
 			}
 		default:
-			if !isType(e.Tag) {
-				if e.Children {
-					r.SkipChildren()
-				}
-				continue
+			if !isType(a.tag) {
+				err = u.skip(r, a)
+				break
 			}
-			if err := u.typeEntry(r, e); err != nil {
-				return err
-			}
+			err = u.typeEntry(r, off, a)
+		}
+		if err != nil {
+			return err
 		}
 	}
 }
@@ -187,101 +285,77 @@ func isType(t dwarf.Tag) bool {
 	return false
 }
 
-// typeEntry records the type entry e just read from r, with its children.
-func (u *unit) typeEntry(r *dwarf.Reader, e *dwarf.Entry) error {
-	n := newNode(e)
-	u.nodes[e.Offset] = n
+// typeEntry records the type entry at off, whose abbreviation a has just
+// been read from r, with its children.
+func (u *unit) typeEntry(r *entryReader, off dwarf.Offset, a *abbrev) error {
+	if err := r.attrs(a, &u.at); err != nil {
+		return err
+	}
+	n := newNode(a.tag, &u.at)
+	u.nodes[off] = n
 	switch n.tag {
 	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
 		if n.name != "" && !n.decl && !u.inAux {
-			u.defs = append(u.defs, e.Offset)
+			u.defs = append(u.defs, off)
 		}
 	}
-	if !e.Children {
+	if !a.children {
 		return nil
 	}
 	if n.tag == dwarf.TagEnumerationType {
-		r.SkipChildren()
-		return nil
+		return r.skipChildren(u.at.sibling)
 	}
 	return u.children(r, n)
 }
 
-func newNode(e *dwarf.Entry) *node {
-	n := &node{tag: e.Tag, size: -1}
-	for _, f := range e.Field {
-		switch f.Attr {
-		case dwarf.AttrName:
-			n.name, _ = f.Val.(string)
-		case dwarf.AttrType:
-			n.typ = typeRef(f)
-		case dwarf.AttrByteSize:
-			if v, ok := f.Val.(int64); ok {
-				n.size = v
-			}
-		case dwarf.AttrAlignment:
-			n.align, _ = f.Val.(int64)
-		case dwarf.AttrEncoding:
-			n.encoding, _ = f.Val.(int64)
-		case dwarf.AttrDeclaration:
-			n.decl, _ = f.Val.(bool)
-		case dwarf.AttrDeclFile:
-			n.declFile, _ = f.Val.(int64)
-		case dwarf.AttrDeclLine:
-			n.declLine, _ = f.Val.(int64)
-		}
+func newNode(tag dwarf.Tag, at *attrs) *node {
+	n := &node{
+		tag:      tag,
+		name:     text(at.name, at.shared),
+		typ:      at.typ,
+		size:     -1,
+		align:    at.align,
+		encoding: at.encoding,
+		decl:     at.decl,
+		declFile: at.declFile,
+		declLine: at.declLine,
+	}
+	if at.has&hasByteSize != 0 {
+		n.size = at.byteSize
 	}
 	return n
 }
 
-func newKid(e *dwarf.Entry) kid {
-	k := kid{tag: e.Tag, dataBit: -1, byteSize: -1, static: e.Tag == dwarf.TagVariable}
-	var upper int64 = -1
-	hasCount := false
-	for _, f := range e.Field {
-		switch f.Attr {
-		case dwarf.AttrName:
-			k.name, _ = f.Val.(string)
-		case dwarf.AttrType:
-			k.typ = typeRef(f)
-		case dwarf.AttrDataMemberLoc:
-			k.loc = memberLocation(f.Val)
-		case dwarf.AttrDataBitOffset:
-			if v, ok := f.Val.(int64); ok {
-				k.dataBit = v
-			}
-		case dwarf.AttrBitOffset:
-			k.bitOff, _ = f.Val.(int64)
-		case dwarf.AttrBitSize:
-			k.bitSize, _ = f.Val.(int64)
-		case dwarf.AttrByteSize:
-			if v, ok := f.Val.(int64); ok {
-				k.byteSize = v
-			}
-		case dwarf.AttrAlignment:
-			k.align, _ = f.Val.(int64)
-		case dwarf.AttrExternal, dwarf.AttrDeclaration:
-			// C++ static data members (DWARF 4) are declarations.
-			if v, _ := f.Val.(bool); v && e.Tag == dwarf.TagMember {
-				k.static = true
-			}
-		case dwarf.AttrCount:
-			if v, ok := f.Val.(int64); ok {
-				k.count, hasCount = v, true
-			}
-		case dwarf.AttrUpperBound:
-			if v, ok := f.Val.(int64); ok {
-				upper = v
-			}
-		case dwarf.AttrDeclFile:
-			k.declFile, _ = f.Val.(int64)
-		case dwarf.AttrDeclLine:
-			k.declLine, _ = f.Val.(int64)
-		}
+func newKid(tag dwarf.Tag, at *attrs) kid {
+	k := kid{
+		tag:      tag,
+		name:     text(at.name, at.shared),
+		typ:      at.typ,
+		loc:      at.memberLoc,
+		dataBit:  -1,
+		bitOff:   at.bitOff,
+		bitSize:  at.bitSize,
+		byteSize: -1,
+		align:    at.align,
+		count:    at.count,
+		// C++ static data members (DWARF 4) are declarations.
+		static:   tag == dwarf.TagVariable || tag == dwarf.TagMember && (at.external || at.decl),
+		declFile: at.declFile,
+		declLine: at.declLine,
 	}
-	if e.Tag == dwarf.TagSubrangeType && !hasCount {
+	if at.has&hasDataBit != 0 {
+		k.dataBit = at.dataBit
+	}
+	if at.has&hasByteSize != 0 {
+		k.byteSize = at.byteSize
+	}
+	if tag == dwarf.TagSubrangeType && at.has&hasCount == 0 {
 		// pahole keeps the entry count in 32 bits, so that an upper bound
 		// of -1 in any width (gcc's zero-length arrays) counts 0.
+		upper := int64(-1)
+		if at.has&hasUpper != 0 {
+			upper = at.upper
+		}
 		k.count = int64(uint32(upper + 1))
 	}
 	return k
@@ -293,37 +367,9 @@ func newKid(e *dwarf.Entry) kid {
 // than as void.
 const sigRef = ^dwarf.Offset(0)
 
-func typeRef(f dwarf.Field) dwarf.Offset {
-	if f.Class == dwarf.ClassReferenceSig {
-		return sigRef
-	}
-	off, _ := f.Val.(dwarf.Offset)
-	return off
-}
-
-// memberLocation reads DW_AT_data_member_location, a constant or, before
-// DWARF 4, a location expression DW_OP_plus_uconst N.
-func memberLocation(v any) int64 {
-	switch v := v.(type) {
-	case int64:
-		return v
-	case []byte:
-		if len(v) > 1 && (v[0] == 0x23 || v[0] == 0x10) { // DW_OP_plus_uconst, DW_OP_constu
-			var x uint64
-			for i, c := range v[1:] {
-				x |= uint64(c&0x7f) << (7 * uint(i))
-				if c&0x80 == 0 || i == 9 {
-					break
-				}
-			}
-			return int64(x)
-		}
-	}
-	return 0
-}
-
-// node returns the node at off, reading it when it lies outside the unit.
-// It returns nil for void (off 0) and for an offset that holds no type.
+// node returns the node at off, reading it when it lies outside the unit's
+// walk (in another unit, or local to a function). It returns nil for void
+// (off 0) and for an offset that holds no type.
 func (u *unit) node(off dwarf.Offset) *node {
 	if off == 0 {
 		return nil
@@ -332,22 +378,50 @@ func (u *unit) node(off dwarf.Offset) *node {
 		return n
 	}
 	u.nodes[off] = nil // a miss stays a miss, and a loop ends here
-	if u.aux == nil {
-		u.aux = u.d.Reader()
-	}
-	u.aux.Seek(off)
-	e, err := u.aux.Next()
-	if err != nil || e == nil || e.Offset != off || !isType(e.Tag) {
+	r := u.readerAt(uint64(off))
+	if r == nil {
 		return nil
 	}
-	n := newNode(e)
+	a, err := r.next()
+	if err != nil || a == nil || !isType(a.tag) || r.attrs(a, &u.at) != nil {
+		return nil
+	}
+	n := newNode(a.tag, &u.at)
 	u.nodes[off] = n
-	if e.Children && n.tag != dwarf.TagEnumerationType {
+	if a.children && n.tag != dwarf.TagEnumerationType {
 		u.inAux = true
-		if err := u.children(u.aux, n); err != nil {
+		if err := u.children(r, n); err != nil {
 			n.kids = nil
 		}
 		u.inAux = false
 	}
 	return n
+}
+
+// readerAt returns a reader positioned at off, in whichever unit holds
+// it, nil when none does.
+func (u *unit) readerAt(off uint64) *entryReader {
+	h := u.f.units.containing(off)
+	if h == nil {
+		return nil
+	}
+	r := u.aux[h]
+	if r == nil {
+		abbrs, err := readAbbrevs(u.f.s, h)
+		if err != nil {
+			return nil
+		}
+		r = newEntryReader(u.f.s, h, abbrs)
+		// The unit's top entry may set the base of its strx strings.
+		var top attrs
+		if a, err := r.next(); err == nil && a != nil && r.attrs(a, &top) == nil && top.has&hasStrBase != 0 {
+			r.strBase = uint64(top.strBase)
+		}
+		if u.aux == nil {
+			u.aux = make(map[*unitHeader]*entryReader)
+		}
+		u.aux[h] = r
+	}
+	r.off, r.err = off, nil
+	return r
 }

@@ -1,0 +1,185 @@
+package dwarfscan
+
+import (
+	"debug/elf"
+	"fmt"
+	"slices"
+)
+
+// loadSections reads the debug sections that layouts need from the ELF
+// image: the whole file, mapped or read. Sections stored plainly in a file
+// that needs no relocation are slices of image, so that only the pages
+// actually read are ever loaded; compressed sections are inflated and
+// relocatable objects' sections relocated into copies. When image is
+// mapped, the string sections are copied to the heap all the same, so
+// that strings can share them (see text) after the mapping is gone.
+func loadSections(ef *elf.File, image []byte, mapped bool) (*sections, error) {
+	s := &sections{order: ef.ByteOrder}
+	for _, sec := range []struct {
+		name string
+		dst  *[]byte
+		heap bool
+	}{
+		{"info", &s.info, false},
+		{"abbrev", &s.abbrev, false},
+		{"str", &s.str, true},
+		{"str_offsets", &s.strOffsets, false},
+		{"line", &s.line, false},
+		{"line_str", &s.lineStr, true},
+	} {
+		b, copied, err := section(ef, image, sec.name)
+		if err != nil {
+			return nil, err
+		}
+		if sec.heap && mapped && !copied {
+			b = slices.Clone(b)
+		}
+		*sec.dst = b
+	}
+	return s, nil
+}
+
+// section returns the contents of .debug_<name> (or the old .zdebug_<name>),
+// nil when there is none; copied is true when they are not part of image.
+func section(ef *elf.File, image []byte, name string) (b []byte, copied bool, err error) {
+	sec := ef.Section(".debug_" + name)
+	zdebug := false
+	if sec == nil {
+		sec = ef.Section(".zdebug_" + name)
+		zdebug = sec != nil
+	}
+	if sec == nil || sec.Type == elf.SHT_NOBITS {
+		return nil, true, nil
+	}
+	if sec.Flags&elf.SHF_COMPRESSED != 0 || zdebug {
+		// debug/elf inflates both kinds of compressed section in Data.
+		if b, err = sec.Data(); err != nil {
+			return nil, false, fmt.Errorf("section %s: %v", sec.Name, err)
+		}
+		copied = true
+	} else {
+		if sec.Offset > uint64(len(image)) || sec.FileSize > uint64(len(image))-sec.Offset {
+			return nil, false, fmt.Errorf("section %s runs past the end of the file", sec.Name)
+		}
+		b = image[sec.Offset : sec.Offset+sec.FileSize : sec.Offset+sec.FileSize]
+	}
+	// As in debug/elf, an executable's debug sections are final: its
+	// relocation sections (vmlinux has 250 MB of them) are not applied.
+	if ef.Type == elf.ET_EXEC {
+		return b, copied, nil
+	}
+	out, err := relocate(ef, sec, b)
+	return out, copied || len(out) > 0 && &out[0] != &b[0], err
+}
+
+// reloc says how to apply one machine's absolute data relocations, the
+// only kind debug sections carry: the relocation types that store 64 and
+// 32 bits.
+type reloc struct {
+	abs64, abs32 uint32
+}
+
+var relocs = map[elf.Machine]reloc{
+	elf.EM_X86_64:    {uint32(elf.R_X86_64_64), uint32(elf.R_X86_64_32)},
+	elf.EM_386:       {^uint32(0), uint32(elf.R_386_32)},
+	elf.EM_AARCH64:   {uint32(elf.R_AARCH64_ABS64), uint32(elf.R_AARCH64_ABS32)},
+	elf.EM_ARM:       {^uint32(0), uint32(elf.R_ARM_ABS32)},
+	elf.EM_PPC64:     {uint32(elf.R_PPC64_ADDR64), uint32(elf.R_PPC64_ADDR32)},
+	elf.EM_PPC:       {^uint32(0), uint32(elf.R_PPC_ADDR32)},
+	elf.EM_RISCV:     {uint32(elf.R_RISCV_64), uint32(elf.R_RISCV_32)},
+	elf.EM_S390:      {uint32(elf.R_390_64), uint32(elf.R_390_32)},
+	elf.EM_LOONGARCH: {uint32(elf.R_LARCH_64), uint32(elf.R_LARCH_32)},
+	elf.EM_SPARCV9:   {uint32(elf.R_SPARC_64), uint32(elf.R_SPARC_32)},
+}
+
+// relocate applies the relocations that target sec to a copy of its
+// contents b, as debug/elf does for ET_REL files: the symbol's value plus
+// the addend, for symbols defined in a section.
+func relocate(ef *elf.File, sec *elf.Section, b []byte) ([]byte, error) {
+	var rels []*elf.Section
+	for _, r := range ef.Sections {
+		if (r.Type == elf.SHT_RELA || r.Type == elf.SHT_REL) && int(r.Info) < len(ef.Sections) && ef.Sections[r.Info] == sec {
+			rels = append(rels, r)
+		}
+	}
+	if len(rels) == 0 {
+		return b, nil
+	}
+	kinds, ok := relocs[ef.Machine]
+	if !ok {
+		return nil, fmt.Errorf("section %s: relocations for %v are not supported", sec.Name, ef.Machine)
+	}
+	syms, err := ef.Symbols()
+	if err != nil {
+		return nil, fmt.Errorf("section %s: symbols: %v", sec.Name, err)
+	}
+	out := slices.Clone(b)
+	is64 := ef.Class == elf.ELFCLASS64
+	for _, r := range rels {
+		data, err := r.Data()
+		if err != nil {
+			return nil, fmt.Errorf("section %s: %v", r.Name, err)
+		}
+		rela := r.Type == elf.SHT_RELA
+		size := 8 // Elf32_Rel: offset, info
+		if is64 {
+			size *= 2
+		}
+		if rela {
+			size += size / 2 // and the addend
+		}
+		for i := 0; i+size <= len(data); i += size {
+			e := data[i : i+size]
+			var off, info uint64
+			var addend int64
+			var symNo uint64
+			var typ uint32
+			if is64 {
+				off, info = ef.ByteOrder.Uint64(e), ef.ByteOrder.Uint64(e[8:])
+				symNo, typ = info>>32, uint32(info)
+				if rela {
+					addend = int64(ef.ByteOrder.Uint64(e[16:]))
+				}
+			} else {
+				off, info = uint64(ef.ByteOrder.Uint32(e)), uint64(ef.ByteOrder.Uint32(e[4:]))
+				symNo, typ = info>>8, uint32(info&0xff)
+				if rela {
+					addend = int64(int32(ef.ByteOrder.Uint32(e[8:])))
+				}
+			}
+			if symNo == 0 || symNo > uint64(len(syms)) {
+				continue
+			}
+			sym := &syms[symNo-1]
+			if sym.Section == elf.SHN_UNDEF || sym.Section >= elf.SHN_LORESERVE {
+				continue
+			}
+			var width uint64
+			switch typ {
+			case kinds.abs64:
+				width = 8
+			case kinds.abs32:
+				width = 4
+			default:
+				continue
+			}
+			if off > uint64(len(out)) || width > uint64(len(out))-off {
+				return nil, fmt.Errorf("section %s: relocation at %#x past the end of %s", r.Name, off, sec.Name)
+			}
+			if !rela { // REL: the addend is in place
+				if width == 8 {
+					addend = int64(ef.ByteOrder.Uint64(out[off:]))
+				} else {
+					addend = int64(int32(ef.ByteOrder.Uint32(out[off:])))
+				}
+			}
+			v := sym.Value + uint64(addend)
+			if width == 8 {
+				ef.ByteOrder.PutUint64(out[off:], v)
+			} else {
+				ef.ByteOrder.PutUint32(out[off:], uint32(v))
+			}
+		}
+	}
+	return out, nil
+}

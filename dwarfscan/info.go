@@ -1,0 +1,958 @@
+package dwarfscan
+
+import (
+	"bytes"
+	"debug/dwarf"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"unsafe"
+)
+
+// This file decodes .debug_info directly from the section bytes: unit
+// headers, abbreviation tables and entries. debug/dwarf allocates an Entry
+// and a slice of attribute values for every entry it reads, including the
+// millions inside function bodies that a layout never needs; here the
+// attributes a layout uses are decoded into a reused struct, and everything
+// else is skipped by form, or over whole subtrees by DW_AT_sibling.
+
+// DWARF forms (DWARF 5 section 7.5.6, and the GNU extensions).
+const (
+	formAddr          = 0x01
+	formBlock2        = 0x03
+	formBlock4        = 0x04
+	formData2         = 0x05
+	formData4         = 0x06
+	formData8         = 0x07
+	formString        = 0x08
+	formBlock         = 0x09
+	formBlock1        = 0x0a
+	formData1         = 0x0b
+	formFlag          = 0x0c
+	formSdata         = 0x0d
+	formStrp          = 0x0e
+	formUdata         = 0x0f
+	formRefAddr       = 0x10
+	formRef1          = 0x11
+	formRef2          = 0x12
+	formRef4          = 0x13
+	formRef8          = 0x14
+	formRefUdata      = 0x15
+	formIndirect      = 0x16
+	formSecOffset     = 0x17
+	formExprloc       = 0x18
+	formFlagPresent   = 0x19
+	formStrx          = 0x1a
+	formAddrx         = 0x1b
+	formRefSup4       = 0x1c
+	formStrpSup       = 0x1d
+	formData16        = 0x1e
+	formLineStrp      = 0x1f
+	formRefSig8       = 0x20
+	formImplicitConst = 0x21
+	formLoclistx      = 0x22
+	formRnglistx      = 0x23
+	formRefSup8       = 0x24
+	formStrx1         = 0x25
+	formStrx2         = 0x26
+	formStrx3         = 0x27
+	formStrx4         = 0x28
+	formAddrx1        = 0x29
+	formAddrx2        = 0x2a
+	formAddrx3        = 0x2b
+	formAddrx4        = 0x2c
+	formGNUAddrIndex  = 0x1f01
+	formGNUStrIndex   = 0x1f02
+	formGNURefAlt     = 0x1f20
+	formGNUStrpAlt    = 0x1f21
+)
+
+// Attributes this reader decodes beyond those debug/dwarf names.
+const (
+	attrStrOffsetsBase = dwarf.Attr(0x72)
+)
+
+// sections holds the debug sections a layout needs, decompressed and
+// relocated. str and lineStr are on the heap (see text).
+type sections struct {
+	info, abbrev, str, strOffsets, line, lineStr []byte
+	order                                        binary.ByteOrder
+}
+
+// unitHeader is the header of one unit in .debug_info.
+type unitHeader struct {
+	off       uint64 // of the header, the base of unit-relative references
+	first     uint64 // of the first entry
+	end       uint64 // one past the unit
+	version   int
+	unitType  byte
+	dwarf64   bool
+	addrSize  int
+	abbrevOff uint64
+}
+
+const (
+	utCompile      = 0x01
+	utType         = 0x02
+	utPartial      = 0x03
+	utSkeleton     = 0x04
+	utSplitCompile = 0x05
+	utSplitType    = 0x06
+)
+
+func (h *unitHeader) offSize() int {
+	if h.dwarf64 {
+		return 8
+	}
+	return 4
+}
+
+// unitList holds the headers of the units in .debug_info, read only as
+// far as they are asked for: a search that ends in an early unit never
+// touches the pages of the later ones. Type units (DWARF 5 DW_UT_type) are
+// left out: their types are reached only through DW_FORM_ref_sig8, which
+// this reader does not follow.
+type unitList struct {
+	s     *sections
+	mu    sync.Mutex
+	heads []*unitHeader
+	next  uint64 // the offset of the next header to read
+	err   error
+}
+
+// get returns the i-th unit, nil past the last one.
+func (l *unitList) get(i int) (*unitHeader, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for len(l.heads) <= i && l.more() {
+	}
+	if i < len(l.heads) {
+		return l.heads[i], nil
+	}
+	return nil, l.err
+}
+
+// all returns every unit.
+func (l *unitList) all() ([]*unitHeader, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for l.more() {
+	}
+	return l.heads, l.err
+}
+
+// containing returns the unit whose entries hold off, nil when none does.
+func (l *unitList) containing(off uint64) *unitHeader {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for (len(l.heads) == 0 || l.heads[len(l.heads)-1].end <= off) && l.more() {
+	}
+	i, _ := slices.BinarySearchFunc(l.heads, off, func(h *unitHeader, off uint64) int {
+		if h.end <= off {
+			return -1
+		}
+		if h.first > off {
+			return 1
+		}
+		return 0
+	})
+	if i < len(l.heads) && off >= l.heads[i].first && off < l.heads[i].end {
+		return l.heads[i]
+	}
+	return nil
+}
+
+// more reads the next header, reporting whether there may be more.
+func (l *unitList) more() bool {
+	if l.err != nil || l.next >= uint64(len(l.s.info)) {
+		return false
+	}
+	h, err := readUnit(l.s, l.next)
+	if err != nil {
+		l.err = err
+		return false
+	}
+	l.next = h.end
+	if h.unitType != utType && h.unitType != utSplitType {
+		l.heads = append(l.heads, h)
+	}
+	return true
+}
+
+// readUnit reads the header of the unit at off.
+func readUnit(s *sections, off uint64) (*unitHeader, error) {
+	b := s.info
+	h := &unitHeader{off: off}
+	d := decoder{b: b, off: off, order: s.order}
+	n := uint64(d.u32())
+	if n == 0xffffffff {
+		h.dwarf64 = true
+		n = d.u64()
+	} else if n >= 0xfffffff0 {
+		return nil, fmt.Errorf("unit at %#x: reserved unit length %#x", off, n)
+	}
+	if d.err != nil || n > uint64(len(b))-d.off {
+		return nil, fmt.Errorf("unit at %#x: length %#x runs past the end of .debug_info", off, n)
+	}
+	h.end = d.off + n
+	h.version = int(d.u16())
+	switch {
+	case h.version >= 2 && h.version <= 4:
+		h.abbrevOff = d.offset(h.dwarf64)
+		h.addrSize = int(d.u8())
+	case h.version == 5:
+		h.unitType = d.u8()
+		h.addrSize = int(d.u8())
+		h.abbrevOff = d.offset(h.dwarf64)
+		switch h.unitType {
+		case utSkeleton, utSplitCompile:
+			d.u64() // dwo_id
+		case utType, utSplitType:
+			d.u64()             // type_signature
+			d.offset(h.dwarf64) // type_offset
+		}
+	default:
+		return nil, fmt.Errorf("unit at %#x: unsupported DWARF version %d", off, h.version)
+	}
+	if d.err != nil || d.off > h.end {
+		return nil, fmt.Errorf("unit at %#x: truncated header", off)
+	}
+	if h.addrSize != 2 && h.addrSize != 4 && h.addrSize != 8 {
+		return nil, fmt.Errorf("unit at %#x: address size %d", off, h.addrSize)
+	}
+	h.first = d.off
+	return h, nil
+}
+
+// abbrev is one abbreviation: the tag, whether entries have children, and
+// the attributes with their forms.
+type abbrev struct {
+	tag      dwarf.Tag
+	children bool
+	fields   []abbrevField
+	// fixed is the size of every entry's attributes when all forms have a
+	// fixed size in the unit, or -1.
+	fixed int
+	// sibling is the index of DW_AT_sibling in fields, or -1.
+	sibling int
+}
+
+type abbrevField struct {
+	attr     dwarf.Attr
+	form     uint16
+	implicit int64 // the value of DW_FORM_implicit_const
+}
+
+// abbrevTable maps abbreviation codes to abbreviations. Codes are dense
+// from 1 in what compilers emit; others go to the map.
+type abbrevTable struct {
+	dense  []abbrev
+	sparse map[uint64]*abbrev
+}
+
+func (t *abbrevTable) get(code uint64) *abbrev {
+	if code-1 < uint64(len(t.dense)) {
+		return &t.dense[code-1]
+	}
+	return t.sparse[code]
+}
+
+// readAbbrevs reads the abbreviation table at off for unit h.
+func readAbbrevs(s *sections, h *unitHeader) (*abbrevTable, error) {
+	if h.abbrevOff >= uint64(len(s.abbrev)) {
+		return nil, fmt.Errorf("unit at %#x: abbreviation offset %#x past .debug_abbrev", h.off, h.abbrevOff)
+	}
+	d := decoder{b: s.abbrev, off: h.abbrevOff, order: s.order}
+	t := &abbrevTable{}
+	// The fields of all abbreviations share one array, which the first
+	// pass over the table sizes.
+	var fields []abbrevField
+	for pass := range 2 {
+		d.off = h.abbrevOff
+		n, na := 0, 0
+		for {
+			code := d.uleb()
+			if d.err != nil {
+				return nil, fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
+			}
+			if code == 0 {
+				break
+			}
+			a := abbrev{tag: dwarf.Tag(d.uleb()), children: d.u8() != 0}
+			start := len(fields)
+			for {
+				attr, form := d.uleb(), d.uleb()
+				if d.err != nil {
+					return nil, fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
+				}
+				if attr == 0 && form == 0 {
+					break
+				}
+				if form > 0xffff {
+					return nil, fmt.Errorf("unit at %#x: abbreviation %d: unknown form %#x", h.off, code, form)
+				}
+				f := abbrevField{attr: dwarf.Attr(attr), form: uint16(form)}
+				if form == formImplicitConst {
+					f.implicit = d.sleb()
+				}
+				n++
+				if pass == 1 {
+					fields = append(fields, f)
+				}
+			}
+			na++
+			if pass == 0 {
+				continue
+			}
+			a.fields = fields[start:len(fields):len(fields)]
+			a.fixed = fixedSize(h, a.fields)
+			a.sibling = slices.IndexFunc(a.fields, func(f abbrevField) bool { return f.attr == dwarf.AttrSibling })
+			if code == uint64(len(t.dense))+1 && t.sparse == nil {
+				t.dense = append(t.dense, a)
+				continue
+			}
+			if t.sparse == nil {
+				t.sparse = make(map[uint64]*abbrev)
+			}
+			t.sparse[code] = &a
+		}
+		if pass == 0 {
+			fields = make([]abbrevField, 0, n)
+			t.dense = make([]abbrev, 0, na)
+		}
+	}
+	return t, nil
+}
+
+// formSize is the size of a value of form in unit h, or -1 when it varies.
+func formSize(h *unitHeader, form uint16) int {
+	switch form {
+	case formFlagPresent, formImplicitConst:
+		return 0
+	case formData1, formRef1, formFlag, formStrx1, formAddrx1:
+		return 1
+	case formData2, formRef2, formStrx2, formAddrx2:
+		return 2
+	case formStrx3, formAddrx3:
+		return 3
+	case formData4, formRef4, formStrx4, formAddrx4, formRefSup4:
+		return 4
+	case formData8, formRef8, formRefSig8, formRefSup8:
+		return 8
+	case formData16:
+		return 16
+	case formAddr:
+		return h.addrSize
+	case formStrp, formLineStrp, formSecOffset, formStrpSup, formGNURefAlt, formGNUStrpAlt:
+		return h.offSize()
+	case formRefAddr:
+		if h.version == 2 {
+			return h.addrSize
+		}
+		return h.offSize()
+	}
+	return -1
+}
+
+func fixedSize(h *unitHeader, fields []abbrevField) int {
+	n := 0
+	for _, f := range fields {
+		s := formSize(h, f.form)
+		if s < 0 {
+			return -1
+		}
+		n += s
+	}
+	return n
+}
+
+// decoder reads little- or big-endian values and LEB128 numbers from b,
+// recording the first overrun in err; reads after that return zero.
+type decoder struct {
+	b     []byte
+	off   uint64
+	order binary.ByteOrder
+	err   error
+}
+
+var errTruncated = errors.New("truncated")
+
+func (d *decoder) take(n uint64) []byte {
+	if d.err != nil || n > uint64(len(d.b))-d.off || d.off > uint64(len(d.b)) {
+		d.err = errTruncated
+		d.off = uint64(len(d.b))
+		return nil
+	}
+	p := d.b[d.off : d.off+n]
+	d.off += n
+	return p
+}
+
+func (d *decoder) skip(n uint64) { d.take(n) }
+
+func (d *decoder) u8() byte {
+	if d.off < uint64(len(d.b)) {
+		c := d.b[d.off]
+		d.off++
+		return c
+	}
+	d.take(1)
+	return 0
+}
+
+func (d *decoder) u16() uint16 {
+	if p := d.take(2); p != nil {
+		return d.order.Uint16(p)
+	}
+	return 0
+}
+
+func (d *decoder) u24() uint32 {
+	p := d.take(3)
+	if p == nil {
+		return 0
+	}
+	if d.order == binary.BigEndian {
+		return uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2])
+	}
+	return uint32(p[2])<<16 | uint32(p[1])<<8 | uint32(p[0])
+}
+
+func (d *decoder) u32() uint32 {
+	if p := d.take(4); p != nil {
+		return d.order.Uint32(p)
+	}
+	return 0
+}
+
+func (d *decoder) u64() uint64 {
+	if p := d.take(8); p != nil {
+		return d.order.Uint64(p)
+	}
+	return 0
+}
+
+func (d *decoder) offset(dwarf64 bool) uint64 {
+	if dwarf64 {
+		return d.u64()
+	}
+	return uint64(d.u32())
+}
+
+func (d *decoder) uleb() uint64 {
+	var x uint64
+	var shift uint
+	for {
+		if d.off >= uint64(len(d.b)) {
+			d.take(1)
+			return 0
+		}
+		c := d.b[d.off]
+		d.off++
+		if shift < 64 {
+			x |= uint64(c&0x7f) << shift
+		}
+		shift += 7
+		if c&0x80 == 0 {
+			return x
+		}
+	}
+}
+
+func (d *decoder) sleb() int64 {
+	var x int64
+	var shift uint
+	for {
+		if d.off >= uint64(len(d.b)) {
+			d.take(1)
+			return 0
+		}
+		c := d.b[d.off]
+		d.off++
+		if shift < 64 {
+			x |= int64(c&0x7f) << shift
+		}
+		shift += 7
+		if c&0x80 == 0 {
+			if shift < 64 && c&0x40 != 0 {
+				x |= -1 << shift
+			}
+			return x
+		}
+	}
+}
+
+// cstring returns the bytes up to the next NUL, and steps past it.
+func (d *decoder) cstring() []byte {
+	if d.err != nil || d.off >= uint64(len(d.b)) {
+		d.take(1)
+		return nil
+	}
+	rest := d.b[d.off:]
+	i := bytes.IndexByte(rest, 0)
+	if i < 0 {
+		d.take(uint64(len(rest)) + 1)
+		return nil
+	}
+	d.off += uint64(i) + 1
+	return rest[:i]
+}
+
+// attrs holds the attributes of one entry that layouts use. has records
+// which were present.
+type attrs struct {
+	name      []byte
+	shared    bool // name is in .debug_str or .debug_line_str
+	typ       dwarf.Offset
+	byteSize  int64
+	align     int64
+	encoding  int64
+	declFile  int64
+	declLine  int64
+	memberLoc int64
+	dataBit   int64
+	bitOff    int64
+	bitSize   int64
+	count     int64
+	upper     int64
+	sibling   uint64 // 0 when absent
+	language  int64
+	stmtList  int64
+	strBase   int64
+	compDir   []byte
+	decl      bool
+	external  bool
+	has       uint32
+}
+
+// Bits of attrs.has.
+const (
+	hasName = 1 << iota
+	hasType
+	hasByteSize
+	hasAlign
+	hasDataBit
+	hasCount
+	hasUpper
+	hasStmtList
+	hasStrBase
+	hasMemberLoc
+)
+
+// entryReader reads the entries of one unit.
+type entryReader struct {
+	decoder
+	s     *sections
+	h     *unitHeader
+	abbrs *abbrevTable
+	// strBase is the unit's DW_AT_str_offsets_base, for DW_FORM_strx.
+	strBase uint64
+}
+
+func newEntryReader(s *sections, h *unitHeader, abbrs *abbrevTable) *entryReader {
+	r := &entryReader{
+		decoder: decoder{b: s.info[:h.end], off: h.first, order: s.order},
+		s:       s,
+		h:       h,
+		abbrs:   abbrs,
+		strBase: 8, // past the header of .debug_str_offsets, when the unit does not say
+	}
+	if h.dwarf64 {
+		r.strBase = 16
+	}
+	return r
+}
+
+// seek moves to the entry at the absolute offset off, which must be in
+// the unit.
+func (r *entryReader) seek(off uint64) error {
+	if off < r.h.first || off >= r.h.end {
+		return fmt.Errorf("offset %#x outside the unit at %#x", off, r.h.off)
+	}
+	r.off = off
+	return nil
+}
+
+// next reads the abbreviation of the next entry: nil for a null entry
+// (the end of a list of children). The attributes follow, to be read by
+// attrs or skipped by skipAttrs.
+func (r *entryReader) next() (*abbrev, error) {
+	if r.off >= r.h.end {
+		return nil, fmt.Errorf("unexpected end of entries in the unit at %#x", r.h.off)
+	}
+	at := r.off
+	code := r.uleb()
+	if code == 0 {
+		return nil, r.err
+	}
+	a := r.abbrs.get(code)
+	if a == nil {
+		return nil, fmt.Errorf("entry at %#x: unknown abbreviation %d", at, code)
+	}
+	return a, nil
+}
+
+// skipAttrs steps over the attributes of an entry of abbreviation a.
+func (r *entryReader) skipAttrs(a *abbrev) error {
+	if a.fixed >= 0 {
+		r.skip(uint64(a.fixed))
+		return r.err
+	}
+	for i := range a.fields {
+		r.skipForm(a.fields[i].form)
+	}
+	return r.err
+}
+
+func (r *entryReader) skipForm(form uint16) {
+	if n := formSize(r.h, form); n >= 0 {
+		r.skip(uint64(n))
+		return
+	}
+	switch form {
+	case formString:
+		r.cstring()
+	case formBlock1:
+		r.skip(uint64(r.u8()))
+	case formBlock2:
+		r.skip(uint64(r.u16()))
+	case formBlock4:
+		r.skip(uint64(r.u32()))
+	case formBlock, formExprloc:
+		r.skip(r.uleb())
+	case formSdata:
+		r.sleb()
+	case formUdata, formRefUdata, formStrx, formAddrx, formLoclistx, formRnglistx,
+		formGNUAddrIndex, formGNUStrIndex:
+		r.uleb()
+	case formIndirect:
+		f := r.uleb()
+		if f == formIndirect || f > 0xffff {
+			r.err = fmt.Errorf("bad indirect form %#x", f)
+			return
+		}
+		r.skipForm(uint16(f))
+	default:
+		r.err = fmt.Errorf("unknown form %#x", form)
+	}
+}
+
+// sibling reads the attributes of an entry of abbreviation a for its
+// DW_AT_sibling alone, for skipChildren; 0 when it has none.
+func (r *entryReader) sibling(a *abbrev) (uint64, error) {
+	if a.fixed >= 0 && a.sibling < 0 {
+		r.skip(uint64(a.fixed))
+		return 0, r.err
+	}
+	var sib uint64
+	for i := range a.fields {
+		f := &a.fields[i]
+		if f.attr != dwarf.AttrSibling {
+			r.skipForm(f.form)
+			continue
+		}
+		if off := r.ref(f.form); off != sigRef {
+			sib = uint64(off)
+		}
+	}
+	return sib, r.err
+}
+
+// header reads, of an entry of abbreviation a, only what says whether it
+// is a definition and of what name, and where its next sibling is.
+func (r *entryReader) header(a *abbrev) (name []byte, decl bool, sibling uint64, err error) {
+	for i := range a.fields {
+		f := &a.fields[i]
+		switch f.attr {
+		case dwarf.AttrName:
+			name, _ = r.str(f.form)
+		case dwarf.AttrDeclaration:
+			decl = r.flag(f.form)
+		case dwarf.AttrSibling:
+			if off := r.ref(f.form); off != sigRef {
+				sibling = uint64(off)
+			}
+		default:
+			r.skipForm(f.form)
+		}
+	}
+	return name, decl, sibling, r.err
+}
+
+// skipChildren steps over the children of an entry whose attributes have
+// been read, to its next sibling: to sibling, its DW_AT_sibling, when
+// that is past them (0 is not), else entry by entry.
+func (r *entryReader) skipChildren(sibling uint64) error {
+	if sibling > r.off && sibling <= r.h.end {
+		r.off = sibling
+		return nil
+	}
+	for depth := 1; depth > 0; {
+		a, err := r.next()
+		if err != nil {
+			return err
+		}
+		if a == nil {
+			depth--
+			continue
+		}
+		if !a.children {
+			if err := r.skipAttrs(a); err != nil {
+				return err
+			}
+			continue
+		}
+		sib, err := r.sibling(a)
+		if err != nil {
+			return err
+		}
+		if sib > r.off && sib <= r.h.end {
+			r.off = sib
+			continue
+		}
+		depth++
+	}
+	return nil
+}
+
+// attrs decodes the attributes of an entry of abbreviation a into at.
+func (r *entryReader) attrs(a *abbrev, at *attrs) error {
+	*at = attrs{}
+	for i := range a.fields {
+		f := &a.fields[i]
+		form := f.form
+		if form == formIndirect {
+			v := r.uleb()
+			if v == formIndirect || v > 0xffff {
+				return fmt.Errorf("bad indirect form %#x", v)
+			}
+			form = uint16(v)
+		}
+		switch f.attr {
+		case dwarf.AttrName:
+			at.name, at.shared = r.str(form)
+			at.has |= hasName
+		case dwarf.AttrType:
+			at.typ = r.ref(form)
+			at.has |= hasType
+		case dwarf.AttrSibling:
+			if off := r.ref(form); off != sigRef {
+				at.sibling = uint64(off)
+			}
+		case dwarf.AttrDataMemberLoc:
+			if v, ok := r.memberLoc(form, f.implicit); ok {
+				at.memberLoc = v
+				at.has |= hasMemberLoc
+			}
+		case dwarf.AttrCompDir:
+			at.compDir, _ = r.str(form)
+		case dwarf.AttrDeclaration:
+			at.decl = r.flag(form)
+		case dwarf.AttrExternal:
+			at.external = r.flag(form)
+		default:
+			v, ok := r.constant(form, f.implicit)
+			if !ok {
+				continue
+			}
+			switch f.attr {
+			case dwarf.AttrByteSize:
+				at.byteSize = v
+				at.has |= hasByteSize
+			case dwarf.AttrAlignment:
+				at.align = v
+				at.has |= hasAlign
+			case dwarf.AttrEncoding:
+				at.encoding = v
+			case dwarf.AttrDeclFile:
+				at.declFile = v
+			case dwarf.AttrDeclLine:
+				at.declLine = v
+			case dwarf.AttrDataBitOffset:
+				at.dataBit = v
+				at.has |= hasDataBit
+			case dwarf.AttrBitOffset:
+				at.bitOff = v
+			case dwarf.AttrBitSize:
+				at.bitSize = v
+			case dwarf.AttrCount:
+				at.count = v
+				at.has |= hasCount
+			case dwarf.AttrUpperBound:
+				at.upper = v
+				at.has |= hasUpper
+			case dwarf.AttrLanguage:
+				at.language = v
+			case dwarf.AttrStmtList:
+				at.stmtList = v
+				at.has |= hasStmtList
+			case attrStrOffsetsBase:
+				at.strBase = v
+				at.has |= hasStrBase
+			}
+		}
+	}
+	return r.err
+}
+
+// constant reads a value of a constant class (DW_FORM_data* unsigned, as
+// debug/dwarf reads them); ok is false, with the value skipped, for other
+// classes.
+func (r *entryReader) constant(form uint16, implicit int64) (int64, bool) {
+	switch form {
+	case formData1:
+		return int64(r.u8()), true
+	case formData2:
+		return int64(r.u16()), true
+	case formData4:
+		return int64(r.u32()), true
+	case formData8:
+		return int64(r.u64()), true
+	case formSdata:
+		return r.sleb(), true
+	case formUdata:
+		return int64(r.uleb()), true
+	case formImplicitConst:
+		return implicit, true
+	case formSecOffset:
+		return int64(r.offset(r.h.dwarf64)), true
+	case formFlag:
+		return int64(r.u8()), true
+	}
+	r.skipForm(form)
+	return 0, false
+}
+
+func (r *entryReader) flag(form uint16) bool {
+	switch form {
+	case formFlagPresent:
+		return true
+	case formFlag:
+		return r.u8() != 0
+	}
+	r.skipForm(form)
+	return false
+}
+
+// memberLoc reads DW_AT_data_member_location: a constant or, before DWARF
+// 4, a location expression DW_OP_plus_uconst N.
+func (r *entryReader) memberLoc(form uint16, implicit int64) (int64, bool) {
+	var expr []byte
+	switch form {
+	case formBlock1:
+		expr = r.take(uint64(r.u8()))
+	case formBlock2:
+		expr = r.take(uint64(r.u16()))
+	case formBlock4:
+		expr = r.take(uint64(r.u32()))
+	case formBlock, formExprloc:
+		expr = r.take(r.uleb())
+	default:
+		return r.constant(form, implicit)
+	}
+	if len(expr) > 1 && (expr[0] == 0x23 || expr[0] == 0x10) { // DW_OP_plus_uconst, DW_OP_constu
+		d := decoder{b: expr, off: 1}
+		return int64(d.uleb()), true
+	}
+	return 0, true
+}
+
+// ref reads a reference to an entry as an absolute .debug_info offset;
+// sigRef for a type-unit signature, and for a reference into a
+// supplementary (dwz) file, which this reader does not open.
+func (r *entryReader) ref(form uint16) dwarf.Offset {
+	var off uint64
+	switch form {
+	case formRef1:
+		off = uint64(r.u8()) + r.h.off
+	case formRef2:
+		off = uint64(r.u16()) + r.h.off
+	case formRef4:
+		off = uint64(r.u32()) + r.h.off
+	case formRef8:
+		off = r.u64() + r.h.off
+	case formRefUdata:
+		off = r.uleb() + r.h.off
+	case formRefAddr:
+		if r.h.version == 2 {
+			if r.h.addrSize == 8 {
+				off = r.u64()
+			} else {
+				off = uint64(r.u32())
+			}
+		} else {
+			off = r.offset(r.h.dwarf64)
+		}
+	default:
+		r.skipForm(form)
+		return sigRef
+	}
+	return dwarf.Offset(off)
+}
+
+// str reads a string attribute. The bytes are in the entry, or in a
+// string section when shared is true.
+func (r *entryReader) str(form uint16) (b []byte, shared bool) {
+	switch form {
+	case formString:
+		return r.cstring(), false
+	case formStrp:
+		return cstringAt(r.s.str, r.offset(r.h.dwarf64)), true
+	case formLineStrp:
+		return cstringAt(r.s.lineStr, r.offset(r.h.dwarf64)), true
+	case formStrx, formGNUStrIndex:
+		return r.strx(r.uleb()), true
+	case formStrx1:
+		return r.strx(uint64(r.u8())), true
+	case formStrx2:
+		return r.strx(uint64(r.u16())), true
+	case formStrx3:
+		return r.strx(uint64(r.u24())), true
+	case formStrx4:
+		return r.strx(uint64(r.u32())), true
+	}
+	r.skipForm(form)
+	return nil, false
+}
+
+func (r *entryReader) strx(i uint64) []byte {
+	size := uint64(r.h.offSize())
+	d := decoder{b: r.s.strOffsets, off: r.strBase + i*size, order: r.s.order}
+	if i > uint64(len(r.s.strOffsets))/size {
+		return nil
+	}
+	off := d.offset(r.h.dwarf64)
+	if d.err != nil {
+		return nil
+	}
+	return cstringAt(r.s.str, off)
+}
+
+// cstringAt returns the NUL-terminated string at off in sec, nil when off
+// is out of range.
+func cstringAt(sec []byte, off uint64) []byte {
+	if off >= uint64(len(sec)) {
+		return nil
+	}
+	rest := sec[off:]
+	if i := bytes.IndexByte(rest, 0); i >= 0 {
+		return rest[:i]
+	}
+	return rest
+}
+
+// text returns b, read by entryReader.str, as a string. Bytes of the
+// string sections, which sections keeps on the heap and never changes, are
+// shared rather than copied: a vmlinux names the same few hundred thousand
+// strings tens of millions of times.
+func text(b []byte, shared bool) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if shared {
+		return unsafe.String(&b[0], len(b))
+	}
+	return string(b)
+}
