@@ -21,8 +21,8 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 	var out []keyed
 	var key []byte
 	for _, off := range u.defs {
-		n := u.nodes[off]
-		if want != nil && !want[n.name] {
+		n := u.node(off)
+		if n == nil || want != nil && !want[n.name] {
 			continue
 		}
 		if d != nil {
@@ -34,53 +34,57 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 		if err := u.loadFiles(); err != nil {
 			return nil, err
 		}
-		s := u.convert(off, n)
+		s := u.convert(n)
+		if u.err != nil {
+			return nil, u.err
+		}
 		if err := s.Validate(); err != nil {
 			return nil, err
 		}
-		out = append(out, keyed{string(key), s})
+		k := keyed{key: string(key), s: s}
+		if d == nil {
+			seen := map[*node]bool{n: true}
+			k.embedded = u.embedded(n, seen, nil)
+			if u.err != nil {
+				return nil, u.err
+			}
+		}
+		out = append(out, k)
 	}
 	return out, nil
 }
 
-// key appends to b what identifies the layout of the struct n: its kind,
-// name and size, and each member's name, type, place and size, with the
-// members of unnamed struct and union members. Equal keys convert to equal
-// layouts; it is computed from the entries, before conversion.
-func (u *unit) key(b []byte, n *node) []byte {
-	b = strconv.AppendInt(b, int64(n.tag), 10)
-	b = append(b, ' ')
-	b = append(b, n.name...)
-	b = append(b, 0)
-	b = strconv.AppendInt(b, n.size, 10)
-	b = strconv.AppendInt(append(b, ' '), n.align, 10)
-	b = append(b, '{')
-	for i := range n.kids {
-		k := &n.kids[i]
-		if !isDataMember(k) {
+// embedded appends to out the named structs and unions that n's members
+// are, or are arrays of, also inside unnamed members, each once.
+func (u *unit) embedded(n *node, seen map[*node]bool, out []*layout.Struct) []*layout.Struct {
+	for _, k := range u.kids(n) {
+		if !isDataMember(&k) {
 			continue
 		}
-		typ, inner := u.declType(k.typ, false)
-		b = append(b, k.name...)
-		b = append(b, 0)
-		b = append(b, typ...)
-		b = append(b, 0)
-		for _, v := range [...]int64{k.loc, k.dataBit, k.bitOff, k.bitSize, k.byteSize, k.align, u.size(k.typ), u.align(k.typ)} {
-			b = strconv.AppendInt(b, v, 10)
-			b = append(b, ' ')
+		t := u.node(k.typ)
+		for t != nil && t.tag == dwarf.TagArrayType {
+			t = u.node(t.typ)
 		}
-		if inner != nil {
-			u.nest()
-			b = u.key(b, inner)
-			u.leave()
+		if t == nil || seen[t] {
+			continue
 		}
-		b = append(b, ';')
+		switch t.tag {
+		case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+			seen[t] = true
+			if t.name == "" {
+				u.nest()
+				out = u.embedded(t, seen, out)
+				u.leave()
+			} else if !t.decl {
+				out = append(out, u.convert(t))
+			}
+		}
 	}
-	return append(b, '}')
+	return out
 }
 
-func (u *unit) convert(off dwarf.Offset, n *node) *layout.Struct {
-	ai := u.structAlign(off, n)
+func (u *unit) convert(n *node) *layout.Struct {
+	ai := u.structAlign(n)
 	s := &layout.Struct{
 		Name:            n.name,
 		Size:            max(n.size, 0),
@@ -127,17 +131,18 @@ func (u *unit) file(i int64) string {
 // pahole prints it so: as the last of two or more members of a struct that
 // is not inside a union (inUnion); elsewhere "[0]".
 func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.Member {
+	kids := u.kids(n)
 	nkids := 0
-	for i := range n.kids {
-		if isDataMember(&n.kids[i]) {
+	for i := range kids {
+		if isDataMember(&kids[i]) {
 			nkids++
 		}
 	}
 	ms := make([]layout.Member, 0, nkids)
 	inUnion = inUnion || n.tag == dwarf.TagUnionType
 	seen := 0
-	for i := range n.kids {
-		k := &n.kids[i]
+	for i := range kids {
+		k := &kids[i]
 		if !isDataMember(k) {
 			continue
 		}
@@ -313,11 +318,14 @@ func (u *unit) atomic(off dwarf.Offset) bool {
 // size is the size of type off as pahole computes it: an array's from its
 // dimensions, a flexible array's 0.
 func (u *unit) size(off dwarf.Offset) int64 {
-	if s, ok := u.sizes[off]; ok {
-		return s
-	}
 	n := u.node(off)
-	if n == nil || !u.enter() {
+	if n == nil {
+		return 0
+	}
+	if n.szDone {
+		return n.sz
+	}
+	if !u.enter() {
 		return 0
 	}
 	defer u.leave()
@@ -333,22 +341,23 @@ func (u *unit) size(off dwarf.Offset) int64 {
 		s = u.size(n.typ)
 	case dwarf.TagArrayType:
 		s = u.size(n.typ)
-		for _, d := range dims(n) {
+		for _, d := range u.dims(n) {
 			s *= d
 		}
 	default:
 		// Go gives func types a byte size (8); C gives none.
 		s = max(n.size, 0)
 	}
-	u.sizes[off] = s
+	n.sz, n.szDone = s, true
 	return s
 }
 
-func dims(n *node) []int64 {
+// dims returns the entry counts of the dimensions of the array type n.
+func (u *unit) dims(n *node) []int64 {
 	var ds []int64
-	for i := range n.kids {
-		if n.kids[i].tag == dwarf.TagSubrangeType {
-			ds = append(ds, n.kids[i].count)
+	for _, k := range u.kids(n) {
+		if k.tag == dwarf.TagSubrangeType {
+			ds = append(ds, k.count)
 		}
 	}
 	return ds
@@ -358,7 +367,7 @@ func dims(n *node) []int64 {
 // array type n.
 func (u *unit) elemSize(n *node) int64 {
 	s := u.size(n.typ)
-	if ds := dims(n); len(ds) > 1 {
+	if ds := u.dims(n); len(ds) > 1 {
 		for _, d := range ds[1:] {
 			s *= d
 		}
@@ -376,11 +385,14 @@ type alignInfo struct {
 // the address size, arrays their element's, structs their members'
 // greatest or DW_AT_alignment. DW_AT_alignment on any type overrides.
 func (u *unit) align(off dwarf.Offset) int64 {
-	if a, ok := u.natural[off]; ok {
-		return a
-	}
 	n := u.node(off)
-	if n == nil || !u.enter() {
+	if n == nil {
+		return 1
+	}
+	if n.natDone {
+		return n.nat
+	}
+	if !u.enter() {
 		return 1
 	}
 	defer u.leave()
@@ -402,7 +414,7 @@ func (u *unit) align(off dwarf.Offset) int64 {
 	case n.tag == dwarf.TagEnumerationType:
 		a = max(n.size, 1)
 	case n.tag == dwarf.TagStructType, n.tag == dwarf.TagUnionType, n.tag == dwarf.TagClassType:
-		a = u.structAlign(off, n).align
+		a = u.structAlign(n).align
 	case n.tag == dwarf.TagTypedef, n.tag == dwarf.TagConstType, n.tag == dwarf.TagVolatileType,
 		n.tag == dwarf.TagRestrictType, n.tag == dwarf.TagAtomicType, n.tag == dwarf.TagArrayType:
 		a = u.align(n.typ)
@@ -410,7 +422,7 @@ func (u *unit) align(off dwarf.Offset) int64 {
 	if a <= 0 || a&(a-1) != 0 {
 		a = 1
 	}
-	u.natural[off] = a
+	n.nat, n.natDone = a, true
 	return a
 }
 
@@ -418,15 +430,16 @@ func (u *unit) align(off dwarf.Offset) int64 {
 // does: a member off its natural alignment, or a size that is not a multiple
 // of the greatest member alignment, means __attribute__((packed)), and then
 // the alignment is 1 unless DW_AT_alignment gives one.
-func (u *unit) structAlign(off dwarf.Offset, n *node) alignInfo {
-	if ai, ok := u.aligns[off]; ok {
-		return ai
+func (u *unit) structAlign(n *node) alignInfo {
+	if n.aiDone {
+		return n.ai
 	}
-	u.aligns[off] = alignInfo{align: 1} // a struct cannot contain itself
+	n.ai, n.aiDone = alignInfo{align: 1}, true // a struct cannot contain itself
 	var maxA int64 = 1
 	packed := false
-	for i := range n.kids {
-		k := &n.kids[i]
+	kids := u.kids(n)
+	for i := range kids {
+		k := &kids[i]
 		if !isDataMember(k) {
 			continue
 		}
@@ -446,7 +459,7 @@ func (u *unit) structAlign(off dwarf.Offset, n *node) alignInfo {
 	if n.align > 0 {
 		ai.align = n.align
 	}
-	u.aligns[off] = ai
+	n.ai = ai
 	return ai
 }
 
@@ -501,7 +514,7 @@ func (u *unit) spellDecl(off dwarf.Offset, flexLast bool) (string, *node) {
 		s, inner := u.declType(n.typ, flexLast)
 		return mod + s, inner
 	case dwarf.TagArrayType:
-		ds := dims(n)
+		ds := u.dims(n)
 		elem := n.typ
 		// pahole drops the const of a zero-length array's elements.
 		if e := u.node(elem); len(ds) > 0 && ds[0] == 0 && e != nil && e.tag == dwarf.TagConstType {
@@ -638,8 +651,9 @@ func (u *unit) ftype(n *node, pointer bool) string {
 		b.WriteString(" ()(")
 	}
 	first := true
-	for i := range n.kids {
-		k := &n.kids[i]
+	kids := u.kids(n)
+	for i := range kids {
+		k := &kids[i]
 		if k.tag != dwarf.TagFormalParameter {
 			continue
 		}

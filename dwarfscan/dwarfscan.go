@@ -154,13 +154,17 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 		return nil, fmt.Errorf("%s: file closed", f.path)
 	}
 	if len(names) > 0 {
-		return f.find(names)
+		found, _, err := f.Find(names...)
+		return found, err
 	}
 	// Compile units are independent: each is decoded on its own, in
 	// parallel. A layout already claimed by an earlier unit is not
 	// converted again (in a vmlinux every unit repeats list_head), and the
 	// results are merged in file order, so the output does not depend on
 	// scheduling.
+	if f.image != nil {
+		prefault(f.s.info)
+	}
 	units, err := f.units.all()
 	if err != nil {
 		return nil, f.corrupt(err)
@@ -189,8 +193,15 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	return out, nil
 }
 
-// find returns the first definition of each of names.
-func (f *File) find(names []string) ([]*layout.Struct, error) {
+// Find returns the first definition of each of names, as Structs(names...)
+// does, and with them, from the same compile units, the definitions of the
+// structs and unions their members embed (by value or in arrays, also
+// inside unnamed members): the types pahole's notes on member padding
+// look up.
+func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err error) {
+	if f.closed {
+		return nil, nil, fmt.Errorf("%s: file closed", f.path)
+	}
 	want := make(map[string]bool, len(names))
 	for _, n := range names {
 		want[n] = true
@@ -198,7 +209,7 @@ func (f *File) find(names []string) ([]*layout.Struct, error) {
 	var mu sync.Mutex
 	first := make(map[string]int) // name: index of the first unit found to define it
 	defs := make(map[int][]keyed)
-	err := f.eachUnit(0, func(u *unit, i int) (bool, error) {
+	err = f.eachUnit(0, func(u *unit, i int) (bool, error) {
 		mu.Lock()
 		done := len(first) == len(want)
 		last := -1
@@ -212,7 +223,7 @@ func (f *File) find(names []string) ([]*layout.Struct, error) {
 		if ok, err := u.defines(want); !ok || err != nil {
 			return false, err
 		}
-		u = newUnit(f, u.h)
+		u = newUnit(f, u.h, u.ws)
 		if err := u.read(); err != nil {
 			return false, err
 		}
@@ -231,17 +242,17 @@ func (f *File) find(names []string) ([]*layout.Struct, error) {
 		return false, nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var out []*layout.Struct
 	for _, i := range slices.Sorted(maps.Keys(defs)) {
 		for _, k := range defs[i] {
-			if first[k.s.Name] == i && !slices.ContainsFunc(out, func(s *layout.Struct) bool { return s.Name == k.s.Name }) {
-				out = append(out, k.s)
+			if first[k.s.Name] == i && !slices.ContainsFunc(found, func(s *layout.Struct) bool { return s.Name == k.s.Name }) {
+				found = append(found, k.s)
+				embedded = append(embedded, k.embedded...)
 			}
 		}
 	}
-	return out, nil
+	return found, embedded, nil
 }
 
 // eachUnit calls fn for every compile unit (total of them, 0 when not
@@ -257,9 +268,10 @@ func (f *File) eachUnit(total int, fn func(u *unit, i int) (stop bool, err error
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			debug.SetPanicOnFault(true)
+			ws := new(workspace)
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
-				halt, err := f.inUnit(i, fn)
+				halt, err := f.inUnit(i, ws, fn)
 				if halt || err != nil {
 					stop.Store(true)
 				}
@@ -289,7 +301,7 @@ func (f *File) eachUnit(total int, fn func(u *unit, i int) (stop bool, err error
 
 // inUnit calls fn for unit i, if there is one, reporting a panic (corrupt
 // input the checks missed, a fault on a mapped page) as an error.
-func (f *File) inUnit(i int, fn func(*unit, int) (bool, error)) (stop bool, err error) {
+func (f *File) inUnit(i int, ws *workspace, fn func(*unit, int) (bool, error)) (stop bool, err error) {
 	h, err := f.units.get(i)
 	if h == nil || err != nil {
 		return true, err
@@ -299,17 +311,19 @@ func (f *File) inUnit(i int, fn func(*unit, int) (bool, error)) (stop bool, err 
 			stop, err = true, fmt.Errorf("compile unit at %#x: %v", h.off, p)
 		}
 	}()
-	stop, err = fn(newUnit(f, h), i)
+	stop, err = fn(newUnit(f, h, ws), i)
 	if err != nil {
 		err = fmt.Errorf("compile unit at %#x: %v", h.off, err)
 	}
 	return stop, err
 }
 
-// keyed is a converted struct with its layout key.
+// keyed is a converted struct with its layout key or, when looked up by
+// name, the structs it embeds.
 type keyed struct {
-	key string
-	s   *layout.Struct
+	key      string
+	s        *layout.Struct
+	embedded []*layout.Struct
 }
 
 // dedup records, for each layout key, the first compile unit that defines

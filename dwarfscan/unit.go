@@ -2,13 +2,16 @@ package dwarfscan
 
 import (
 	"debug/dwarf"
+	"errors"
 	"fmt"
 	"slices"
 )
 
 // node is the part of a type entry that layouts need. Nodes are kept per
-// compile unit in a map keyed by entry offset, so that each entry is decoded
-// once and debug/dwarf's unbounded Type cache is never used.
+// compile unit in a map keyed by entry offset. A node is decoded only when
+// a layout reaches it, and its children (members, dimensions, parameters)
+// only when a layout needs more than its name: a struct seen only through
+// pointers costs one entry.
 type node struct {
 	tag      dwarf.Tag
 	name     string
@@ -17,10 +20,22 @@ type node struct {
 	align    int64        // DW_AT_alignment, 0 when absent
 	encoding int64
 	decl     bool
-	varargs  bool // a subroutine type with DW_TAG_unspecified_parameters
 	declFile int64
 	declLine int64
-	kids     []kid // members, array dimensions or parameters
+
+	// Read by unit.kids: the offset of the first child (0 when there are
+	// none), the kids and whether they have been read.
+	kidsAt   uint64
+	kidList  []kid
+	kidsRead bool
+	varargs  bool // a subroutine type with DW_TAG_unspecified_parameters
+
+	// Computed once: see unit.fingerprint, unit.size, unit.align and
+	// unit.structAlign.
+	fp                              fingerprint
+	sz, nat                         int64
+	ai                              alignInfo
+	fpDone, szDone, natDone, aiDone bool
 }
 
 // kid is a member of a struct, a dimension of an array or a parameter of a
@@ -46,10 +61,11 @@ type unit struct {
 	f        *File
 	h        *unitHeader
 	r        *entryReader
-	aux      map[*unitHeader]*entryReader // readers of entries outside the unit's own walk
+	readers  map[*unitHeader]*entryReader // for nodes and kids, by the unit they are in
 	at       attrs                        // the attributes of the entry being read
-	nodes    map[dwarf.Offset]*node
-	defs     []dwarf.Offset // named struct, union and class definitions in order
+	ws       *workspace
+	far      map[dwarf.Offset]**node // nodes in other units
+	defs     []dwarf.Offset          // named struct, union and class definitions in order
 	lang     int64
 	addrSize int64
 
@@ -58,25 +74,101 @@ type unit struct {
 	stmtList int64 // -1 when the unit has no line table
 	files    []string
 
-	names   map[dwarf.Offset]string
-	decls   map[dwarf.Offset]decl
-	sizes   map[dwarf.Offset]int64
-	natural map[dwarf.Offset]int64 // alignments
-	aligns  map[dwarf.Offset]alignInfo
-	depth   int
+	names map[dwarf.Offset]string
+	decls map[dwarf.Offset]decl
+	depth int
 
 	scratch []kid
-	inAux   bool // reading entries of another unit: they are not this unit's definitions
+	err     error // the first entry that could not be read while converting
 }
 
+// Languages (DW_AT_language) the reader tells apart.
 const (
+	langC89       = 0x1
+	langC         = 0x2
 	langCPlusPlus = 0x4
+	langC99       = 0xc
 	langGo        = 0x16
+	langC11       = 0x1d
+	langC17       = 0x2c
 )
 
-// newUnit prepares to decode the unit h of f.
-func newUnit(f *File, h *unitHeader) *unit {
-	return &unit{f: f, h: h, addrSize: int64(h.addrSize), stmtList: -1}
+// newUnit prepares to decode the unit h of f in ws, which must not be in
+// use by another unit.
+func newUnit(f *File, h *unitHeader, ws *workspace) *unit {
+	return &unit{f: f, h: h, ws: ws, addrSize: int64(h.addrSize), stmtList: -1}
+}
+
+// workspace is what decoding a unit needs that can be reused for the next
+// one on the same goroutine. Nothing in it outlives its unit: layouts copy
+// what they keep, and names point into the string section.
+type workspace struct {
+	// slots holds the node of each entry offset of the unit, counted from
+	// its first entry: nil before the entry is read, noNode when it is
+	// not a type. touched lists the slots to clear for the next unit.
+	slots   []*node
+	touched []uint32
+	nodes   chunks[node]
+	kids    chunks[kid]
+}
+
+var noNode = new(node)
+
+// reset makes ws ready for a unit whose entries span size bytes.
+func (ws *workspace) reset(size uint64) {
+	for _, i := range ws.touched {
+		ws.slots[i] = nil
+	}
+	ws.touched = ws.touched[:0]
+	if uint64(len(ws.slots)) < size {
+		ws.slots = make([]*node, size)
+	}
+	ws.nodes.reset()
+	ws.kids.reset()
+}
+
+// chunks hands out slices of Ts from chunks that are kept from one unit
+// to the next: a vmlinux unit reaches tens of thousands of nodes and kids,
+// and allocating each anew for each of 2,800 units was most of the
+// collector's work.
+type chunks[T any] struct {
+	all  [][]T
+	cur  int // the chunk in use
+	used int // of it
+}
+
+const chunkSize = 4096
+
+func (c *chunks[T]) reset() { c.cur, c.used = 0, 0 }
+
+// take returns n elements, not zeroed.
+func (c *chunks[T]) take(n int) []T {
+	for {
+		if c.cur < len(c.all) && c.used+n <= len(c.all[c.cur]) {
+			s := c.all[c.cur][c.used : c.used+n : c.used+n]
+			c.used += n
+			return s
+		}
+		if c.cur < len(c.all) && c.used > 0 {
+			c.cur, c.used = c.cur+1, 0
+			continue
+		}
+		if c.cur == len(c.all) || len(c.all[c.cur]) < n {
+			c.all = slices.Insert(c.all, c.cur, make([]T, max(chunkSize, n)))
+		}
+	}
+}
+
+func (ws *workspace) newNode() *node { return &ws.nodes.take(1)[0] }
+
+// keep returns a copy of ks.
+func (ws *workspace) keep(ks []kid) []kid {
+	if len(ks) == 0 {
+		return nil
+	}
+	s := ws.kids.take(len(ks))
+	copy(s, ks)
+	return s
 }
 
 // open reads the unit's top entry and leaves u.r at its first child;
@@ -119,37 +211,40 @@ func (u *unit) open() (children bool, err error) {
 	return a.children, nil
 }
 
-// read decodes the unit's type entries, of which C gives about one per 20
-// to 50 bytes.
+// read finds the unit's named struct, union and class definitions. Only
+// their names are read here; nodes are decoded as layouts reach them.
 func (u *unit) read() error {
-	u.nodes = make(map[dwarf.Offset]*node, (u.h.end-u.h.first)/32)
+	u.ws.reset(u.h.end - u.h.first)
 	u.names = make(map[dwarf.Offset]string)
 	u.decls = make(map[dwarf.Offset]decl)
-	u.sizes = make(map[dwarf.Offset]int64)
-	u.natural = make(map[dwarf.Offset]int64)
-	u.aligns = make(map[dwarf.Offset]alignInfo)
 	children, err := u.open()
 	if err != nil || !children {
 		return err
 	}
-	return u.children(u.r, nil)
+	_, err = u.walk(nil)
+	return err
 }
 
 // defines reports whether the unit has a definition of a struct, union or
-// class named in want. It reads only the names of the unit's top entries
-// (and, in C++, of nested ones), skipping everything else, so that a
-// search by name costs a fraction of decoding.
+// class named in want, reading no more than the names of its definitions.
 func (u *unit) defines(want map[string]bool) (bool, error) {
 	children, err := u.open()
 	if err != nil || !children {
 		return false, err
 	}
-	return u.findDef(want)
+	return u.walk(want)
 }
 
-func (u *unit) findDef(want map[string]bool) (bool, error) {
+// walk reads the children of the entry just read from u.r, and, for want
+// nil, records the named definitions of structs, unions and classes in
+// u.defs; for want not nil, it stops at the first definition of a name in
+// want. It enters namespaces and, where the language nests types in types
+// (not C or Go), structs; it skips functions, whose local types pahole does
+// not show either, and everything else, by DW_AT_sibling where it can.
+func (u *unit) walk(want map[string]bool) (bool, error) {
 	r := u.r
 	for {
+		off := dwarf.Offset(r.off)
 		a, err := r.next()
 		if err != nil {
 			return false, err
@@ -163,15 +258,19 @@ func (u *unit) findDef(want map[string]bool) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			if a.tag != dwarf.TagNamespace && !decl && want[string(name)] {
-				return true, nil
+			if a.tag != dwarf.TagNamespace && len(name) > 0 && !decl {
+				if want == nil {
+					u.defs = append(u.defs, off)
+				} else if want[string(name)] {
+					return true, nil
+				}
 			}
 			if !a.children {
 				continue
 			}
-			if a.tag == dwarf.TagNamespace || u.lang == langCPlusPlus {
-				if ok, err := u.findDef(want); ok || err != nil {
-					return ok, err
+			if a.tag == dwarf.TagNamespace || u.nests() {
+				if found, err := u.walk(want); found || err != nil {
+					return found, err
 				}
 				continue
 			}
@@ -184,6 +283,17 @@ func (u *unit) findDef(want map[string]bool) (bool, error) {
 			}
 		}
 	}
+}
+
+// nests reports whether the unit's language can define types inside
+// types: C and Go cannot (gcc puts a struct declared inside another at
+// the top level).
+func (u *unit) nests() bool {
+	switch u.lang {
+	case langC89, langC, langC99, langC11, langC17, langGo:
+		return false
+	}
+	return true
 }
 
 // skip steps over an entry whose abbreviation has been read, with its
@@ -212,66 +322,6 @@ func (u *unit) loadFiles() error {
 	return nil
 }
 
-// children reads the children of the entry just read from r up to their
-// terminating null entry. Type entries become nodes; those of parent, when
-// it is a type, become its kids. Functions are skipped whole: pahole does
-// not show types local to them either.
-//
-// Kids collect on the unit's scratch stack (nested types push above their
-// parent's) and are copied out at the exact length.
-func (u *unit) children(r *entryReader, parent *node) error {
-	start := len(u.scratch)
-	defer func() {
-		if parent != nil && len(u.scratch) > start {
-			parent.kids = slices.Clone(u.scratch[start:])
-		}
-		u.scratch = u.scratch[:start]
-	}()
-	for {
-		off := dwarf.Offset(r.off)
-		a, err := r.next()
-		if err != nil {
-			return err
-		}
-		if a == nil {
-			return nil
-		}
-		switch a.tag {
-		case dwarf.TagMember, dwarf.TagInheritance, dwarf.TagSubrangeType,
-			dwarf.TagFormalParameter, dwarf.TagVariable:
-			if parent == nil {
-				err = u.skip(r, a)
-				break
-			}
-			if err = r.attrs(a, &u.at); err != nil {
-				return err
-			}
-			u.scratch = append(u.scratch, newKid(a.tag, &u.at))
-			if a.children {
-				err = r.skipChildren(u.at.sibling)
-			}
-		case dwarf.TagUnspecifiedParameters:
-			if parent != nil {
-				parent.varargs = true
-			}
-			err = u.skip(r, a)
-		case dwarf.TagNamespace:
-			if err = r.skipAttrs(a); err == nil && a.children {
-				err = u.children(r, nil)
-			}
-		default:
-			if !isType(a.tag) {
-				err = u.skip(r, a)
-				break
-			}
-			err = u.typeEntry(r, off, a)
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
 func isType(t dwarf.Tag) bool {
 	switch t {
 	case dwarf.TagBaseType, dwarf.TagPointerType, dwarf.TagReferenceType,
@@ -285,31 +335,9 @@ func isType(t dwarf.Tag) bool {
 	return false
 }
 
-// typeEntry records the type entry at off, whose abbreviation a has just
-// been read from r, with its children.
-func (u *unit) typeEntry(r *entryReader, off dwarf.Offset, a *abbrev) error {
-	if err := r.attrs(a, &u.at); err != nil {
-		return err
-	}
-	n := newNode(a.tag, &u.at)
-	u.nodes[off] = n
-	switch n.tag {
-	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
-		if n.name != "" && !n.decl && !u.inAux {
-			u.defs = append(u.defs, off)
-		}
-	}
-	if !a.children {
-		return nil
-	}
-	if n.tag == dwarf.TagEnumerationType {
-		return r.skipChildren(u.at.sibling)
-	}
-	return u.children(r, n)
-}
-
-func newNode(tag dwarf.Tag, at *attrs) *node {
-	n := &node{
+func (ws *workspace) node(tag dwarf.Tag, at *attrs) *node {
+	n := ws.newNode()
+	*n = node{
 		tag:      tag,
 		name:     text(at.name, at.shared),
 		typ:      at.typ,
@@ -362,50 +390,128 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 }
 
 // sigRef stands for a reference into a type unit (DW_FORM_ref_sig8,
-// -fdebug-types-section), which debug/dwarf does not resolve for readers;
-// such types are spelled as an error, like pahole's "not found", rather
-// than as void.
+// -fdebug-types-section), which this reader does not follow; such types
+// are spelled as an error, like pahole's "not found", rather than as void.
 const sigRef = ^dwarf.Offset(0)
 
-// node returns the node at off, reading it when it lies outside the unit's
-// walk (in another unit, or local to a function). It returns nil for void
-// (off 0) and for an offset that holds no type.
+// node returns the node at off, decoding it on first use. It returns nil
+// for void (off 0) and for an offset that holds no type.
 func (u *unit) node(off dwarf.Offset) *node {
 	if off == 0 {
 		return nil
 	}
-	if n, ok := u.nodes[off]; ok || off == sigRef {
+	if off == sigRef {
+		return nil
+	}
+	slot := u.slot(off)
+	if n := *slot; n != nil {
+		if n == noNode {
+			return nil
+		}
 		return n
 	}
-	u.nodes[off] = nil // a miss stays a miss, and a loop ends here
+	*slot = noNode // a miss stays a miss
 	r := u.readerAt(uint64(off))
 	if r == nil {
 		return nil
 	}
 	a, err := r.next()
-	if err != nil || a == nil || !isType(a.tag) || r.attrs(a, &u.at) != nil {
+	if err == nil && a != nil && isType(a.tag) {
+		err = r.attrs(a, &u.at)
+	}
+	if err != nil && u.err == nil {
+		u.err = fmt.Errorf("entry at %#x: %v", off, err)
+	}
+	if err != nil || a == nil || !isType(a.tag) {
 		return nil
 	}
-	n := newNode(a.tag, &u.at)
-	u.nodes[off] = n
-	if a.children && n.tag != dwarf.TagEnumerationType {
-		u.inAux = true
-		if err := u.children(r, n); err != nil {
-			n.kids = nil
-		}
-		u.inAux = false
+	n := u.ws.node(a.tag, &u.at)
+	if a.children && n.tag != dwarf.TagEnumerationType && n.tag != dwarf.TagTypedef {
+		n.kidsAt = r.off
 	}
+	*slot = n
 	return n
+}
+
+// slot returns where the node at off is kept.
+func (u *unit) slot(off dwarf.Offset) **node {
+	if uint64(off) >= u.h.first && uint64(off) < u.h.end {
+		i := uint32(uint64(off) - u.h.first)
+		if u.ws.slots[i] == nil {
+			u.ws.touched = append(u.ws.touched, i)
+		}
+		return &u.ws.slots[i]
+	}
+	p := u.far[off]
+	if p == nil {
+		if u.far == nil {
+			u.far = make(map[dwarf.Offset]**node)
+		}
+		p = new(*node)
+		u.far[off] = p
+	}
+	return p
+}
+
+// kids returns the members, dimensions or parameters of n, reading them on
+// first use. Other children (nested types, member functions) are skipped.
+func (u *unit) kids(n *node) []kid {
+	if !n.kidsRead && n.kidsAt != 0 {
+		n.kidsRead = true
+		var err error
+		if n.kidList, err = u.readKids(n); err != nil && u.err == nil {
+			u.err = fmt.Errorf("children of the entry before %#x: %v", n.kidsAt, err)
+		}
+	}
+	return n.kidList
+}
+
+func (u *unit) readKids(n *node) ([]kid, error) {
+	r := u.readerAt(n.kidsAt)
+	if r == nil {
+		return nil, errors.New("outside every unit")
+	}
+	u.scratch = u.scratch[:0]
+	for {
+		a, err := r.next()
+		if err != nil {
+			return u.ws.keep(u.scratch), err
+		}
+		if a == nil {
+			return u.ws.keep(u.scratch), nil
+		}
+		switch a.tag {
+		case dwarf.TagMember, dwarf.TagInheritance, dwarf.TagSubrangeType,
+			dwarf.TagFormalParameter, dwarf.TagVariable:
+			if err := r.attrs(a, &u.at); err != nil {
+				return u.ws.keep(u.scratch), err
+			}
+			u.scratch = append(u.scratch, newKid(a.tag, &u.at))
+			if a.children {
+				err = r.skipChildren(u.at.sibling)
+			}
+		case dwarf.TagUnspecifiedParameters:
+			n.varargs = true
+			err = u.skip(r, a)
+		default:
+			err = u.skip(r, a)
+		}
+		if err != nil {
+			return u.ws.keep(u.scratch), err
+		}
+	}
 }
 
 // readerAt returns a reader positioned at off, in whichever unit holds
 // it, nil when none does.
 func (u *unit) readerAt(off uint64) *entryReader {
-	h := u.f.units.containing(off)
-	if h == nil {
-		return nil
+	h := u.h
+	if off < h.first || off >= h.end {
+		if h = u.f.units.containing(off); h == nil {
+			return nil
+		}
 	}
-	r := u.aux[h]
+	r := u.readers[h]
 	if r == nil {
 		abbrs, err := readAbbrevs(u.f.s, h)
 		if err != nil {
@@ -417,10 +523,10 @@ func (u *unit) readerAt(off uint64) *entryReader {
 		if a, err := r.next(); err == nil && a != nil && r.attrs(a, &top) == nil && top.has&hasStrBase != 0 {
 			r.strBase = uint64(top.strBase)
 		}
-		if u.aux == nil {
-			u.aux = make(map[*unitHeader]*entryReader)
+		if u.readers == nil {
+			u.readers = make(map[*unitHeader]*entryReader)
 		}
-		u.aux[h] = r
+		u.readers[h] = r
 	}
 	r.off, r.err = off, nil
 	return r

@@ -203,7 +203,15 @@ func readStructs(path string, want []string) ([]*layout.Struct, func(string) *la
 		all, err := src.Structs()
 		return all, report.Lookup(all), err
 	}
-	out, err := src.Structs(want...)
+	// pahole's notes need the definitions of the members' types: Find
+	// takes them from the compile units that define the structs; BTF is
+	// small, and all of it serves.
+	var out, lookup []*layout.Struct
+	if f, ok := src.(*dwarfscan.File); ok {
+		out, lookup, err = f.Find(want...)
+	} else if out, err = src.Structs(want...); err == nil {
+		lookup, err = src.Structs()
+	}
 	if err != nil {
 		// btfscan fails on a name it lacks; dwarfscan leaves it out.
 		for _, name := range want {
@@ -218,36 +226,7 @@ func readStructs(path string, want []string) ([]*layout.Struct, func(string) *la
 			return nil, nil, fmt.Errorf("%s: struct %s not found", path, name)
 		}
 	}
-	if !isELF || isBTFSource(src) {
-		// BTF is small: all of it serves as the lookup.
-		all, err := src.Structs()
-		return out, report.Lookup(all), err
-	}
-	// pahole's notes need the definitions of the members' types: one more
-	// pass over the DWARF for those.
-	var types []string
-	var walk func(ms []layout.Member)
-	walk = func(ms []layout.Member) {
-		for i := range ms {
-			t, _, _ := strings.Cut(ms[i].Type, "[")
-			for _, kw := range []string{"struct ", "union "} {
-				if n, ok := strings.CutPrefix(t, kw); ok && !strings.ContainsAny(n, " *(") && !slices.Contains(types, n) {
-					types = append(types, n)
-				}
-			}
-			walk(ms[i].Inner)
-		}
-	}
-	for _, s := range out {
-		walk(s.Members)
-	}
-	defs, err := src.Structs(types...)
-	return out, report.Lookup(defs), err
-}
-
-func isBTFSource(s source) bool {
-	_, ok := s.(*btfscan.File)
-	return ok
+	return out, report.Lookup(lookup), nil
 }
 
 // peek returns the first bytes of path, of its content when gzipped.
