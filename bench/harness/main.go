@@ -183,7 +183,7 @@ func (h *harness) runPairs() {
 	}
 
 	fmt.Fprintf(h.out, "\n## Runs\n\n")
-	fmt.Fprintf(h.out, "Inputs: %s; %s. Medians of %d runs after %d warm-up.\n\n", describe(h.vmlinux), describe(h.btf), h.n, h.warmup)
+	fmt.Fprintf(h.out, "Inputs: %s; %s. Medians of %s after %s.\n\n", describe(h.vmlinux), describe(h.btf), plural(h.n, "run"), plural(h.warmup, "warm-up"))
 	fmt.Fprintf(h.out, "| comparison | tool | wall median | wall min–max | CPU median | peak RSS median | peak RSS min–max |\n")
 	fmt.Fprintf(h.out, "|---|---|--:|--:|--:|--:|--:|\n")
 	for _, p := range done {
@@ -275,7 +275,7 @@ func (h *harness) runScale() {
 		rows = append(rows, row{in, st[0], st[1]})
 	}
 	fmt.Fprintf(h.out, "\n## Cost by input size\n\n")
-	fmt.Fprintf(h.out, "Every struct, JSON (`cachelint layout -format json`, `pahole -j -F dwarf`). The smaller inputs are %s cut by bench/cutdwarf to its first compile units, the share of .debug_info that a file of that size carries, padded to that size with a section no reader reads. Medians of %d runs.\n\n", filepath.Base(h.vmlinux), h.n)
+	fmt.Fprintf(h.out, "Every struct, JSON (`cachelint layout -format json`, `pahole -j -F dwarf`). The smaller inputs are %s cut by bench/cutdwarf to its first compile units, the share of .debug_info that a file of that size carries, padded to that size with a section no reader reads. Medians of %s.\n\n", filepath.Base(h.vmlinux), plural(h.n, "run"))
 	fmt.Fprintf(h.out, "| input | .debug_info | cachelint wall | cachelint CPU | cachelint peak RSS | pahole wall | pahole peak RSS | time ratio | memory ratio |\n")
 	fmt.Fprintf(h.out, "|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, r := range rows {
@@ -299,6 +299,13 @@ func (h *harness) runScale() {
 		}
 		fmt.Fprintf(h.out, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", describeSize(r.path), info, cw, cc, cm, pw, pm, tr, mr)
 	}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // describe is a file's base name and size.
