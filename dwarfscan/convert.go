@@ -1,6 +1,7 @@
 package dwarfscan
 
 import (
+	"bytes"
 	"debug/dwarf"
 	"errors"
 	"fmt"
@@ -22,7 +23,7 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 	var key []byte
 	for _, off := range u.defs {
 		n := u.node(off)
-		if n == nil || want != nil && !want[n.name] {
+		if n == nil || !u.named(n.name) || want != nil && !want[string(u.f.s.name(n.name))] {
 			continue
 		}
 		if d != nil {
@@ -71,7 +72,7 @@ func (u *unit) embedded(n *node, seen map[*node]bool, out []*layout.Struct) []*l
 		switch t.tag {
 		case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
 			seen[t] = true
-			if t.name == "" {
+			if !u.named(t.name) {
 				u.nest()
 				out = u.embedded(t, seen, out)
 				u.leave()
@@ -86,7 +87,7 @@ func (u *unit) embedded(n *node, seen map[*node]bool, out []*layout.Struct) []*l
 func (u *unit) convert(n *node) *layout.Struct {
 	ai := u.structAlign(n)
 	s := &layout.Struct{
-		Name:            n.name,
+		Name:            u.name(n.name),
 		Size:            max(n.size, 0),
 		Align:           ai.align,
 		Packed:          ai.packed,
@@ -168,7 +169,7 @@ func isDataMember(k *kid) bool {
 }
 
 func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) layout.Member {
-	name := k.name
+	name := u.name(k.name)
 	if k.tag == dwarf.TagInheritance {
 		name = "<ancestor>" // as pahole shows a C++ base class
 	}
@@ -178,7 +179,7 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 		Size:     u.size(k.typ),
 		Align:    u.align(k.typ),
 		Atomic:   u.atomic(k.typ),
-		Embedded: k.name == "" || k.tag == dwarf.TagInheritance,
+		Embedded: name == "" || k.tag == dwarf.TagInheritance,
 		DeclFile: u.file(k.declFile),
 		DeclLine: int(k.declLine),
 	}
@@ -301,9 +302,10 @@ func (u *unit) atomic(off dwarf.Offset) bool {
 		case dwarf.TagAtomicType:
 			return true
 		case dwarf.TagStructType:
-			return u.lang == langGo && (strings.HasPrefix(n.name, "sync/atomic.") || strings.HasPrefix(n.name, "internal/runtime/atomic."))
+			name := u.f.s.name(n.name)
+			return u.lang == langGo && (bytes.HasPrefix(name, []byte("sync/atomic.")) || bytes.HasPrefix(name, []byte("internal/runtime/atomic.")))
 		case dwarf.TagTypedef:
-			if atomicTypedefs[n.name] {
+			if atomicTypedefs[string(u.f.s.name(n.name))] {
 				return true
 			}
 		case dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagRestrictType:
@@ -539,15 +541,15 @@ func (u *unit) spellDecl(off dwarf.Offset, flexLast bool) (string, *node) {
 		case dwarf.TagUnionType:
 			kw = "union"
 		}
-		if n.name == "" {
+		if !u.named(n.name) {
 			return kw, n
 		}
-		return kw + " " + n.name, nil
+		return kw + " " + u.name(n.name), nil
 	case dwarf.TagEnumerationType:
-		if n.name == "" {
+		if !u.named(n.name) {
 			return "enum", nil
 		}
-		return "enum " + n.name, nil
+		return "enum " + u.name(n.name), nil
 	}
 	return u.tagName(off), nil
 }
@@ -576,7 +578,7 @@ func (u *unit) tagName(off dwarf.Offset) string {
 	var s string
 	switch n.tag {
 	case dwarf.TagBaseType:
-		s = n.name
+		s = u.name(n.name)
 		if s == "" {
 			s = "nameless base type!"
 		}
@@ -606,18 +608,18 @@ func (u *unit) tagName(off dwarf.Offset) string {
 		s = u.ftype(n, false)
 	case dwarf.TagStructType:
 		if u.lang == langCPlusPlus {
-			s = "class " + n.name
+			s = "class " + u.name(n.name)
 		} else {
-			s = "struct " + n.name
+			s = "struct " + u.name(n.name)
 		}
 	case dwarf.TagClassType:
-		s = "class " + n.name
+		s = "class " + u.name(n.name)
 	case dwarf.TagUnionType:
-		s = "union " + n.name
+		s = "union " + u.name(n.name)
 	case dwarf.TagEnumerationType:
-		s = "enum " + n.name
+		s = "enum " + u.name(n.name)
 	default:
-		s = n.name
+		s = u.name(n.name)
 	}
 	u.names[off] = s
 	return s

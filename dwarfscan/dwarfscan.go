@@ -83,7 +83,7 @@ func open(path string, image []byte, mapped bool) (*File, error) {
 	if ef.Section(".debug_info") == nil && ef.Section(".zdebug_info") == nil {
 		return nil, fmt.Errorf("%s: no DWARF or BTF type information; build with -g", path)
 	}
-	s, err := loadSections(ef, image, mapped)
+	s, err := loadSections(ef, image)
 	if err != nil {
 		return nil, fmt.Errorf("%s: corrupt ELF: %v", path, err)
 	}

@@ -10,29 +10,23 @@ import (
 // image: the whole file, mapped or read. Sections stored plainly in a file
 // that needs no relocation are slices of image, so that only the pages
 // actually read are ever loaded; compressed sections are inflated and
-// relocatable objects' sections relocated into copies. When image is
-// mapped, the string sections are copied to the heap all the same, so
-// that strings can share them (see text) after the mapping is gone.
-func loadSections(ef *elf.File, image []byte, mapped bool) (*sections, error) {
+// relocatable objects' sections relocated into copies.
+func loadSections(ef *elf.File, image []byte) (*sections, error) {
 	s := &sections{order: ef.ByteOrder}
 	for _, sec := range []struct {
 		name string
 		dst  *[]byte
-		heap bool
 	}{
-		{"info", &s.info, false},
-		{"abbrev", &s.abbrev, false},
-		{"str", &s.str, true},
-		{"str_offsets", &s.strOffsets, false},
-		{"line", &s.line, false},
-		{"line_str", &s.lineStr, true},
+		{"info", &s.info},
+		{"abbrev", &s.abbrev},
+		{"str", &s.str},
+		{"str_offsets", &s.strOffsets},
+		{"line", &s.line},
+		{"line_str", &s.lineStr},
 	} {
-		b, copied, err := section(ef, image, sec.name)
+		b, err := section(ef, image, sec.name)
 		if err != nil {
 			return nil, err
-		}
-		if sec.heap && mapped && !copied {
-			b = slices.Clone(b)
 		}
 		*sec.dst = b
 	}
@@ -40,8 +34,8 @@ func loadSections(ef *elf.File, image []byte, mapped bool) (*sections, error) {
 }
 
 // section returns the contents of .debug_<name> (or the old .zdebug_<name>),
-// nil when there is none; copied is true when they are not part of image.
-func section(ef *elf.File, image []byte, name string) (b []byte, copied bool, err error) {
+// nil when there is none.
+func section(ef *elf.File, image []byte, name string) ([]byte, error) {
 	sec := ef.Section(".debug_" + name)
 	zdebug := false
 	if sec == nil {
@@ -49,27 +43,28 @@ func section(ef *elf.File, image []byte, name string) (b []byte, copied bool, er
 		zdebug = sec != nil
 	}
 	if sec == nil || sec.Type == elf.SHT_NOBITS {
-		return nil, true, nil
+		return nil, nil
 	}
+	var b []byte
 	if sec.Flags&elf.SHF_COMPRESSED != 0 || zdebug {
 		// debug/elf inflates both kinds of compressed section in Data.
-		if b, err = sec.Data(); err != nil {
-			return nil, false, fmt.Errorf("section %s: %v", sec.Name, err)
+		data, err := sec.Data()
+		if err != nil {
+			return nil, fmt.Errorf("section %s: %v", sec.Name, err)
 		}
-		copied = true
+		b = data
 	} else {
 		if sec.Offset > uint64(len(image)) || sec.FileSize > uint64(len(image))-sec.Offset {
-			return nil, false, fmt.Errorf("section %s runs past the end of the file", sec.Name)
+			return nil, fmt.Errorf("section %s runs past the end of the file", sec.Name)
 		}
 		b = image[sec.Offset : sec.Offset+sec.FileSize : sec.Offset+sec.FileSize]
 	}
 	// As in debug/elf, an executable's debug sections are final: its
 	// relocation sections (vmlinux has 250 MB of them) are not applied.
 	if ef.Type == elf.ET_EXEC {
-		return b, copied, nil
+		return b, nil
 	}
-	out, err := relocate(ef, sec, b)
-	return out, copied || len(out) > 0 && &out[0] != &b[0], err
+	return relocate(ef, sec, b)
 }
 
 // reloc says how to apply one machine's absolute data relocations, the

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"unsafe"
 )
 
 // This file decodes .debug_info directly from the section bytes: unit
@@ -250,6 +249,7 @@ type abbrevField struct {
 type abbrevTable struct {
 	dense  []abbrev
 	sparse map[uint64]*abbrev
+	fields []abbrevField // of all abbreviations
 }
 
 func (t *abbrevTable) get(code uint64) *abbrev {
@@ -259,13 +259,14 @@ func (t *abbrevTable) get(code uint64) *abbrev {
 	return t.sparse[code]
 }
 
-// readAbbrevs reads the abbreviation table at off for unit h.
-func readAbbrevs(s *sections, h *unitHeader) (*abbrevTable, error) {
+// readAbbrevs reads the abbreviation table of unit h into t, reusing its
+// memory.
+func readAbbrevs(s *sections, h *unitHeader, t *abbrevTable) error {
 	if h.abbrevOff >= uint64(len(s.abbrev)) {
-		return nil, fmt.Errorf("unit at %#x: abbreviation offset %#x past .debug_abbrev", h.off, h.abbrevOff)
+		return fmt.Errorf("unit at %#x: abbreviation offset %#x past .debug_abbrev", h.off, h.abbrevOff)
 	}
 	d := decoder{b: s.abbrev, off: h.abbrevOff, order: s.order}
-	t := &abbrevTable{}
+	t.dense, t.sparse = t.dense[:0], nil
 	// The fields of all abbreviations share one array, which the first
 	// pass over the table sizes.
 	var fields []abbrevField
@@ -275,7 +276,7 @@ func readAbbrevs(s *sections, h *unitHeader) (*abbrevTable, error) {
 		for {
 			code := d.uleb()
 			if d.err != nil {
-				return nil, fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
+				return fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
 			}
 			if code == 0 {
 				break
@@ -285,13 +286,13 @@ func readAbbrevs(s *sections, h *unitHeader) (*abbrevTable, error) {
 			for {
 				attr, form := d.uleb(), d.uleb()
 				if d.err != nil {
-					return nil, fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
+					return fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
 				}
 				if attr == 0 && form == 0 {
 					break
 				}
 				if form > 0xffff {
-					return nil, fmt.Errorf("unit at %#x: abbreviation %d: unknown form %#x", h.off, code, form)
+					return fmt.Errorf("unit at %#x: abbreviation %d: unknown form %#x", h.off, code, form)
 				}
 				f := abbrevField{attr: dwarf.Attr(attr), form: uint16(form)}
 				if form == formImplicitConst {
@@ -316,14 +317,16 @@ func readAbbrevs(s *sections, h *unitHeader) (*abbrevTable, error) {
 			if t.sparse == nil {
 				t.sparse = make(map[uint64]*abbrev)
 			}
-			t.sparse[code] = &a
+			sparse := a // only these escape to the heap
+			t.sparse[code] = &sparse
 		}
 		if pass == 0 {
-			fields = make([]abbrevField, 0, n)
-			t.dense = make([]abbrev, 0, na)
+			fields = slices.Grow(t.fields[:0], n)
+			t.fields = fields
+			t.dense = slices.Grow(t.dense, na)
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // formSize is the size of a value of form in unit h, or -1 when it varies.
@@ -503,8 +506,7 @@ func (d *decoder) cstring() []byte {
 // attrs holds the attributes of one entry that layouts use. has records
 // which were present.
 type attrs struct {
-	name      []byte
-	shared    bool // name is in .debug_str or .debug_line_str
+	name      nameRef
 	typ       dwarf.Offset
 	byteSize  int64
 	align     int64
@@ -662,12 +664,12 @@ func (r *entryReader) sibling(a *abbrev) (uint64, error) {
 
 // header reads, of an entry of abbreviation a, only what says whether it
 // is a definition and of what name, and where its next sibling is.
-func (r *entryReader) header(a *abbrev) (name []byte, decl bool, sibling uint64, err error) {
+func (r *entryReader) header(a *abbrev) (name nameRef, decl bool, sibling uint64, err error) {
 	for i := range a.fields {
 		f := &a.fields[i]
 		switch f.attr {
 		case dwarf.AttrName:
-			name, _ = r.str(f.form)
+			name = r.nameRef(f.form)
 		case dwarf.AttrDeclaration:
 			decl = r.flag(f.form)
 		case dwarf.AttrSibling:
@@ -732,7 +734,7 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 		}
 		switch f.attr {
 		case dwarf.AttrName:
-			at.name, at.shared = r.str(form)
+			at.name = r.nameRef(form)
 			at.has |= hasName
 		case dwarf.AttrType:
 			at.typ = r.ref(form)
@@ -747,7 +749,7 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 				at.has |= hasMemberLoc
 			}
 		case dwarf.AttrCompDir:
-			at.compDir, _ = r.str(form)
+			at.compDir = r.str(form)
 		case dwarf.AttrDeclaration:
 			at.decl = r.flag(form)
 		case dwarf.AttrExternal:
@@ -892,42 +894,118 @@ func (r *entryReader) ref(form uint16) dwarf.Offset {
 	return dwarf.Offset(off)
 }
 
-// str reads a string attribute. The bytes are in the entry, or in a
-// string section when shared is true.
-func (r *entryReader) str(form uint16) (b []byte, shared bool) {
-	switch form {
-	case formString:
-		return r.cstring(), false
-	case formStrp:
-		return cstringAt(r.s.str, r.offset(r.h.dwarf64)), true
-	case formLineStrp:
-		return cstringAt(r.s.lineStr, r.offset(r.h.dwarf64)), true
-	case formStrx, formGNUStrIndex:
-		return r.strx(r.uleb()), true
-	case formStrx1:
-		return r.strx(uint64(r.u8())), true
-	case formStrx2:
-		return r.strx(uint64(r.u16())), true
-	case formStrx3:
-		return r.strx(uint64(r.u24())), true
-	case formStrx4:
-		return r.strx(uint64(r.u32())), true
-	}
-	r.skipForm(form)
-	return nil, false
+// str reads a string attribute.
+func (r *entryReader) str(form uint16) []byte {
+	return r.s.name(r.nameRef(form))
 }
 
-func (r *entryReader) strx(i uint64) []byte {
-	size := uint64(r.h.offSize())
-	d := decoder{b: r.s.strOffsets, off: r.strBase + i*size, order: r.s.order}
-	if i > uint64(len(r.s.strOffsets))/size {
-		return nil
+// nameRef is where a string attribute's bytes are, to be read only if
+// they are needed: the section in the top two bits, the offset in the
+// rest; 0 for none.
+type nameRef uint64
+
+const (
+	inStr     nameRef = 1 << 62
+	inLineStr nameRef = 2 << 62
+	inInfo    nameRef = 3 << 62 // DW_FORM_string, in the entry itself
+	refOff            = 1<<62 - 1
+)
+
+func newRef(sec nameRef, off uint64) nameRef {
+	if off > refOff {
+		return 0
 	}
+	return sec | nameRef(off)
+}
+
+// nameRef reads a string attribute's place, stepping over an inline
+// string.
+func (r *entryReader) nameRef(form uint16) nameRef {
+	switch form {
+	case formString:
+		at := r.off
+		r.cstring()
+		return newRef(inInfo, at)
+	case formStrp:
+		return newRef(inStr, r.offset(r.h.dwarf64))
+	case formLineStrp:
+		return newRef(inLineStr, r.offset(r.h.dwarf64))
+	case formStrx, formGNUStrIndex:
+		return r.strx(r.uleb())
+	case formStrx1:
+		return r.strx(uint64(r.u8()))
+	case formStrx2:
+		return r.strx(uint64(r.u16()))
+	case formStrx3:
+		return r.strx(uint64(r.u24()))
+	case formStrx4:
+		return r.strx(uint64(r.u32()))
+	}
+	r.skipForm(form)
+	return 0
+}
+
+func (r *entryReader) strx(i uint64) nameRef {
+	size := uint64(r.h.offSize())
+	if i > uint64(len(r.s.strOffsets))/size {
+		return 0
+	}
+	d := decoder{b: r.s.strOffsets, off: r.strBase + i*size, order: r.s.order}
 	off := d.offset(r.h.dwarf64)
 	if d.err != nil {
-		return nil
+		return 0
 	}
-	return cstringAt(r.s.str, off)
+	return newRef(inStr, off)
+}
+
+// nameIn reports whether the name at ref is in want. For a few names it
+// compares each in place, which costs less than finding the name's end.
+func (s *sections) nameIn(ref nameRef, want map[string]bool) bool {
+	if len(want) > 4 {
+		return want[string(s.name(ref))]
+	}
+	var sec []byte
+	switch ref &^ refOff {
+	case inStr:
+		sec = s.str
+	case inLineStr:
+		sec = s.lineStr
+	case inInfo:
+		sec = s.info
+	default:
+		return false
+	}
+	off := uint64(ref & refOff)
+	if off >= uint64(len(sec)) {
+		return false
+	}
+	rest := sec[off:]
+	for w := range want {
+		if len(rest) > len(w) && rest[len(w)] == 0 && string(rest[:len(w)]) == w {
+			return true
+		}
+	}
+	return false
+}
+
+// named reports whether ref is a name that is not empty.
+func (s *sections) named(ref nameRef) bool {
+	b := s.name(ref)
+	return len(b) > 0
+}
+
+// name returns the bytes of the string at ref, nil for none.
+func (s *sections) name(ref nameRef) []byte {
+	off := uint64(ref & refOff)
+	switch ref &^ refOff {
+	case inStr:
+		return cstringAt(s.str, off)
+	case inLineStr:
+		return cstringAt(s.lineStr, off)
+	case inInfo:
+		return cstringAt(s.info, off)
+	}
+	return nil
 }
 
 // cstringAt returns the NUL-terminated string at off in sec, nil when off
@@ -941,18 +1019,4 @@ func cstringAt(sec []byte, off uint64) []byte {
 		return rest[:i]
 	}
 	return rest
-}
-
-// text returns b, read by entryReader.str, as a string. Bytes of the
-// string sections, which sections keeps on the heap and never changes, are
-// shared rather than copied: a vmlinux names the same few hundred thousand
-// strings tens of millions of times.
-func text(b []byte, shared bool) string {
-	if len(b) == 0 {
-		return ""
-	}
-	if shared {
-		return unsafe.String(&b[0], len(b))
-	}
-	return string(b)
 }

@@ -56,8 +56,7 @@ func (u *unit) fingerprint(off dwarf.Offset) fingerprint {
 	defer u.leave()
 	b := make([]byte, 0, 64)
 	b = binary.AppendUvarint(b, uint64(n.tag))
-	b = binary.AppendUvarint(b, uint64(len(n.name)))
-	b = append(b, n.name...)
+	b = u.appendName(b, n.name)
 	switch n.tag {
 	case dwarf.TagBaseType:
 		b = binary.AppendVarint(b, n.size)
@@ -88,6 +87,15 @@ func (u *unit) fingerprint(off dwarf.Offset) fingerprint {
 	return n.fp
 }
 
+// appendName appends the name at ref. (Its offset would do only where
+// the linker merged equal strings, which ld -r does not do for a kernel
+// module's units.)
+func (u *unit) appendName(b []byte, ref nameRef) []byte {
+	name := u.f.s.name(ref)
+	b = binary.AppendUvarint(b, uint64(len(name)))
+	return append(b, name...)
+}
+
 func (u *unit) appendFP(b []byte, off dwarf.Offset) []byte {
 	fp := u.fingerprint(off)
 	b = binary.LittleEndian.AppendUint64(b, fp[0])
@@ -106,8 +114,7 @@ func (u *unit) key(b []byte, n *node) []byte {
 
 func (u *unit) appendKey(b []byte, n *node) []byte {
 	b = binary.AppendUvarint(b, uint64(n.tag))
-	b = binary.AppendUvarint(b, uint64(len(n.name)))
-	b = append(b, n.name...)
+	b = u.appendName(b, n.name)
 	b = binary.AppendVarint(b, n.size)
 	b = binary.AppendVarint(b, n.align)
 	kids := u.kids(n)
@@ -117,8 +124,7 @@ func (u *unit) appendKey(b []byte, n *node) []byte {
 			continue
 		}
 		b = binary.AppendUvarint(b, uint64(k.tag))
-		b = binary.AppendUvarint(b, uint64(len(k.name)))
-		b = append(b, k.name...)
+		b = u.appendName(b, k.name)
 		b = u.appendFP(b, k.typ)
 		for _, v := range [...]int64{k.loc, k.dataBit, k.bitOff, k.bitSize, k.byteSize, k.align, u.size(k.typ), u.align(k.typ)} {
 			b = binary.AppendVarint(b, v)
@@ -148,7 +154,7 @@ func (u *unit) innerOf(off dwarf.Offset) *node {
 		case dwarf.TagConstType, dwarf.TagAtomicType, dwarf.TagArrayType:
 			off = n.typ
 		case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
-			if n.name == "" {
+			if !u.named(n.name) {
 				return n
 			}
 			return nil

@@ -123,8 +123,7 @@ func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool) ([]string, e
 			for _, f := range fs {
 				switch f.lnct {
 				case lnctPath:
-					b, _ := r.str(f.form)
-					name = string(b)
+					name = string(r.str(f.form))
 				case lnctDirectoryIndex:
 					v, ok := r.constant(f.form, 0)
 					dir, hasDir = uint64(v), ok

@@ -14,7 +14,7 @@ import (
 // pointers costs one entry.
 type node struct {
 	tag      dwarf.Tag
-	name     string
+	name     nameRef
 	typ      dwarf.Offset // 0 when there is none (void)
 	size     int64        // DW_AT_byte_size, -1 when absent
 	align    int64        // DW_AT_alignment, 0 when absent
@@ -42,7 +42,7 @@ type node struct {
 // subroutine type.
 type kid struct {
 	tag      dwarf.Tag
-	name     string
+	name     nameRef
 	typ      dwarf.Offset
 	loc      int64 // DW_AT_data_member_location, 0 when absent
 	dataBit  int64 // DW_AT_data_bit_offset, -1 when absent
@@ -110,6 +110,7 @@ type workspace struct {
 	touched []uint32
 	nodes   chunks[node]
 	kids    chunks[kid]
+	abbrevs abbrevTable // of the unit's own entries
 }
 
 var noNode = new(node)
@@ -175,11 +176,10 @@ func (ws *workspace) keep(ks []kid) []kid {
 // children reports whether there are any. A unit that is not a compile or
 // partial unit (a skeleton of split DWARF) has none to read.
 func (u *unit) open() (children bool, err error) {
-	abbrs, err := readAbbrevs(u.f.s, u.h)
-	if err != nil {
+	if err := readAbbrevs(u.f.s, u.h, &u.ws.abbrevs); err != nil {
 		return false, err
 	}
-	u.r = newEntryReader(u.f.s, u.h, abbrs)
+	u.r = newEntryReader(u.f.s, u.h, &u.ws.abbrevs)
 	a, err := u.r.next()
 	if err != nil {
 		return false, err
@@ -258,10 +258,10 @@ func (u *unit) walk(want map[string]bool) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			if a.tag != dwarf.TagNamespace && len(name) > 0 && !decl {
+			if a.tag != dwarf.TagNamespace && name != 0 && !decl {
 				if want == nil {
 					u.defs = append(u.defs, off)
-				} else if want[string(name)] {
+				} else if u.f.s.nameIn(name, want) {
 					return true, nil
 				}
 			}
@@ -339,7 +339,7 @@ func (ws *workspace) node(tag dwarf.Tag, at *attrs) *node {
 	n := ws.newNode()
 	*n = node{
 		tag:      tag,
-		name:     text(at.name, at.shared),
+		name:     at.name,
 		typ:      at.typ,
 		size:     -1,
 		align:    at.align,
@@ -357,7 +357,7 @@ func (ws *workspace) node(tag dwarf.Tag, at *attrs) *node {
 func newKid(tag dwarf.Tag, at *attrs) kid {
 	k := kid{
 		tag:      tag,
-		name:     text(at.name, at.shared),
+		name:     at.name,
 		typ:      at.typ,
 		loc:      at.memberLoc,
 		dataBit:  -1,
@@ -388,6 +388,12 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 	}
 	return k
 }
+
+// name returns the name at ref as a string of its own.
+func (u *unit) name(ref nameRef) string { return string(u.f.s.name(ref)) }
+
+// named reports whether ref is a name that is not empty.
+func (u *unit) named(ref nameRef) bool { return u.f.s.named(ref) }
 
 // sigRef stands for a reference into a type unit (DW_FORM_ref_sig8,
 // -fdebug-types-section), which this reader does not follow; such types
@@ -513,15 +519,8 @@ func (u *unit) readerAt(off uint64) *entryReader {
 	}
 	r := u.readers[h]
 	if r == nil {
-		abbrs, err := readAbbrevs(u.f.s, h)
-		if err != nil {
+		if r = u.newReader(h); r == nil {
 			return nil
-		}
-		r = newEntryReader(u.f.s, h, abbrs)
-		// The unit's top entry may set the base of its strx strings.
-		var top attrs
-		if a, err := r.next(); err == nil && a != nil && r.attrs(a, &top) == nil && top.has&hasStrBase != 0 {
-			r.strBase = uint64(top.strBase)
 		}
 		if u.readers == nil {
 			u.readers = make(map[*unitHeader]*entryReader)
@@ -529,5 +528,26 @@ func (u *unit) readerAt(off uint64) *entryReader {
 		u.readers[h] = r
 	}
 	r.off, r.err = off, nil
+	return r
+}
+
+// newReader returns a reader of unit h, nil when its abbreviations cannot
+// be read.
+func (u *unit) newReader(h *unitHeader) *entryReader {
+	if h == u.h {
+		r := newEntryReader(u.f.s, h, u.r.abbrs)
+		r.strBase = u.r.strBase
+		return r
+	}
+	abbrs := new(abbrevTable)
+	if readAbbrevs(u.f.s, h, abbrs) != nil {
+		return nil
+	}
+	r := newEntryReader(u.f.s, h, abbrs)
+	// The unit's top entry may set the base of its strx strings.
+	var top attrs
+	if a, err := r.next(); err == nil && a != nil && r.attrs(a, &top) == nil && top.has&hasStrBase != 0 {
+		r.strBase = uint64(top.strBase)
+	}
 	return r
 }
