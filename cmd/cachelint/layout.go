@@ -10,9 +10,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cachelint/cachelint/btfscan"
 	"github.com/cachelint/cachelint/dwarfscan"
@@ -48,7 +50,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first drawn in the text")
 	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
 	format := fs.String("format", "text", "output: text (pahole's), json or sarif")
-	quiet := fs.Bool("q", false, "print only the structs with findings")
+	quiet := fs.Bool("q", false, "print only the structs with findings, and no progress bar")
 	if err := fs.Parse(args); err != nil {
 		return 1
 	}
@@ -96,7 +98,11 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 
 	status := 0
 	for _, path := range fs.Args() {
-		structs, lookup, err := readStructs(path, want)
+		var bar *progress
+		if !*quiet && isTerminal(stderr) {
+			bar = newProgress(stderr, filepath.Base(path), time.Now)
+		}
+		structs, lookup, err := readStructs(path, want, bar)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -161,10 +167,11 @@ type source interface {
 const errNoTypes = "no DWARF or BTF type information; build with -g"
 
 // readStructs reads the structs of path (those named in want, when any),
-// and a lookup of member types for pahole's alignment and padding notes.
+// and a lookup of member types for pahole's alignment and padding notes,
+// showing the DWARF reader's progress on bar when it is not nil.
 // An ELF file is read for DWARF, for its .BTF section when it has no
 // DWARF; anything else is read as BTF.
-func readStructs(path string, want []string) ([]*layout.Struct, func(string) *layout.Struct, error) {
+func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, func(string) *layout.Struct, error) {
 	head, err := peek(path)
 	if err != nil {
 		return nil, nil, err
@@ -176,6 +183,10 @@ func readStructs(path string, want []string) ([]*layout.Struct, func(string) *la
 		switch {
 		case err == nil:
 			defer f.Close()
+			if bar != nil {
+				f.Progress = bar.update
+				defer bar.clear()
+			}
 			src = f
 		case !strings.Contains(err.Error(), errNoTypes):
 			return nil, nil, err
