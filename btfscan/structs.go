@@ -81,6 +81,61 @@ func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 	return out, nil
 }
 
+// Find returns what Structs(names...) does, and with it the structs and
+// unions their members embed (by value or in arrays, also inside unnamed
+// members): the types pahole's notes on member padding look up, without
+// converting every type of the file.
+func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err error) {
+	if found, err = f.Structs(names...); err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			found, embedded = nil, nil
+			if b, ok := r.(badType); ok {
+				err = fmt.Errorf("%s: bad BTF: %s", f.path, string(b))
+			} else {
+				err = fmt.Errorf("%s: bad BTF: %v", f.path, r)
+			}
+		}
+	}()
+	c := newConv(f.ptrSize)
+	seen := make(map[btf.Type]bool)
+	var walk func(t btf.Type)
+	walk = func(t btf.Type) {
+		comp, _ := asComposite(t)
+		c.enter()
+		defer c.leave()
+		for _, m := range comp.members {
+			mt := m.Type
+			for a, ok := mt.(*btf.Array); ok; a, ok = mt.(*btf.Array) {
+				mt = a.Type
+			}
+			if seen[mt] || !isComposite(mt) {
+				continue
+			}
+			seen[mt] = true
+			if s := c.structOf(mt); s != nil {
+				embedded = append(embedded, s)
+			} else {
+				walk(mt)
+			}
+		}
+	}
+	for _, name := range names {
+		ts, err := f.spec.AnyTypesByName(name)
+		if err != nil && !errors.Is(err, btf.ErrNotFound) {
+			return nil, nil, fmt.Errorf("%s: bad BTF: %w", f.path, err)
+		}
+		for _, t := range ts {
+			if isComposite(t) {
+				walk(t)
+			}
+		}
+	}
+	return found, embedded, nil
+}
+
 func anyComposite(ts []btf.Type) bool {
 	for _, t := range ts {
 		switch t.(type) {

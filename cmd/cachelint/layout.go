@@ -161,6 +161,7 @@ func parseLines(s string) ([]int64, error) {
 // source is what both readers offer.
 type source interface {
 	Structs(names ...string) ([]*layout.Struct, error)
+	Find(names ...string) (found, embedded []*layout.Struct, err error)
 }
 
 // errNoTypes is the message for a file with neither DWARF nor BTF.
@@ -214,15 +215,9 @@ func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, f
 		all, err := src.Structs()
 		return all, report.Lookup(all), err
 	}
-	// pahole's notes need the definitions of the members' types: Find
-	// takes them from the compile units that define the structs; BTF is
-	// small, and all of it serves.
-	var out, lookup []*layout.Struct
-	if f, ok := src.(*dwarfscan.File); ok {
-		out, lookup, err = f.Find(want...)
-	} else if out, err = src.Structs(want...); err == nil {
-		lookup, err = src.Structs()
-	}
+	// pahole's notes need the definitions of the members' types, which
+	// Find returns with the structs.
+	out, lookup, err := src.Find(want...)
 	if err != nil {
 		// btfscan fails on a name it lacks; dwarfscan leaves it out.
 		for _, name := range want {
