@@ -4,7 +4,10 @@ go 1.26.0
 
 require github.com/cilium/ebpf v0.22.0
 
-require golang.org/x/tools v0.52.0
+require (
+	github.com/klauspost/compress v1.18.0
+	golang.org/x/tools v0.52.0
+)
 
 require (
 	golang.org/x/mod v0.42.0 // indirect

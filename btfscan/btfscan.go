@@ -6,7 +6,6 @@ package btfscan
 
 import (
 	"bytes"
-	"compress/gzip"
 	"debug/elf"
 	"encoding/binary"
 	"errors"
@@ -16,6 +15,7 @@ import (
 	"os"
 
 	"github.com/cilium/ebpf/btf"
+	"github.com/klauspost/compress/gzip"
 )
 
 // maxBTF bounds what a gzip input may expand to, so that a gzip bomb fails
