@@ -7,7 +7,6 @@ package dwarfscan
 
 import (
 	"bytes"
-	"compress/gzip"
 	"debug/elf"
 	"errors"
 	"fmt"
@@ -22,6 +21,7 @@ import (
 	"sync/atomic"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/klauspost/compress/gzip"
 )
 
 // File is the DWARF of an ELF file.
@@ -162,9 +162,6 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	// converted again (in a vmlinux every unit repeats list_head), and the
 	// results are merged in file order, so the output does not depend on
 	// scheduling.
-	if f.image != nil {
-		prefault(f.s.info)
-	}
 	units, err := f.units.all()
 	if err != nil {
 		return nil, f.corrupt(err)

@@ -7,5 +7,3 @@ import "os"
 func mapFile(*os.File) ([]byte, bool) { return nil, false }
 
 func unmapFile([]byte) error { return nil }
-
-func prefault([]byte) {}
