@@ -8,6 +8,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/singlechecker"
@@ -20,6 +21,13 @@ func main() {
 	args := os.Args[1:]
 	switch {
 	case len(args) > 0 && args[0] == "layout":
+		// Reading a binary allocates in bursts that die young (a unit's
+		// types). Collecting at 5x the live heap rather than 2x halves
+		// the collections: a whole vmlinux takes 10% less CPU for 50 MB
+		// more memory.
+		if os.Getenv("GOGC") == "" {
+			debug.SetGCPercent(400)
+		}
 		os.Exit(runLayout(args[1:], os.Stdout, os.Stderr))
 	case len(args) > 0 && args[0] == "help":
 		fmt.Println(analyzer.Analyzer.Doc)
