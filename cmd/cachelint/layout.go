@@ -241,6 +241,14 @@ func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, f
 			return nil, nil, fmt.Errorf("%s: struct %s not found", path, name)
 		}
 	}
+	// As pahole -C: the first definition of each name. (BTF can hold
+	// several layouts of one name; DWARF search stops at the first.)
+	seen := make(map[string]bool, len(out))
+	out = slices.DeleteFunc(out, func(s *layout.Struct) bool {
+		dup := seen[s.Name]
+		seen[s.Name] = true
+		return dup
+	})
 	return out, report.Lookup(lookup), nil
 }
 

@@ -250,3 +250,18 @@ func TestLayoutSARIF(t *testing.T) {
 		t.Errorf("result %+v", r)
 	}
 }
+
+// TestFirstDefinition checks that -C prints the first definition of a
+// name, as pahole -C does, where the 6.18 BTF has two layouts of struct
+// console and every struct lists both.
+func TestFirstDefinition(t *testing.T) {
+	btf := td("kernel/linux-6.18/vmlinux.btf.gz")
+	all, _, _ := runCmd(t, "-format", "json", btf)
+	if n := strings.Count(all, `{"name":"console","kind":"struct"`); n != 2 {
+		t.Fatalf("every struct: %d layouts of console, want 2", n)
+	}
+	out, _, _ := runCmd(t, "-C", "console", btf)
+	if n := strings.Count(out, "struct console {"); n != 1 {
+		t.Errorf("-C console: %d layouts, want 1", n)
+	}
+}
