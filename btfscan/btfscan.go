@@ -27,7 +27,8 @@ const btfHeaderLen = 24
 // File is one opened BTF blob.
 type File struct {
 	path string
-	spec *btf.Spec
+	// spec reads the types of the blob as they are asked for.
+	spec *decoder
 	// ptrSize is the target's pointer size: BTF does not record it, so it
 	// is taken from long as libbpf does.
 	ptrSize int64
@@ -56,16 +57,11 @@ func Open(path string) (f *File, err error) {
 	if err := checkHeader(raw); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	spec, err := loadSpec(raw)
+	d, ptrSize, err := loadBTF(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	f = &File{path: path, spec: spec, ptrSize: 8}
-	if t, err := spec.AnyTypeByName("long int"); err == nil {
-		if i, ok := t.(*btf.Int); ok && (i.Size == 4 || i.Size == 8) {
-			f.ptrSize = int64(i.Size)
-		}
-	}
+	f = &File{path: path, spec: d, ptrSize: ptrSize}
 	return f, nil
 }
 
@@ -150,19 +146,22 @@ func checkHeader(raw []byte) error {
 	return nil
 }
 
-func loadSpec(raw []byte) (spec *btf.Spec, err error) {
+// loadBTF indexes the types of raw, and finds the pointer size.
+func loadBTF(raw []byte) (d *decoder, ptrSize int64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			spec, err = nil, fmt.Errorf("bad BTF: %v", r)
+			d, err = nil, fmt.Errorf("bad BTF: %v", r)
 		}
 	}()
-	// A bytes.Reader never yields an ELF here: findBTF took the section out.
-	spec, err = btf.LoadSpecFromReader(bytes.NewReader(raw))
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, fmt.Errorf("truncated BTF: %w", err)
-		}
-		return nil, fmt.Errorf("bad BTF: %w", err)
+	if d, err = newDecoder(raw, "long int"); err != nil {
+		return nil, 0, err
 	}
-	return spec, nil
+	ptrSize = 8
+	// One long, as cilium's AnyTypeByName wants it.
+	if ts, err := d.AnyTypesByName("long int"); err == nil && len(ts) == 1 {
+		if i, ok := ts[0].(*btf.Int); ok && (i.Size == 4 || i.Size == 8) {
+			ptrSize = int64(i.Size)
+		}
+	}
+	return d, ptrSize, nil
 }
