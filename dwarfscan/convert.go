@@ -26,6 +26,7 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 		if n == nil || !u.named(n.name) || want != nil && !want[string(u.f.s.name(n.name))] {
 			continue
 		}
+		u.expansions = 0
 		if d != nil {
 			key = u.key(key[:0], n)
 			if !d.claim(key, index) {
@@ -254,13 +255,25 @@ func (u *unit) enter() bool {
 func (u *unit) leave() { u.depth-- }
 
 // errLoop is the panic of a struct that contains itself through unnamed
-// members; scanUnit recovers it as an error.
-var errLoop = errors.New("type loop through unnamed members")
+// members, and errExpansion of one whose unnamed members, each printed
+// inline, would expand past maxExpansions (unnamed types shared like a
+// binary tree); inUnit recovers them as errors.
+var (
+	errLoop      = errors.New("type loop through unnamed members")
+	errExpansion = fmt.Errorf("more than %d unnamed members inline", maxExpansions)
+)
+
+// maxExpansions bounds the unnamed members expanded for one named struct,
+// counted in u.expansions; the kernel's largest have a few hundred.
+const maxExpansions = 1 << 16
 
 // nest enters an unnamed struct or union member.
 func (u *unit) nest() {
 	if !u.enter() {
 		panic(errLoop)
+	}
+	if u.expansions++; u.expansions > maxExpansions {
+		panic(errExpansion)
 	}
 }
 
@@ -476,6 +489,10 @@ func (u *unit) declType(off dwarf.Offset, flexLast bool) (string, *node) {
 	if d, ok := u.decls[off]; ok {
 		return d.typ, d.inner
 	}
+	// A type met again while it is being spelled is a loop; marking it
+	// first also keeps spelling linear where a loop branches (a function
+	// type whose parameters point back at it).
+	u.decls[off] = decl{typ: typeLoop}
 	s, inner := u.spellDecl(off, false)
 	u.decls[off] = decl{s, inner}
 	return s, inner
@@ -495,7 +512,7 @@ func (u *unit) spellDecl(off dwarf.Offset, flexLast bool) (string, *node) {
 		return u.tagName(off), nil
 	}
 	if !u.enter() {
-		return "<ERROR: type loop>", nil
+		return typeLoop, nil
 	}
 	defer u.leave()
 	switch n.tag {
@@ -554,6 +571,10 @@ func (u *unit) spellDecl(off dwarf.Offset, flexLast bool) (string, *node) {
 	return u.tagName(off), nil
 }
 
+// typeLoop spells a type that contains itself other than through a named
+// struct, which only corrupt DWARF has.
+const typeLoop = "<ERROR: type loop>"
+
 // tagName spells type off as pahole's tag__name does, where types appear in
 // pointers and parameters; qualified types keep pahole's trailing space, so
 // that a pointer to one prints "const char  *".
@@ -572,9 +593,10 @@ func (u *unit) tagName(off dwarf.Offset) string {
 		return fmt.Sprintf("<ERROR: %#x not found>", off)
 	}
 	if !u.enter() {
-		return "<ERROR: type loop>"
+		return typeLoop
 	}
 	defer u.leave()
+	u.names[off] = typeLoop // see declType
 	var s string
 	switch n.tag {
 	case dwarf.TagBaseType:
@@ -645,6 +667,23 @@ func (u *unit) ptrName(n *node, suffix string) string {
 // ftype spells a subroutine type as pahole does with no name: "int (*)(void
 // *, int)" for a pointer to one.
 func (u *unit) ftype(n *node, pointer bool) string {
+	p := 0
+	if pointer {
+		p = 1
+	}
+	if n.ftypeDone[p] {
+		return n.ftype[p]
+	}
+	if !u.enter() {
+		return typeLoop
+	}
+	defer u.leave()
+	n.ftype[p], n.ftypeDone[p] = typeLoop, true // see declType
+	n.ftype[p] = u.spellFunc(n, pointer)
+	return n.ftype[p]
+}
+
+func (u *unit) spellFunc(n *node, pointer bool) string {
 	var b strings.Builder
 	b.WriteString(u.tagName(n.typ))
 	if pointer {

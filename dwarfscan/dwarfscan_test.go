@@ -556,3 +556,75 @@ func vmlinux(b *testing.B) string {
 	}
 	return path
 }
+
+// TestBranchingLoop points both parameters of fnptrs.alloc's function type
+// at the pointer to that same type: spelling and keying the member must
+// end quickly (with pahole's loop marker), not recurse without end or
+// branch exponentially.
+func TestBranchingLoop(t *testing.T) {
+	src := testdata("c/types.o")
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ef, err := elf.NewFile(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := ef.DWARF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// fnptrs.alloc: member -> pointer P -> subroutine S (size_t, int).
+	r := d.Reader()
+	var ptr dwarf.Offset
+	for e, _ := r.Next(); e != nil && ptr == 0; e, _ = r.Next() {
+		if e.Tag == dwarf.TagMember && e.Val(dwarf.AttrName) == "alloc" {
+			ptr = e.Val(dwarf.AttrType).(dwarf.Offset)
+		}
+	}
+	r.Seek(ptr)
+	p, _ := r.Next()
+	r.Seek(p.Val(dwarf.AttrType).(dwarf.Offset))
+	if s, _ := r.Next(); s.Tag != dwarf.TagSubroutineType || !s.Children {
+		t.Fatalf("alloc's pointer leads to %v", s.Tag)
+	}
+	info := ef.Section(".debug_info")
+	sec := b[info.Offset : info.Offset+info.Size]
+	params := 0
+	for e, _ := r.Next(); e != nil && e.Tag == dwarf.TagFormalParameter; e, _ = r.Next() {
+		// The only unit starts at 0: DW_FORM_ref4 holds the offset itself.
+		old := binary.LittleEndian.AppendUint32(nil, uint32(e.Val(dwarf.AttrType).(dwarf.Offset)))
+		i := bytes.Index(sec[e.Offset:], old)
+		if i < 0 || i > 8 {
+			t.Fatalf("no DW_AT_type in the parameter at %#x", e.Offset)
+		}
+		binary.LittleEndian.PutUint32(sec[int(e.Offset)+i:], uint32(ptr))
+		params++
+	}
+	if params != 2 {
+		t.Fatalf("%d parameters patched, want 2", params)
+	}
+	path := filepath.Join(t.TempDir(), "loop.o")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan []*layout.Struct, 1)
+	go func() {
+		ss := structsOf(t, path, "fnptrs")
+		done <- ss
+	}()
+	select {
+	case ss := <-done:
+		if len(ss) != 1 {
+			t.Fatalf("%d fnptrs", len(ss))
+		}
+		for _, m := range ss[0].Members {
+			if m.Name == "alloc" && !strings.Contains(m.Type, "<ERROR: type loop>") {
+				t.Errorf("alloc spelled %q, want the loop marked", m.Type)
+			}
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("hangs")
+	}
+}

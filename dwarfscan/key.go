@@ -54,6 +54,9 @@ func (u *unit) fingerprint(off dwarf.Offset) fingerprint {
 		return fpLoop
 	}
 	defer u.leave()
+	// Met again while being computed, n is part of a loop; marking it
+	// first also keeps the work linear where a loop branches.
+	n.fp, n.fpDone = fpLoop, true
 	b := make([]byte, 0, 64)
 	b = binary.AppendUvarint(b, uint64(n.tag))
 	b = u.appendName(b, n.name)

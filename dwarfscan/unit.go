@@ -36,6 +36,8 @@ type node struct {
 	sz, nat                         int64
 	ai                              alignInfo
 	fpDone, szDone, natDone, aiDone bool
+	ftype                           [2]string // spelled by unit.ftype, without and with pointer
+	ftypeDone                       [2]bool
 }
 
 // kid is a member of a struct, a dimension of an array or a parameter of a
@@ -74,9 +76,10 @@ type unit struct {
 	stmtList int64 // -1 when the unit has no line table
 	files    []string
 
-	names map[dwarf.Offset]string
-	decls map[dwarf.Offset]decl
-	depth int
+	names      map[dwarf.Offset]string
+	decls      map[dwarf.Offset]decl
+	depth      int
+	expansions int // see nest
 
 	scratch []kid
 	err     error // the first entry that could not be read while converting
