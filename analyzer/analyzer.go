@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -86,18 +87,17 @@ func lineSizesFor() []int64 {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	lines := lineSizesFor()
-	pkgBlocks := fixBlockers(pass)
+	ps := &passState{pass: pass, lines: lineSizesFor()}
+	local := localTypeNames(pass)
 	for _, f := range pass.Files {
 		ds, bad := directives(f)
 		for _, b := range bad {
 			report(pass, b.pos, "annotation", b.msg)
 		}
 		used := map[*ast.Comment]bool{}
-		ast.Inspect(f, func(n ast.Node) bool {
-			gd, ok := n.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				return true
+		visit := func(gd *ast.GenDecl) {
+			if gd.Tok != token.TYPE {
+				return
 			}
 			for _, spec := range gd.Specs {
 				ts := spec.(*ast.TypeSpec)
@@ -109,10 +109,26 @@ func run(pass *analysis.Pass) (any, error) {
 				if typeDoc == nil && !gd.Lparen.IsValid() {
 					typeDoc = gd.Doc
 				}
-				checkStruct(pass, lines, ds, used, typeDoc, ts, st, pkgBlocks)
+				ps.checkStruct(ds, used, typeDoc, ts, st)
 			}
-			return true
-		})
+		}
+		for _, d := range f.Decls {
+			if local.within(d) {
+				// A struct type declared in a function: walk the
+				// declaration to find it.
+				ast.Inspect(d, func(n ast.Node) bool {
+					if gd, ok := n.(*ast.GenDecl); ok {
+						visit(gd)
+					}
+					return true
+				})
+			} else if gd, ok := d.(*ast.GenDecl); ok {
+				visit(gd)
+			}
+		}
+		if len(ds) == 0 {
+			continue
+		}
 		for _, g := range f.Comments {
 			for _, c := range g.List {
 				if d := ds[c]; d != nil && !used[c] {
@@ -124,14 +140,83 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// passState holds what one pass computes at most once, on demand.
+type passState struct {
+	pass  *analysis.Pass
+	lines []int64
+	// blocks is fixBlockers' result, computed for the first struct with
+	// findings: most packages have none.
+	blocks map[*types.TypeName]string
+	// src caches the files reorderFix reads.
+	src map[string][]byte
+}
+
+// fixBlocked says why the field order of obj must stay, "" if it may change.
+func (ps *passState) fixBlocked(obj *types.TypeName) string {
+	if ps.blocks == nil {
+		ps.blocks = fixBlockers(ps.pass)
+	}
+	return ps.blocks[obj]
+}
+
+// readFile reads a file of the package once.
+func (ps *passState) readFile(name string) ([]byte, error) {
+	if src, ok := ps.src[name]; ok {
+		return src, nil
+	}
+	src, err := ps.pass.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	if ps.src == nil {
+		ps.src = map[string][]byte{}
+	}
+	ps.src[name] = src
+	return src, nil
+}
+
+// localTypes are the positions of the type names declared inside
+// functions (or function literals anywhere), sorted.
+type localTypes []token.Pos
+
+// localTypeNames finds, from the type checker's definitions, where types
+// are declared below the top level of a file, so that only the top-level
+// declarations holding them need a walk of every node.
+func localTypeNames(pass *analysis.Pass) localTypes {
+	var out localTypes
+	top := pass.Pkg.Scope()
+	for id, obj := range pass.TypesInfo.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.Parent() == top {
+			continue
+		}
+		if _, ok := tn.Type().(*types.TypeParam); ok {
+			continue
+		}
+		out = append(out, id.Pos())
+	}
+	slices.Sort(out)
+	return out
+}
+
+// within reports whether a type is declared inside n.
+func (l localTypes) within(n ast.Node) bool {
+	if len(l) == 0 {
+		return false
+	}
+	i, _ := slices.BinarySearch(l, n.Pos())
+	return i < len(l) && l[i] < n.End()
+}
+
 func report(pass *analysis.Pass, pos token.Pos, category, msg string) {
 	pass.Report(analysis.Diagnostic{Pos: pos, Category: category, Message: msg})
 }
 
 // checkStruct builds the model of one struct type declaration, applies its
 // annotations and reports what the checks find.
-func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*directive, used map[*ast.Comment]bool,
-	typeDoc *ast.CommentGroup, ts *ast.TypeSpec, st *ast.StructType, blocks map[*types.TypeName]string) {
+func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.Comment]bool,
+	typeDoc *ast.CommentGroup, ts *ast.TypeSpec, st *ast.StructType) {
+	pass := ps.pass
 	obj, _ := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
 	if obj == nil {
 		return
@@ -139,10 +224,12 @@ func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*direct
 	typeDirs := in(ds, typeDoc)
 	var fieldDirs [][]*directive
 	annotated := len(typeDirs) > 0
-	for _, fld := range st.Fields.List {
-		d := append(in(ds, fld.Doc), in(ds, fld.Comment)...)
-		fieldDirs = append(fieldDirs, d)
-		annotated = annotated || len(d) > 0
+	if ds != nil {
+		for _, fld := range st.Fields.List {
+			d := append(in(ds, fld.Doc), in(ds, fld.Comment)...)
+			fieldDirs = append(fieldDirs, d)
+			annotated = annotated || len(d) > 0
+		}
 	}
 	markUsed := func(d []*directive) {
 		for _, x := range d {
@@ -162,6 +249,12 @@ func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*direct
 	tst, ok := obj.Type().Underlying().(*types.Struct)
 	if !ok {
 		return
+	}
+	if !annotated && !mayFind(tst) {
+		return
+	}
+	if fieldDirs == nil {
+		fieldDirs = make([][]*directive, len(st.Fields.List))
 	}
 	if dependsOnTypeParams(tst) {
 		if annotated {
@@ -236,17 +329,17 @@ func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*direct
 		s.Budgets = nil
 	}
 
-	r := layout.Analyze(s, lines)
+	r := layout.Analyze(s, ps.lines)
 	if len(r.Findings) == 0 {
 		return
 	}
-	blocked := blocks[obj]
+	blocked := ps.fixBlocked(obj)
 	if blocked == "" {
 		blocked = r.NoFix
 	}
 	var fix []analysis.SuggestedFix
 	if blocked == "" && r.Proposal != nil {
-		fix, blocked = reorderFix(pass, st, s, r.Proposal, fieldOf)
+		fix, blocked = reorderFix(pass, ps.readFile, st, s, r.Proposal, fieldOf)
 	}
 	for _, f := range r.Findings {
 		d := analysis.Diagnostic{Pos: ts.Name.Pos(), Category: f.Check, Message: fmt.Sprintf("%s: %s", ts.Name.Name, f.Message)}
@@ -263,6 +356,19 @@ func checkStruct(pass *analysis.Pass, lines []int64, ds map[*ast.Comment]*direct
 		}
 		pass.Report(d)
 	}
+}
+
+// mayFind reports whether the checks can find anything in st without
+// annotations: only split locks and padding that fails its purpose are
+// reported then, so a struct with neither an atomic nor a padding field
+// needs no layout.
+func mayFind(st *types.Struct) bool {
+	for f := range st.Fields() {
+		if isAtomic(f.Type()) || isPadding(f) {
+			return true
+		}
+	}
+	return false
 }
 
 // cacheLineWords are what people write near a pad meant to keep fields on

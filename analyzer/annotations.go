@@ -30,13 +30,16 @@ type badDirective struct {
 // which Go treats as an ordinary comment.
 var looseDirective = regexp.MustCompile(`^//\s+cachelint:`)
 
-// directives returns the //cachelint: comments of a file, and an error for
-// each that was written like one but is not.
+// directives returns the //cachelint: comments of a file (nil when it has
+// none), and an error for each that was written like one but is not.
 func directives(f *ast.File) (map[*ast.Comment]*directive, []badDirective) {
-	ds := map[*ast.Comment]*directive{}
+	var ds map[*ast.Comment]*directive
 	var bad []badDirective
 	for _, g := range f.Comments {
 		for _, c := range g.List {
+			if !strings.Contains(c.Text, "cachelint:") {
+				continue // neither a directive nor a loose one
+			}
 			if looseDirective.MatchString(c.Text) {
 				bad = append(bad, badDirective{c.Pos(), "write //cachelint: with no space after //: as written it is an ordinary comment"})
 				continue
@@ -48,6 +51,9 @@ func directives(f *ast.File) (map[*ast.Comment]*directive, []badDirective) {
 			d := &directive{c: c}
 			if len(words) > 0 {
 				d.verb, d.args = words[0], words[1:]
+			}
+			if ds == nil {
+				ds = map[*ast.Comment]*directive{}
 			}
 			ds[c] = d
 		}

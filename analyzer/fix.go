@@ -78,10 +78,11 @@ func fixBlockers(pass *analysis.Pass) map[*types.TypeName]string {
 // reorderFix rewrites the field list of st in the proposed order. Each
 // field keeps its doc comment, line comment, tag and embedded form byte for
 // byte; comments standing alone between fields move with the field after
-// them. It returns no fix and a reason when the source cannot be read.
-func reorderFix(pass *analysis.Pass, st *ast.StructType, s *layout.Struct, p *layout.Proposal, fieldOf []int) ([]analysis.SuggestedFix, string) {
+// them. The source comes from readFile. It returns no fix and a reason when
+// the source cannot be read.
+func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *ast.StructType, s *layout.Struct, p *layout.Proposal, fieldOf []int) ([]analysis.SuggestedFix, string) {
 	tf := pass.Fset.File(st.Pos())
-	src, err := pass.ReadFile(tf.Name())
+	src, err := readFile(tf.Name())
 	if err != nil {
 		return nil, fmt.Sprintf("cannot read %s: %v", tf.Name(), err)
 	}

@@ -76,7 +76,7 @@ func isPadding(f *types.Var) bool {
 	if _, ok := f.Type().Underlying().(*types.Array); !ok {
 		return false
 	}
-	return f.Name() == "_" || padName.MatchString(f.Name())
+	return f.Name() == "_" || strings.Contains(f.Name(), "pad") && padName.MatchString(f.Name())
 }
 
 // dependsOnTypeParams reports whether t's layout depends on type
