@@ -22,18 +22,22 @@ const maxDepth = 128
 // error.
 type badType string
 
+// badBTF is the error for a conversion that panicked: with badType's
+// message, or the runtime's.
+func (f *File) badBTF(r any) error {
+	if b, ok := r.(badType); ok {
+		return fmt.Errorf("%s: bad BTF: %s", f.path, string(b))
+	}
+	return fmt.Errorf("%s: bad BTF: %v", f.path, r)
+}
+
 // Structs returns every struct/union with a definition, each distinct layout
 // once (the same name with different layouts appears once per layout;
 // identical duplicates once); if names is non-empty only those.
 func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = nil
-			if b, ok := r.(badType); ok {
-				err = fmt.Errorf("%s: bad BTF: %s", f.path, string(b))
-			} else {
-				err = fmt.Errorf("%s: bad BTF: %v", f.path, r)
-			}
+			out, err = nil, f.badBTF(r)
 		}
 	}()
 	c := newConv(f.ptrSize)
@@ -91,12 +95,7 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			found, embedded = nil, nil
-			if b, ok := r.(badType); ok {
-				err = fmt.Errorf("%s: bad BTF: %s", f.path, string(b))
-			} else {
-				err = fmt.Errorf("%s: bad BTF: %v", f.path, r)
-			}
+			found, embedded, err = nil, nil, f.badBTF(r)
 		}
 	}()
 	c := newConv(f.ptrSize)

@@ -185,16 +185,11 @@ func readUnit(s *sections, off uint64) (*unitHeader, error) {
 	b := s.info
 	h := &unitHeader{off: off}
 	d := decoder{b: b, off: off, order: s.order}
-	n := uint64(d.u32())
-	if n == 0xffffffff {
-		h.dwarf64 = true
-		n = d.u64()
-	} else if n >= 0xfffffff0 {
-		return nil, fmt.Errorf("unit at %#x: reserved unit length %#x", off, n)
+	n, dwarf64, err := d.length()
+	if err != nil {
+		return nil, fmt.Errorf("unit at %#x: %v of .debug_info", off, err)
 	}
-	if d.err != nil || n > uint64(len(b))-d.off {
-		return nil, fmt.Errorf("unit at %#x: length %#x runs past the end of .debug_info", off, n)
-	}
+	h.dwarf64 = dwarf64
 	h.end = d.off + n
 	h.version = int(d.u16())
 	switch {
@@ -444,6 +439,23 @@ func (d *decoder) offset(dwarf64 bool) uint64 {
 	return uint64(d.u32())
 }
 
+// length reads an initial length: 32 bits, or 0xffffffff and 64 bits in
+// 64-bit DWARF. It fails on the reserved values and on a length that runs
+// past the end of d.b.
+func (d *decoder) length() (n uint64, dwarf64 bool, err error) {
+	n = uint64(d.u32())
+	if n == 0xffffffff {
+		dwarf64 = true
+		n = d.u64()
+	} else if n >= 0xfffffff0 {
+		return 0, false, fmt.Errorf("reserved length %#x", n)
+	}
+	if d.err != nil || n > uint64(len(d.b))-d.off {
+		return 0, false, fmt.Errorf("length %#x runs past the end", n)
+	}
+	return n, dwarf64, nil
+}
+
 func (d *decoder) uleb() uint64 {
 	var x uint64
 	var shift uint
@@ -531,16 +543,12 @@ type attrs struct {
 
 // Bits of attrs.has.
 const (
-	hasName = 1 << iota
-	hasType
-	hasByteSize
-	hasAlign
+	hasByteSize = 1 << iota
 	hasDataBit
 	hasCount
 	hasUpper
 	hasStmtList
 	hasStrBase
-	hasMemberLoc
 )
 
 // entryReader reads the entries of one unit.
@@ -567,14 +575,25 @@ func newEntryReader(s *sections, h *unitHeader, abbrs *abbrevTable) *entryReader
 	return r
 }
 
-// seek moves to the entry at the absolute offset off, which must be in
-// the unit.
-func (r *entryReader) seek(off uint64) error {
-	if off < r.h.first || off >= r.h.end {
-		return fmt.Errorf("offset %#x outside the unit at %#x", off, r.h.off)
+// top reads the unit's top entry into at, and takes from it the base of
+// the unit's strx strings. DW_AT_str_offsets_base can follow strings it
+// is the base of, so the entry is read again once it is known.
+func (r *entryReader) top(at *attrs) (*abbrev, error) {
+	r.off = r.h.first
+	a, err := r.next()
+	if err != nil {
+		return nil, err
 	}
-	r.off = off
-	return nil
+	if a == nil {
+		return nil, fmt.Errorf("no compile unit at %#x", r.h.first)
+	}
+	if err := r.attrs(a, at); err != nil || at.has&hasStrBase == 0 {
+		return a, err
+	}
+	r.strBase = uint64(at.strBase)
+	r.off = r.h.first
+	r.uleb()
+	return a, r.attrs(a, at)
 }
 
 // next reads the abbreviation of the next entry: nil for a null entry
@@ -735,10 +754,8 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 		switch f.attr {
 		case dwarf.AttrName:
 			at.name = r.nameRef(form)
-			at.has |= hasName
 		case dwarf.AttrType:
 			at.typ = r.ref(form)
-			at.has |= hasType
 		case dwarf.AttrSibling:
 			if off := r.ref(form); off != sigRef {
 				at.sibling = uint64(off)
@@ -746,7 +763,6 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 		case dwarf.AttrDataMemberLoc:
 			if v, ok := r.memberLoc(form, f.implicit); ok {
 				at.memberLoc = v
-				at.has |= hasMemberLoc
 			}
 		case dwarf.AttrCompDir:
 			at.compDir = r.str(form)
@@ -765,7 +781,6 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 				at.has |= hasByteSize
 			case dwarf.AttrAlignment:
 				at.align = v
-				at.has |= hasAlign
 			case dwarf.AttrEncoding:
 				at.encoding = v
 			case dwarf.AttrDeclFile:
@@ -964,18 +979,7 @@ func (s *sections) nameIn(ref nameRef, want map[string]bool) bool {
 	if len(want) > 4 {
 		return want[string(s.name(ref))]
 	}
-	var sec []byte
-	switch ref &^ refOff {
-	case inStr:
-		sec = s.str
-	case inLineStr:
-		sec = s.lineStr
-	case inInfo:
-		sec = s.info
-	default:
-		return false
-	}
-	off := uint64(ref & refOff)
+	sec, off := s.at(ref)
 	if off >= uint64(len(sec)) {
 		return false
 	}
@@ -990,22 +994,26 @@ func (s *sections) nameIn(ref nameRef, want map[string]bool) bool {
 
 // named reports whether ref is a name that is not empty.
 func (s *sections) named(ref nameRef) bool {
-	b := s.name(ref)
-	return len(b) > 0
+	return len(s.name(ref)) > 0
 }
 
 // name returns the bytes of the string at ref, nil for none.
 func (s *sections) name(ref nameRef) []byte {
-	off := uint64(ref & refOff)
+	return cstringAt(s.at(ref))
+}
+
+// at returns the section ref points into and the offset in it; no
+// section for none.
+func (s *sections) at(ref nameRef) (sec []byte, off uint64) {
 	switch ref &^ refOff {
 	case inStr:
-		return cstringAt(s.str, off)
+		sec = s.str
 	case inLineStr:
-		return cstringAt(s.lineStr, off)
+		sec = s.lineStr
 	case inInfo:
-		return cstringAt(s.info, off)
+		sec = s.info
 	}
-	return nil
+	return sec, uint64(ref & refOff)
 }
 
 // cstringAt returns the NUL-terminated string at off in sec, nil when off

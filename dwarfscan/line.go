@@ -18,14 +18,9 @@ const (
 // 0 is empty. The line program itself is not read.
 func lineFiles(s *sections, off uint64, compDir string) ([]string, error) {
 	d := decoder{b: s.line, off: off, order: s.order}
-	n := uint64(d.u32())
-	dwarf64 := false
-	if n == 0xffffffff {
-		dwarf64 = true
-		n = d.u64()
-	}
-	if d.err != nil || n > uint64(len(s.line))-d.off {
-		return nil, fmt.Errorf("line table at %#x: length runs past .debug_line", off)
+	n, dwarf64, err := d.length()
+	if err != nil {
+		return nil, fmt.Errorf("line table at %#x: %v of .debug_line", off, err)
 	}
 	d.b = s.line[:d.off+n]
 	version := d.u16()

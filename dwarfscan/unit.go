@@ -183,28 +183,12 @@ func (u *unit) open() (children bool, err error) {
 		return false, err
 	}
 	u.r = newEntryReader(u.f.s, u.h, &u.ws.abbrevs)
-	a, err := u.r.next()
+	a, err := u.r.top(&u.at)
 	if err != nil {
 		return false, err
 	}
-	if a == nil {
-		return false, fmt.Errorf("no compile unit at %#x", u.h.first)
-	}
 	if a.tag != dwarf.TagCompileUnit && a.tag != dwarf.TagPartialUnit {
 		return false, nil
-	}
-	// DW_AT_str_offsets_base can follow the strx strings it is the base
-	// of: the entry is read again once it is known.
-	if err := u.r.attrs(a, &u.at); err != nil {
-		return false, err
-	}
-	if u.at.has&hasStrBase != 0 {
-		u.r.strBase = uint64(u.at.strBase)
-		u.r.off = u.h.first
-		u.r.uleb()
-		if err := u.r.attrs(a, &u.at); err != nil {
-			return false, err
-		}
 	}
 	u.lang = u.at.language
 	u.compDir = string(u.at.compDir)
@@ -547,10 +531,9 @@ func (u *unit) newReader(h *unitHeader) *entryReader {
 		return nil
 	}
 	r := newEntryReader(u.f.s, h, abbrs)
-	// The unit's top entry may set the base of its strx strings.
+	// Only for the base of its strx strings: a top entry that cannot be
+	// read is reported by the unit's own walk.
 	var top attrs
-	if a, err := r.next(); err == nil && a != nil && r.attrs(a, &top) == nil && top.has&hasStrBase != 0 {
-		r.strBase = uint64(top.strBase)
-	}
+	_, _ = r.top(&top)
 	return r
 }
