@@ -140,3 +140,15 @@ func TestFixThenClean(t *testing.T) {
 		t.Errorf("fixed source does not build: %s", out)
 	}
 }
+
+// `go install github.com/cachelint/cachelint/...` installs cachelint and
+// nothing else: the developers' tools live in their own module.
+func TestOnlyCachelintInstalls(t *testing.T) {
+	out, code := run(t, root, "go", "list", "-f", `{{if eq .Name "main"}}{{.ImportPath}}{{end}}`, "github.com/cachelint/cachelint/...")
+	if code != 0 {
+		t.Fatalf("go list: exit %d\n%s", code, out)
+	}
+	if got := strings.Fields(out); len(got) != 1 || got[0] != "github.com/cachelint/cachelint/cmd/cachelint" {
+		t.Errorf("commands of the module: %v, want only cmd/cachelint", got)
+	}
+}

@@ -71,10 +71,10 @@ func TestCut(t *testing.T) {
 		share float64 // of the input's size
 		all   bool    // every unit is kept
 	}{
-		{"../../testdata/c/fixture", 1, true}, // GCC, DWARF 5, compressed sections, 3 units
-		{"../../testdata/gobin/gobin", 2, true},
-		{"../../testdata/gobin/gobin", 0.25, false}, // Go, DWARF 5 with .debug_addr; types in the last unit
-		{"../../testdata/c/fixture", 0.6, false},
+		{"../../../testdata/c/fixture", 1, true}, // GCC, DWARF 5, compressed sections, 3 units
+		{"../../../testdata/gobin/gobin", 2, true},
+		{"../../../testdata/gobin/gobin", 0.25, false}, // Go, DWARF 5 with .debug_addr; types in the last unit
+		{"../../../testdata/c/fixture", 0.6, false},
 	} {
 		st, err := os.Stat(tc.in)
 		if err != nil {
@@ -116,13 +116,13 @@ func TestCut(t *testing.T) {
 }
 
 func TestCutRefusesRelocatable(t *testing.T) {
-	if _, err := cut("../../testdata/c/types.o", 1e6); err == nil {
+	if _, err := cut("../../../testdata/c/types.o", 1e6); err == nil {
 		t.Error("cut of a relocatable file: no error")
 	}
 }
 
 func TestTooSmall(t *testing.T) {
-	c, err := cut("../../testdata/gobin/gobin", 1e9)
+	c, err := cut("../../../testdata/gobin/gobin", 1e9)
 	if err != nil {
 		t.Fatal(err)
 	}
