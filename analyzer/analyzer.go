@@ -29,18 +29,25 @@ GOARCH and checks it against //cachelint: annotations:
 	//cachelint:budget [path=NAME] lines=N    on a type: the hot fields must fit in N lines
 	//cachelint:ignore [check,...] reason     on a type: silence checks
 
-Checks (the diagnostic category): straddle (a hot field crosses a line),
-spread (hot fields on more lines than needed), falseshare (written fields
-share a line with read-mostly ones, fields of other paths, or percpu
-neighbours), padding (a pad that does not separate, or wastes a line), budget
-(a declared budget is exceeded). Types with no annotations are checked only
-for padding. spread, falseshare, straddle and budget come with a fix that
-reorders the fields, keeping every comment.`
+Types with no annotations are checked only for padding. spread, falseshare,
+straddle and budget come with a fix that reorders the fields, keeping every
+comment. The checks (the diagnostic category; cachelint help CHECK says more):
+`
+
+// docWithRules is doc with one line per rule.
+func docWithRules() string {
+	var b strings.Builder
+	b.WriteString(doc)
+	for _, r := range layout.Rules {
+		fmt.Fprintf(&b, "\n\t%-11s %s", r.Name, r.Summary)
+	}
+	return b.String()
+}
 
 // Analyzer is the cachelint pass.
 var Analyzer = &analysis.Analyzer{
 	Name: "cachelint",
-	Doc:  doc,
+	Doc:  docWithRules(),
 	URL:  "https://github.com/cachelint/cachelint",
 	Run:  run,
 }

@@ -3,8 +3,13 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/cachelint/cachelint/layout"
 )
@@ -138,6 +143,35 @@ func TestSARIF(t *testing.T) {
 			if loc.Physical.Artifact.URI != "dev.h" || loc.Physical.Region.StartLine != 11 || loc.Logical[0].FullyQualifiedName != "dev.rx_packets" {
 				t.Errorf("falseshare located at %+v %+v", loc.Physical, loc.Logical)
 			}
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the generated part of docs/checks.md")
+
+// docs/checks.md lists the rules as layout.Rules has them.
+func TestChecksDoc(t *testing.T) {
+	const path = "../docs/checks.md"
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	begin := regexp.MustCompile(`<!-- begin rules[^\n]*-->\n`).FindIndex(doc)
+	end := strings.Index(string(doc), "<!-- end rules -->")
+	if begin == nil || end < begin[1] {
+		t.Fatalf("%s: no <!-- begin rules --> ... <!-- end rules --> block", path)
+	}
+	var b bytes.Buffer
+	if err := RulesMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(doc[begin[1]:end]); got != b.String() {
+		if !*update {
+			t.Fatalf("%s differs from layout.Rules; go test ./report -run TestChecksDoc -update rewrites it\n%s", path, cmp.Diff(b.String(), got))
+		}
+		out := string(doc[:begin[1]]) + b.String() + string(doc[end:])
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
