@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 var bin string
@@ -102,14 +104,47 @@ func TestGoVet(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	out, code := run(t, root, bin, "help")
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	for _, want := range []string{"//cachelint:hot [write] [path=NAME,...]", "//cachelint:percpu", "//cachelint:budget", "//cachelint:ignore", "straddle", "spread", "falseshare", "padding", "budget"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("help lacks %q", want)
+	for _, arg := range []string{"help", "-h", "-help", "--help"} {
+		out, code := run(t, root, bin, arg)
+		if code != 0 {
+			t.Fatalf("%s: exit %d", arg, code)
 		}
+		want := []string{"//cachelint:hot [write] [path=NAME,...]", "//cachelint:percpu", "//cachelint:budget", "//cachelint:ignore", "go vet -vettool"}
+		for _, c := range commands {
+			want = append(want, "cachelint "+c.name)
+		}
+		for _, r := range layout.Rules {
+			want = append(want, r.Name+" ", r.Summary)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s lacks %q", arg, w)
+			}
+		}
+	}
+	out, code := run(t, root, bin, "help", "falseshare")
+	if r, _ := layout.RuleOf("falseshare"); code != 0 || !strings.HasPrefix(out, "falseshare (warning; fix: reorder, padding): "+r.Summary) {
+		t.Errorf("help falseshare: exit %d\n%s", code, out)
+	}
+	out, code = run(t, root, bin, "help", "nosuch")
+	if code != 1 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "cachelint: help nosuch: no such check") {
+		t.Errorf("help nosuch: exit %d\n%s", code, out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	out, code := run(t, root, bin, "version")
+	// A build in a clone is "(devel)"; go install m@v records v.
+	if code != 0 || !strings.HasPrefix(out, "cachelint (devel) go1.") || strings.Count(out, "\n") != 1 {
+		t.Errorf("version: exit %d: %q", code, out)
+	}
+	if v, _ := run(t, root, bin, "-V"); v != out {
+		t.Errorf("-V: %q, version: %q", v, out)
+	}
+	// go vet asks -V=full first and keys its cache on the answer.
+	out, code = run(t, root, bin, "-V=full")
+	if code != 0 || !strings.Contains(out, " version devel ") || !strings.Contains(out, "buildID=") {
+		t.Errorf("-V=full: exit %d: %q", code, out)
 	}
 }
 
