@@ -45,7 +45,7 @@ func main() {
 	flag.IntVar(&h.warmup, "warmup", 1, "unmeasured runs of each command first")
 	flag.DurationVar(&h.timeout, "timeout", 10*time.Minute, "limit of one run")
 	pairs := flag.Bool("pairs", true, "measure the targets of issue 4 on VMLINUX and BTF")
-	scale := flag.String("scale", "", "comma-separated `FILES` (cut with bench/cutdwarf) on which to measure, with VMLINUX, how the cost of every struct grows with the input")
+	scale := flag.String("scale", "", "comma-separated `FILES` (cut with cutdwarf) on which to measure, with VMLINUX, how the cost of every struct grows with the input")
 	layoutFlags := flag.String("layout-flags", "", "extra `FLAGS` for every cachelint layout, such as -q")
 	flag.StringVar(&h.rev, "rev", "", "cachelint's `REVISION`, for the header")
 	flag.Usage = func() {
@@ -275,7 +275,7 @@ func (h *harness) runScale() {
 		rows = append(rows, row{in, st[0], st[1]})
 	}
 	fmt.Fprintf(h.out, "\n## Cost by input size\n\n")
-	fmt.Fprintf(h.out, "Every struct, JSON (`cachelint layout -format json`, `pahole -j -F dwarf`). The smaller inputs are %s cut by bench/cutdwarf to its first compile units, the share of .debug_info that a file of that size carries, padded to that size with a section no reader reads. Medians of %s.\n\n", filepath.Base(h.vmlinux), plural(h.n, "run"))
+	fmt.Fprintf(h.out, "Every struct, JSON (`cachelint layout -format json`, `pahole -j -F dwarf`). The smaller inputs are %s cut by cutdwarf (internal/cmd) to its first compile units, the share of .debug_info that a file of that size carries, padded to that size with a section no reader reads. Medians of %s.\n\n", filepath.Base(h.vmlinux), plural(h.n, "run"))
 	fmt.Fprintf(h.out, "| input | .debug_info | cachelint wall | cachelint CPU | cachelint peak RSS | pahole wall | pahole peak RSS | time ratio | memory ratio |\n")
 	fmt.Fprintf(h.out, "|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, r := range rows {
