@@ -27,6 +27,7 @@ func structLayout(name string, st *types.Struct, sizes types.Sizes, qual types.Q
 	s := &layout.Struct{
 		Name:            name,
 		Kind:            layout.KindStruct,
+		Lang:            layout.LangGo,
 		Size:            sizes.Sizeof(st),
 		Align:           sizes.Alignof(st),
 		PadZeroSizeTail: true,

@@ -128,6 +128,45 @@ func TestNetDevice(t *testing.T) {
 	if i, m := s.Lookup("lltx"); i != 1 || m.Name != "lltx" {
 		t.Errorf("Lookup(lltx) = %d, %+v", i, m)
 	}
+	// u8 priv[] ____cacheline_aligned: a 40-byte hole before it says so,
+	// though pahole infers no alignment for a zero-size member.
+	if _, m := s.Lookup("priv"); m.AlignAttr != 64 || m.Align != 1 || s.Lang != layout.LangC {
+		t.Errorf("priv aligned by attribute to %d, align %d; language %s", m.AlignAttr, m.Align, s.Lang)
+	}
+}
+
+// TestAlignAttr checks the alignments BTF implies: tcp_sock's write_tx
+// group begins ____cacheline_aligned, which pahole shows on the first
+// member after the marker.
+func TestAlignAttr(t *testing.T) {
+	f, err := Open(vmlinux)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := f.Structs("tcp_sock", "netns_ipv4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[string]int64{
+		"tcp_sock": {
+			"__cacheline_group_begin__tcp_sock_write_tx": 64, "segs_out": 64,
+			"__cacheline_group_end__tcp_sock_read_rx": 0, "data_segs_out": 0, "inet_conn": 0,
+		},
+		"netns_ipv4": {
+			"icmp_global_credit": 64, "__cacheline_group_pad__icmp": 64,
+			"__cacheline_group_end__icmp": 0, "icmp_global_stamp": 0,
+		},
+	}
+	if len(ss) != 2 {
+		t.Fatalf("%d structs, want 2", len(ss))
+	}
+	for _, s := range ss {
+		for name, a := range want[s.Name] {
+			if _, m := s.Lookup(name); m == nil || m.AlignAttr != a {
+				t.Errorf("%s.%s: %+v, want AlignAttr %d", s.Name, name, m, a)
+			}
+		}
+	}
 }
 
 func TestStructsNames(t *testing.T) {

@@ -224,6 +224,10 @@ type memberInfo struct {
 	bitfield   int64
 	natural    int64
 	forced     int64 // inferred __aligned__, 0 if none
+	// zeroForced is the __aligned__ inferred for a zero-size member (a
+	// kernel group marker, a flexible array), which pahole does not infer
+	// and so does not count in the struct's alignment.
+	zeroForced int64
 }
 
 // structOf converts a named struct or union; it returns nil for any other
@@ -234,7 +238,7 @@ func (c *conv) structOf(t btf.Type) *layout.Struct {
 		return nil
 	}
 	in := c.info(t)
-	s := &layout.Struct{Name: comp.name, Size: comp.size, Align: in.align, Packed: in.packed}
+	s := &layout.Struct{Name: comp.name, Lang: layout.LangC, Size: comp.size, Align: in.align, Packed: in.packed}
 	if comp.union {
 		s.Kind = layout.KindUnion
 	}
@@ -425,6 +429,8 @@ func (c *conv) info(t btf.Type) *info {
 		if mi.byteSize != 0 {
 			mi.forced = inferAlign(mi.byteOffset, mi.natural, smallest)
 			smallest = mi.byteOffset + mi.byteSize
+		} else if !comp.union {
+			mi.zeroForced = inferAlign(mi.byteOffset, mi.natural, smallest)
 		}
 		in.members[i] = mi
 	}
@@ -557,6 +563,7 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 			// inside their struct.
 			m.Size = base + comp.size - m.Offset
 		}
+		m.AlignAttr = max(mi.forced, mi.zeroForced)
 		if packed {
 			m.Align = max(1, mi.forced)
 		} else {

@@ -93,6 +93,7 @@ func (u *unit) convert(n *node) *layout.Struct {
 		Align:           ai.align,
 		Packed:          ai.packed,
 		PadZeroSizeTail: u.lang == langGo,
+		Lang:            u.modelLang(),
 		DeclFile:        u.file(n.declFile),
 		DeclLine:        int(n.declLine),
 	}
@@ -169,6 +170,14 @@ func isDataMember(k *kid) bool {
 	return k.tag == dwarf.TagMember && !k.static || k.tag == dwarf.TagInheritance
 }
 
+// modelLang is the unit's language as the model tells languages apart.
+func (u *unit) modelLang() layout.Lang {
+	if u.lang == langGo {
+		return layout.LangGo
+	}
+	return layout.LangC
+}
+
 func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) layout.Member {
 	name := u.name(k.name)
 	if k.tag == dwarf.TagInheritance {
@@ -185,6 +194,7 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 		DeclLine: int(k.declLine),
 	}
 	m.Align = max(m.Align, k.align)
+	m.AlignAttr = k.align
 	typ, inner := u.declType(k.typ, flexLast)
 	m.Type = strings.TrimRight(typ, " ")
 	if k.bitSize > 0 {

@@ -222,8 +222,11 @@ func TestAlignment(t *testing.T) {
 		t.Errorf("al64 align %d size %d", s.Align, s.Size)
 	}
 	ma := lookup(t, q, "member_al")
-	if b := member(t, ma, "b"); b.Align != 64 || b.Offset != 64 || ma.Align != 64 {
-		t.Errorf("member_al.b align %d at %d, struct align %d", b.Align, b.Offset, ma.Align)
+	if b := member(t, ma, "b"); b.Align != 64 || b.AlignAttr != 64 || b.Offset != 64 || ma.Align != 64 {
+		t.Errorf("member_al.b align %d (attribute %d) at %d, struct align %d", b.Align, b.AlignAttr, b.Offset, ma.Align)
+	}
+	if a := member(t, ma, "a"); a.AlignAttr != 0 || ma.Lang != layout.LangC {
+		t.Errorf("member_al.a aligned by attribute to %d; language %s", a.AlignAttr, ma.Lang)
 	}
 
 	p := structsOf(t, testdata("c/packed.o"))
@@ -266,8 +269,8 @@ func TestGo(t *testing.T) {
 		t.Error("main.Counters.Hits is atomic")
 	}
 	z := lookup(t, ss, "main.ZeroTail")
-	if !z.PadZeroSizeTail || z.Size != 8 {
-		t.Errorf("main.ZeroTail: PadZeroSizeTail %v size %d", z.PadZeroSizeTail, z.Size)
+	if !z.PadZeroSizeTail || z.Size != 8 || z.Lang != layout.LangGo {
+		t.Errorf("main.ZeroTail: PadZeroSizeTail %v size %d language %s", z.PadZeroSizeTail, z.Size, z.Lang)
 	}
 	// pahole's spelling of Go's [4][2]int16.
 	if d := member(t, lookup(t, ss, "main.Outer"), "Data"); d.Type != "int16[2][4]" || d.Size != 16 || d.ElemSize != 4 {

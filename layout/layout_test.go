@@ -16,7 +16,7 @@ type field struct {
 
 // goStruct lays fields out as gc does, so tests read like Go declarations.
 func goStruct(name string, fs ...field) *Struct {
-	s := &Struct{Name: name, Align: 1, PadZeroSizeTail: true}
+	s := &Struct{Name: name, Lang: LangGo, Align: 1, PadZeroSizeTail: true}
 	var off int64
 	for _, f := range fs {
 		off = alignUp(off, f.align)

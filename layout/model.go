@@ -49,10 +49,32 @@ func (k Kind) String() string {
 	return "struct"
 }
 
+// Lang is the language a struct is declared in, which decides what a
+// reorganization may move: C code casts a struct to its first member and
+// relies on a flexible array ending it; Go has neither, but gc pads after a
+// trailing zero-size field.
+type Lang uint8
+
+const (
+	// LangC is C and every language laid out by the C ABI (C++, and
+	// whatever BTF describes): the default for binaries.
+	LangC Lang = iota
+	// LangGo is Go, from go/types or from the DWARF of a Go binary.
+	LangGo
+)
+
+func (l Lang) String() string {
+	if l == LangGo {
+		return "Go"
+	}
+	return "C"
+}
+
 // Struct is one laid-out aggregate type.
 type Struct struct {
 	Name  string
 	Kind  Kind
+	Lang  Lang
 	Size  int64
 	Align int64
 	// Members are the top-level members in declaration order. Members of
@@ -85,8 +107,18 @@ type Member struct {
 	Offset int64
 	// Size is the size in bytes; for a bit-field, the size of its storage
 	// unit.
-	Size  int64
+	Size int64
+	// Align is the member's alignment as pahole reports it: its type's,
+	// raised by an aligned attribute on a member that takes space.
 	Align int64
+	// AlignAttr is the alignment an attribute on the member itself forces
+	// (C __attribute__((aligned(N))), the kernel's ____cacheline_aligned),
+	// 0 when none, zero-size members included (a kernel group's aligned
+	// begin marker, an aligned flexible array). DWARF says so with
+	// DW_AT_alignment; BTF does not, so the BTF reader infers it as pahole
+	// does, from a member lying further past the previous one than its
+	// type's alignment explains. A reorganization keeps it.
+	AlignAttr int64
 	// BitOffset is the absolute bit offset from the start of the struct.
 	BitOffset int64
 	// BitSize is the width of a bit-field, 0 otherwise.
