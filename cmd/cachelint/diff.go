@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/cachelint/cachelint/hotfile"
+	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/report"
+)
+
+const diffUsage = `usage: cachelint diff [-C NAME[,NAME]] [-hot FILE]... [-line N[,N]] [-format text|json] [-fail-on KIND[,KIND]] OLD NEW
+
+Compares the structs two builds share (ELF files with DWARF, or BTF, in any
+mix): size, members added, removed and moved, holes, the lines each fast
+path's hot fields occupy, and the findings that appeared or went. The same
+hot files apply to both builds. Without -C, only the structs that changed
+are printed. Exit status: 0, or 3 when a change makes one of the -fail-on
+kinds (hot-lines, size, budget, findings) worse; 1 on errors.
+`
+
+// runDiffCommand is runDiff with the collector set as for layout, which
+// reads binaries the same way.
+func runDiffCommand(args []string, stdout, stderr io.Writer) int {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	return runDiff(args, stdout, stderr)
+}
+
+// runDiff is "cachelint diff": it returns the exit status.
+func runDiff(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, diffUsage)
+		fs.PrintDefaults()
+	}
+	var hot listFlag
+	names := fs.String("C", "", "compare only the structs or unions `NAME[,NAME]`")
+	fs.Var(&hot, "hot", "hot file or net_cachelines table, for both builds (repeatable)")
+	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first counting lines")
+	format := fs.String("format", "text", "output: text or json")
+	failOn := fs.String("fail-on", "", "exit 3 when a change makes one of `KIND[,KIND]` worse: "+strings.Join(report.WorseKinds, ", "))
+	if err := fs.Parse(args); err != nil {
+		return 1
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
+		return 1
+	}
+	if fs.NArg() != 2 {
+		fs.Usage()
+		return 1
+	}
+	lines, err := parseLines(*lineFlag)
+	if err != nil {
+		return fail("-line: %v", err)
+	}
+	var kinds []string
+	if *failOn != "" {
+		kinds = strings.Split(*failOn, ",")
+		for _, k := range kinds {
+			if !slices.Contains(report.WorseKinds, k) {
+				return fail("-fail-on %s: want %s", k, strings.Join(report.WorseKinds, ", "))
+			}
+		}
+	}
+	if *format != "text" && *format != "json" {
+		return fail("-format %s: want text or json", *format)
+	}
+	var set *hotfile.Set
+	if len(hot) > 0 {
+		if set, err = hotfile.LoadAll(hot); err != nil {
+			return fail("%v", err)
+		}
+	}
+	var want []string
+	if *names != "" {
+		want = strings.Split(*names, ",")
+	}
+
+	oldPath, newPath := fs.Arg(0), fs.Arg(1)
+	old, err := buildStructs(oldPath, want, set, lines, stderr)
+	if err != nil {
+		return fail("%v", err)
+	}
+	cur, err := buildStructs(newPath, want, set, lines, stderr)
+	if err != nil {
+		return fail("%v", err)
+	}
+	opts := report.Options{Lines: lines}
+	var diffs []*report.Diff
+	var onlyOld, onlyNew []string
+	for _, o := range old.order {
+		n, ok := cur.byName[o.Name]
+		if !ok {
+			onlyOld = append(onlyOld, o.Kind.String()+" "+o.Name)
+			continue
+		}
+		d := report.Compare(o, n, old.results[o], cur.results[n], opts)
+		if want != nil || d.Changed() {
+			diffs = append(diffs, d)
+		}
+	}
+	for _, n := range cur.order {
+		if _, ok := old.byName[n.Name]; !ok {
+			onlyNew = append(onlyNew, n.Kind.String()+" "+n.Name)
+		}
+	}
+
+	out := bufio.NewWriter(stdout)
+	switch *format {
+	case "text":
+		for _, d := range diffs {
+			if err = report.DiffText(out, d); err != nil {
+				break
+			}
+		}
+		for _, name := range onlyOld {
+			fmt.Fprintf(out, "- %s /* only in %s */\n", name, oldPath)
+		}
+		for _, name := range onlyNew {
+			fmt.Fprintf(out, "+ %s /* only in %s */\n", name, newPath)
+		}
+	case "json":
+		err = report.DiffJSON(out, oldPath, newPath, diffs, onlyOld, onlyNew, opts)
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+	status := 0
+	for _, d := range diffs {
+		for _, w := range d.Worse {
+			if slices.Contains(kinds, w.Kind) {
+				fmt.Fprintf(stderr, "cachelint: %s %s got worse (%s): %s\n", d.Kind, d.Name, w.Kind, w.Reason)
+				status = 3
+			}
+		}
+	}
+	return status
+}
+
+// build is one side of a diff: its structs, the first definition of each
+// name, analyzed.
+type build struct {
+	order   []*layout.Struct
+	byName  map[string]*layout.Struct
+	results map[*layout.Struct]*layout.Result
+}
+
+// buildStructs reads the structs of path (those in want, when any) and
+// annotates and analyzes them as cachelint layout does.
+func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, stderr io.Writer) (*build, error) {
+	structs, _, err := readStructs(path, want, nil)
+	if err != nil {
+		return nil, err
+	}
+	b := &build{byName: map[string]*layout.Struct{}, results: map[*layout.Struct]*layout.Result{}}
+	for _, s := range structs {
+		if s.Name == "" || b.byName[s.Name] != nil {
+			continue
+		}
+		b.byName[s.Name] = s
+		b.order = append(b.order, s)
+	}
+	for _, s := range b.order {
+		if err := layout.ApplyCachelineGroups(s); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	if set != nil {
+		warnings, err := set.Apply(b.order)
+		for _, w := range warnings {
+			fmt.Fprintf(stderr, "cachelint: warning: %s: %s\n", path, w)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range b.order {
+		s.ResolvePaths()
+		r := layout.Analyze(s, lines)
+		b.results[s] = &r
+	}
+	return b, nil
+}

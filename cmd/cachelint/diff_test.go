@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/report"
+)
+
+func runDiffCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = runDiff(args, &o, &e)
+	return o.String(), e.String(), code
+}
+
+type diffDoc struct {
+	LineSize int64    `json:"line_size"`
+	Old      string   `json:"old"`
+	New      string   `json:"new"`
+	OnlyOld  []string `json:"only_old"`
+	OnlyNew  []string `json:"only_new"`
+	Structs  []struct {
+		Name         string               `json:"name"`
+		Old          report.DiffSide      `json:"old"`
+		New          report.DiffSide      `json:"new"`
+		Added        []report.DiffMember  `json:"added"`
+		Removed      []report.DiffMember  `json:"removed"`
+		Moved        []report.Move        `json:"moved"`
+		GoneFindings []report.JSONFinding `json:"findings_gone"`
+		NewFindings  []report.JSONFinding `json:"findings_new"`
+		Worse        []report.Worsening   `json:"worse"`
+	} `json:"structs"`
+}
+
+func diffJSON(t *testing.T, args ...string) diffDoc {
+	t.Helper()
+	out, errs, code := runDiffCmd(t, append([]string{"-format", "json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d; stderr:\n%s", args, code, errs)
+	}
+	var d diffDoc
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, out)
+	}
+	return d
+}
+
+// TestDiffNetDevice compares net_device from 6.1's DWARF with 6.18's BTF
+// under the kernel's table: the 6.8 reordering shrank the lines of both
+// paths and grew the struct by a line.
+func TestDiffNetDevice(t *testing.T) {
+	args := []string{"-hot", rst, "-C", "net_device"}
+	d := diffJSON(t, append(args, linux61, linux618)...)
+	if len(d.Structs) != 1 || d.Old != linux61 || d.New != linux618 {
+		t.Fatalf("%+v", d)
+	}
+	s := d.Structs[0]
+	if s.Old.Size != 2432 || s.New.Size != 2496 || s.Old.Cachelines != 38 || s.New.Cachelines != 39 {
+		t.Errorf("sizes %+v -> %+v", s.Old, s.New)
+	}
+	for path, want := range map[string][2]int{"rx": {7, 5}, "tx": {13, 8}} {
+		if o, n := len(s.Old.HotLines[path]), len(s.New.HotLines[path]); o != want[0] || n != want[1] {
+			t.Errorf("%s: %d -> %d hot lines, want %v", path, o, n, want)
+		}
+	}
+	has := func(ms []report.DiffMember, name string) *report.DiffMember {
+		for i := range ms {
+			if ms[i].Name == name {
+				return &ms[i]
+			}
+		}
+		return nil
+	}
+	// lltx is new in the tx group; npinfo left the struct; netdev_ops
+	// moved from line 3 to the first line, with the tx group.
+	if m := has(s.Added, "lltx"); m == nil || m.Hot == nil || m.Hot.Paths[0] != "tx" || m.BitSize != 1 {
+		t.Errorf("added lltx: %+v", m)
+	}
+	if has(s.Removed, "npinfo") == nil || has(s.Added, "npinfo") != nil {
+		t.Errorf("npinfo not removed: %+v", s.Removed)
+	}
+	moved := false
+	for _, mv := range s.Moved {
+		if mv.New.Name == "netdev_ops" {
+			moved = mv.Old.Offset == 208 && mv.New.Offset == 8
+		}
+	}
+	if !moved {
+		t.Errorf("netdev_ops did not move from 208 to 8")
+	}
+	// The spread findings persist (on fewer lines): neither gone nor new.
+	for _, f := range append(s.GoneFindings, s.NewFindings...) {
+		if f.Check == "spread" {
+			t.Errorf("spread finding came or went: %s", f.Message)
+		}
+	}
+
+	// As a CI gate: the move to 6.18 makes no path worse but the size.
+	for _, c := range []struct {
+		failOn     string
+		old, new   string
+		code       int
+		stderrPart string
+	}{
+		{"hot-lines", linux61, linux618, 0, ""},
+		{"size", linux61, linux618, 3, "cachelint: struct net_device got worse (size): size 2496 bytes, 2432 before\n"},
+		{"hot-lines", linux618, linux61, 3, "cachelint: struct net_device got worse (hot-lines): hot fields of path tx occupy 13 lines, 8 before\n"},
+		{"size,findings", linux618, linux618, 0, ""},
+	} {
+		out, errs, code := runDiffCmd(t, append(args, "-fail-on", c.failOn, c.old, c.new)...)
+		if code != c.code || !strings.Contains(errs, c.stderrPart) {
+			t.Errorf("-fail-on %s %s %s: exit %d, want %d; stderr:\n%s", c.failOn, c.old, c.new, code, c.code, errs)
+		}
+		if c.old != c.new && !strings.Contains(out, "\t/* size: ") {
+			t.Errorf("no text output:\n%s", out)
+		}
+	}
+}
+
+// TestDiffText checks the text of one diff between two Go builds
+// (testdata/gobin and its v2): Counters.Name grew by 40 bytes.
+func TestDiffGo(t *testing.T) {
+	hot := filepath.Join(t.TempDir(), "counters.hot")
+	if err := os.WriteFile(hot, []byte("main.Counters.Hits hot write\nmain.Counters.Misses hot write\n"+
+		"main.Counters.Shared hot write\nmain.Counters.Flag hot\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	v1, v2 := td("gobin/gobin"), td("gobin/v2/gobin.debug")
+	out, errs, code := runDiffCmd(t, "-hot", hot, "-C", "main.Counters,main.Holes", "-fail-on", "hot-lines", v1, v2)
+	if code != 3 || errs != "cachelint: struct main.Counters got worse (hot-lines): hot fields of path hot occupy 2 lines, 1 before\n" {
+		t.Errorf("exit %d, stderr:\n%s", code, errs)
+	}
+	for _, want := range []string{
+		"struct main.Counters {\n\t/* size: 56 -> 96 (+40), cachelines: 1 -> 2 (+1), members: 7 -> 7 */\n",
+		"\t/* hot lines hot: 1 -> 2 (+1): [0] -> [0 1] */\n",
+		"~\tsync/atomic.Int64          Shared;                /* 32 8 line 0 -> 72 8 line 1, hot: write */\n",
+		"- /* falseshare: Hits is written and shares line 0 with Flag (read-mostly) (64-byte lines) */\n",
+		"\t/* holes: 3 -> 1, sum holes: 17 -> 1 (-16), padding: 2 -> 2 */\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// Back from v2 to v1 brings the false sharing back.
+	_, errs, code = runDiffCmd(t, "-hot", hot, "-C", "main.Counters", "-fail-on", "findings", v2, v1)
+	if code != 3 || !strings.Contains(errs, "got worse (findings): falseshare: Hits is written") {
+		t.Errorf("v2 -> v1: exit %d, stderr:\n%s", code, errs)
+	}
+	// Without -C: only what changed, and structs only one build has.
+	d := diffJSON(t, v1, v2)
+	names := map[string]bool{}
+	for _, s := range d.Structs {
+		names[s.Name] = true
+	}
+	if !names["main.Counters"] || !names["main.Holes"] || names["main.Padded"] {
+		t.Errorf("changed structs: %v", names)
+	}
+}
+
+func TestDiffErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{linux61}, "usage: cachelint diff"},
+		{[]string{"-fail-on", "speed", linux61, linux61}, "cachelint: -fail-on speed: want hot-lines, size, budget, findings\n"},
+		{[]string{"-format", "sarif", linux61, linux61}, "cachelint: -format sarif: want text or json\n"},
+		{[]string{"-C", "nosuch", linux61, linux618}, "cachelint: " + linux61 + ": struct nosuch not found\n"},
+		{[]string{linux61, td("kernel/README.md")}, "cachelint: " + td("kernel/README.md") + ": no DWARF or BTF type information"},
+	} {
+		_, errs, code := runDiffCmd(t, c.args...)
+		if code != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr:\n%s\nwant %q", c.args, code, errs, c.want)
+		}
+	}
+}
