@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -78,6 +79,11 @@ type Set struct {
 // skip it.
 var ErrNotStructTable = errors.New("not a table of struct members")
 
+// ErrNoTableHeader is wrapped by the error Load returns for an .rst file
+// (or one with table rows) that lacks the header of a net_cachelines table:
+// in a folder of tables, index.rst.
+var ErrNoTableHeader = errors.New("no fastpath_tx_access or fastpath_rx_access column header, so not a net_cachelines table")
+
 // Load reads a hot file or a net_cachelines table.
 func Load(path string) (*Set, error) {
 	data, err := os.ReadFile(path)
@@ -101,6 +107,46 @@ func LoadAll(paths []string) (*Set, error) {
 	return Merge(sets...), nil
 }
 
+// LoadPaths loads hot files, tables and folders of tables, in order, into
+// one Set (the repeatable -hot flag). A folder stands for every .rst file
+// in it, in name order; those that are not tables of struct members
+// (index.rst, snmp.rst) are skipped, each with a note.
+func LoadPaths(paths []string) (set *Set, notes []string, err error) {
+	var files []string
+	skippable := map[string]bool{}
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil || !fi.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		rst, err := filepath.Glob(filepath.Join(p, "*.rst"))
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(rst) == 0 {
+			return nil, nil, fmt.Errorf("%s: no .rst files (net_cachelines tables)", p)
+		}
+		for _, f := range rst {
+			skippable[f] = true
+		}
+		files = append(files, rst...)
+	}
+	var sets []*Set
+	for _, p := range files {
+		s, err := Load(p)
+		switch {
+		case err == nil:
+			sets = append(sets, s)
+		case skippable[p] && (errors.Is(err, ErrNoTableHeader) || errors.Is(err, ErrNotStructTable)):
+			notes = append(notes, "skipped "+err.Error())
+		default:
+			return nil, nil, err
+		}
+	}
+	return Merge(sets...), notes, nil
+}
+
 // Parse reads data, named name in errors, as a net_cachelines table if it
 // has a fastpath_*_access column header and as a hot file otherwise.
 func Parse(name string, data []byte) (*Set, error) {
@@ -112,7 +158,7 @@ func Parse(name string, data []byte) (*Set, error) {
 		return parseTable(name, lines)
 	}
 	if strings.HasSuffix(name, ".rst") || slices.ContainsFunc(lines, isStructLine) {
-		return nil, fmt.Errorf("%s: no fastpath_tx_access or fastpath_rx_access column header, so not a net_cachelines table", name)
+		return nil, fmt.Errorf("%s: %w", name, ErrNoTableHeader)
 	}
 	return parseHotFile(name, lines)
 }
@@ -139,6 +185,22 @@ func (s *Set) StructNames() []string {
 	}
 	slices.Sort(names)
 	return slices.Compact(names)
+}
+
+// Select returns what s says about the structs named in names only.
+func (s *Set) Select(names []string) *Set {
+	out := &Set{}
+	for _, h := range s.Hot {
+		if slices.Contains(names, h.Struct) {
+			out.Hot = append(out.Hot, h)
+		}
+	}
+	for _, d := range s.Directives {
+		if slices.Contains(names, d.Struct) {
+			out.Directives = append(out.Directives, d)
+		}
+	}
+	return out
 }
 
 // Apply sets hot marks, percpu, budgets and ignores on the structs they

@@ -24,11 +24,12 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE]... [-line N[,N]] [-reorg] [-format text|json|sarif] [-q] FILE...
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif] [-q] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
 an ELF .BTF section, or gzipped), with the cache-line checks. Exit status:
-0 no findings, 3 findings, 1 errors.
+0 no findings, 3 findings, 1 errors. Flags may follow the files, as
+pahole's do.
 `
 
 // listFlag collects a repeatable flag.
@@ -40,42 +41,45 @@ func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 // runLayout is "cachelint layout": it returns the exit status.
 func runLayout(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("layout", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, layoutUsage)
-		fs.PrintDefaults()
-	}
 	var hot listFlag
 	names := fs.String("C", "", "report only the structs or unions `NAME[,NAME]`")
-	fs.Var(&hot, "hot", "hot file or net_cachelines table (repeatable)")
+	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables (repeatable)")
 	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first drawn in the text")
 	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
 	format := fs.String("format", "text", "output: text (pahole's), json or sarif")
 	quiet := fs.Bool("q", false, "print only the structs with findings, and no progress bar")
-	if err := fs.Parse(args); err != nil {
-		return 1
+	if ok, code := parseFlags(fs, args, layoutUsage, stdout, stderr); !ok {
+		return code
 	}
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
 		return 1
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return 1
+		return fail("layout: no FILE (cachelint layout -h for usage)")
 	}
 	lines, err := parseLines(*lineFlag)
 	if err != nil {
-		return fail("-line: %v", err)
+		return fail("-line=%s: %v", *lineFlag, err)
 	}
 	var set *hotfile.Set
 	if len(hot) > 0 {
-		if set, err = hotfile.LoadAll(hot); err != nil {
+		var notes []string
+		if set, notes, err = hotfile.LoadPaths(hot); err != nil {
 			return fail("%v", err)
+		}
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "cachelint: note: %s\n", n)
 		}
 	}
 	var want []string
 	if *names != "" {
 		want = strings.Split(*names, ",")
+	}
+	if set != nil && want != nil {
+		// Tables of other structs, from a folder of them, are not
+		// wanted: no warning that their structs are absent.
+		set = set.Select(want)
 	}
 	opts := report.Options{Lines: lines, Reorg: *reorg}
 
@@ -94,7 +98,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		x := report.NewSARIF(out)
 		emit, finish = x.Struct, x.Close
 	default:
-		return fail("-format %s: want text, json or sarif", *format)
+		return fail("-format=%s: want text, json or sarif", *format)
 	}
 
 	status := 0

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -168,8 +169,12 @@ func TestLayoutErrors(t *testing.T) {
 		{[]string{"-hot", td("hot/bad.hot"), td("c/queues.o")}, "cachelint: " + td("hot/bad.hot") + ":1: unknown directive \"hott\"\n"},
 		{[]string{"-C", "nosuch", td("c/queues.o")}, "cachelint: " + td("c/queues.o") + ": struct nosuch not found\n"},
 		{[]string{"-C", "nosuch", linux618}, "cachelint: " + linux618 + ": struct nosuch not found\n"},
-		{[]string{"-line", "63", td("c/queues.o")}, "cachelint: -line: line size 63: want a power of two from 8 to 4096\n"},
-		{[]string{"-format", "xml", td("c/queues.o")}, "cachelint: -format xml: want text, json or sarif\n"},
+		{[]string{"-line", "63", td("c/queues.o")}, "cachelint: -line=63: line size 63: want a power of two from 8 to 4096\n"},
+		{[]string{td("c/queues.o"), "-x"}, "cachelint: -x: no such flag (cachelint layout -h lists the flags)\n"},
+		{[]string{"-q=maybe", td("c/queues.o")}, "cachelint: -q=maybe: parse error (cachelint layout -h lists the flags)\n"},
+		{[]string{td("c/queues.o"), "-C"}, "cachelint: -C: needs a value (cachelint layout -h lists the flags)\n"},
+		{nil, "cachelint: layout: no FILE (cachelint layout -h for usage)\n"},
+		{[]string{"-format", "xml", td("c/queues.o")}, "cachelint: -format=xml: want text, json or sarif\n"},
 		{[]string{td("nonexistent")}, "cachelint: " + td("nonexistent") + ": no such file or directory\n"},
 	} {
 		out, errs, code := runCmd(t, c.args...)
@@ -263,5 +268,65 @@ func TestFirstDefinition(t *testing.T) {
 	out, _, _ := runCmd(t, "-C", "console", btf)
 	if n := strings.Count(out, "struct console {"); n != 1 {
 		t.Errorf("-C console: %d layouts, want 1", n)
+	}
+}
+
+// Flags may follow the files, as pahole takes them; "--" ends them.
+func TestLayoutFlagsAfterFiles(t *testing.T) {
+	before, _, code := runCmd(t, "-C", "net_device", "-format", "json", linux618)
+	if code != 3 {
+		t.Fatalf("exit %d", code)
+	}
+	after, errs, code := runCmd(t, linux618, "-C", "net_device", "-format", "json")
+	if code != 3 || after != before {
+		t.Errorf("flags after the file: exit %d, stderr %q, output differs: %v", code, errs, after != before)
+	}
+	_, errs, code = runCmd(t, "--", "-C")
+	if code != 1 || errs != "cachelint: -C: no such file or directory\n" {
+		t.Errorf("after --: exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestLayoutHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "-help", "--help"} {
+		out, errs, code := runCmd(t, linux618, arg)
+		if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: cachelint layout ") || !strings.Contains(out, "-reorg") {
+			t.Errorf("%s: exit %d, stderr %q, stdout\n%s", arg, code, errs, out)
+		}
+	}
+}
+
+// -hot DIR reads every table of a net_cachelines folder; index.rst and
+// snmp.rst (enum constants) are skipped with a note, and tables of structs
+// not selected with -C are left out.
+func TestHotDir(t *testing.T) {
+	dir := td("kernel/net_cachelines")
+	one := runJSON(t, "-hot", rst, "-C", "net_device", linux61)
+	out, errs, code := runCmd(t, "-hot", dir, "-C", "net_device", "-format", "json", linux61)
+	if code != 3 {
+		t.Fatalf("exit %d; stderr:\n%s", code, errs)
+	}
+	var d doc
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Structs) != 1 || !reflect.DeepEqual(d.Structs[0], one) {
+		t.Errorf("-hot %s differs from -hot %s", dir, rst)
+	}
+	for _, want := range []string{
+		"cachelint: note: skipped " + filepath.Join(dir, "index.rst") + ": no fastpath_tx_access or fastpath_rx_access column header",
+		"cachelint: note: skipped " + filepath.Join(dir, "snmp.rst") + ":5: ",
+		"cachelint: warning: " + rst + ":11: struct net_device has no field lltx\n",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if strings.Contains(errs, "tcp_sock") {
+		t.Errorf("stderr mentions a struct not selected:\n%s", errs)
+	}
+	_, errs, code = runCmd(t, "-hot", td("c"), linux61)
+	if code != 1 || errs != "cachelint: "+td("c")+": no .rst files (net_cachelines tables)\n" {
+		t.Errorf("folder without tables: exit %d, stderr %q", code, errs)
 	}
 }
