@@ -257,7 +257,7 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 	if !ok {
 		return
 	}
-	if !annotated && !mayFind(tst) {
+	if !annotated && !mayFind(tst, pass.TypesSizes) {
 		return
 	}
 	if fieldDirs == nil {
@@ -369,9 +369,9 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 // annotations: only split locks and padding that fails its purpose are
 // reported then, so a struct with neither an atomic nor a padding field
 // needs no layout.
-func mayFind(st *types.Struct) bool {
+func mayFind(st *types.Struct, sizes types.Sizes) bool {
 	for f := range st.Fields() {
-		if isAtomic(f.Type()) || isPadding(f) {
+		if atomicWidth(f.Type(), sizes) > 0 || isPadding(f) {
 			return true
 		}
 	}

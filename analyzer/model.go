@@ -44,27 +44,33 @@ func structLayout(name string, st *types.Struct, sizes types.Sizes, qual types.Q
 		if a, ok := f.Type().Underlying().(*types.Array); ok {
 			m.ElemSize = sizes.Sizeof(a.Elem())
 		}
-		m.Atomic = isAtomic(f.Type())
+		m.Atomic = atomicWidth(f.Type(), sizes)
 		m.Padding = isPadding(f)
 		m.Embedded = f.Embedded()
 	}
 	return s
 }
 
-// atomicTypes are the sync/atomic types whose value a program updates
-// atomically.
-var atomicTypes = map[string]bool{
-	"Int32": true, "Int64": true, "Uint32": true, "Uint64": true,
-	"Uintptr": true, "Bool": true, "Pointer": true, "Value": true,
-}
-
-func isAtomic(t types.Type) bool {
+// atomicWidth is the width of one atomic access to a value of type t
+// (layout.AtomicWidth), looking through array elements; 0 when t is not
+// atomic.
+func atomicWidth(t types.Type, sizes types.Sizes) int64 {
+	for {
+		a, ok := t.Underlying().(*types.Array)
+		if !ok {
+			break
+		}
+		t = a.Elem()
+	}
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok {
-		return false
+		return 0
 	}
 	obj := named.Obj() // Pointer[T] instances share the origin's name
-	return obj.Pkg() != nil && obj.Pkg().Path() == "sync/atomic" && atomicTypes[obj.Name()]
+	if obj.Pkg() == nil || !strings.HasSuffix(obj.Pkg().Path(), "atomic") {
+		return 0
+	}
+	return layout.AtomicWidth(obj.Pkg().Path()+"."+obj.Name(), sizes.Sizeof(t), sizes.Sizeof(types.Typ[types.Uintptr]))
 }
 
 // padName matches the names programs give to fields that only take space.

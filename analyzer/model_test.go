@@ -645,35 +645,35 @@ type S struct {
 }
 `)
 	type class struct {
-		Name, Type                string
-		ElemSize                  int64
-		Atomic, Padding, Embedded bool
+		Name, Type        string
+		ElemSize, Atomic  int64
+		Padding, Embedded bool
 	}
 	want := []class{
-		{"_", "[8]byte", 1, false, true, false},
-		{"_", "CacheLinePad", 0, false, true, false},
-		{"_", "int32", 0, false, false, false}, // blank but no array
-		{"pad", "[4]uint32", 4, false, true, false},
-		{"_pad", "[2]uint64", 8, false, true, false},
-		{"pad3", "[3]byte", 1, false, true, false},
-		{"padding", "[5]int16", 2, false, true, false},
-		{"pad1", "int64", 0, false, false, false}, // pad name but no array
-		{"padx", "[2]byte", 1, false, false, false},
-		{"p", "PadBytes", 1, false, true, false},
-		{"arrs", "[2]Inner", 8, false, false, false},
-		{"z", "[0]int64", 8, false, false, false},
-		{"a32", "atomic.Int32", 0, true, false, false},
-		{"a64", "atomic.Int64", 0, true, false, false},
-		{"u32", "atomic.Uint32", 0, true, false, false},
-		{"u64", "atomic.Uint64", 0, true, false, false},
-		{"up", "atomic.Uintptr", 0, true, false, false},
-		{"b", "atomic.Bool", 0, true, false, false},
-		{"ptr", "atomic.Pointer[Inner]", 0, true, false, false},
-		{"v", "atomic.Value", 0, true, false, false},
-		{"c", "Counter", 0, true, false, false},
-		{"i64", "int64", 0, false, false, false},
-		{"Inner", "Inner", 0, false, false, true},
-		{"CacheLinePad", "*CacheLinePad", 0, false, false, true}, // a pointer to a pad is no padding
+		{"_", "[8]byte", 1, 0, true, false},
+		{"_", "CacheLinePad", 0, 0, true, false},
+		{"_", "int32", 0, 0, false, false}, // blank but no array
+		{"pad", "[4]uint32", 4, 0, true, false},
+		{"_pad", "[2]uint64", 8, 0, true, false},
+		{"pad3", "[3]byte", 1, 0, true, false},
+		{"padding", "[5]int16", 2, 0, true, false},
+		{"pad1", "int64", 0, 0, false, false}, // pad name but no array
+		{"padx", "[2]byte", 1, 0, false, false},
+		{"p", "PadBytes", 1, 0, true, false},
+		{"arrs", "[2]Inner", 8, 0, false, false},
+		{"z", "[0]int64", 8, 0, false, false},
+		{"a32", "atomic.Int32", 0, 4, false, false},
+		{"a64", "atomic.Int64", 0, 8, false, false},
+		{"u32", "atomic.Uint32", 0, 4, false, false},
+		{"u64", "atomic.Uint64", 0, 8, false, false},
+		{"up", "atomic.Uintptr", 0, 8, false, false},
+		{"b", "atomic.Bool", 0, 4, false, false},
+		{"ptr", "atomic.Pointer[Inner]", 0, 8, false, false},
+		{"v", "atomic.Value", 0, 8, false, false},
+		{"c", "Counter", 0, 8, false, false},
+		{"i64", "int64", 0, 0, false, false},
+		{"Inner", "Inner", 0, 0, false, true},
+		{"CacheLinePad", "*CacheLinePad", 0, 0, false, true}, // a pointer to a pad is no padding
 	}
 	qual := func(p *types.Package) string {
 		if p == pkg {

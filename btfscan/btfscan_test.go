@@ -84,14 +84,14 @@ func TestNetDevice(t *testing.T) {
 		name, typ           string
 		offset, size, align int64
 		bitOffset, bitSize  int64
-		elemSize            int64
-		atomic, embedded    bool
+		elemSize, atomic    int64
+		embedded            bool
 		unitWithNext, inner bool
 	}{
 		{name: "netdev_ops", typ: "const struct net_device_ops  *", offset: 8, size: 8, align: 8, bitOffset: 64},
 		{name: "tc_to_txq", typ: "struct netdev_tc_txq[16]", offset: 62, size: 64, align: 2, bitOffset: 496, elemSize: 4},
 		{name: "name", typ: "char[16]", offset: 280, size: 16, align: 1, bitOffset: 2240, elemSize: 1},
-		{name: "carrier_up_count", typ: "atomic_t", offset: 736, size: 4, align: 4, bitOffset: 5888, atomic: true},
+		{name: "carrier_up_count", typ: "atomic_t", offset: 736, size: 4, align: 4, bitOffset: 5888, atomic: 4},
 		{name: "priv_destructor", typ: "void (*)(struct net_device *)", offset: 1320, size: 8, align: 8, bitOffset: 10560},
 		{name: "pcpu_stat_type", typ: "enum netdev_stat_type", offset: 1340, size: 4, align: 4, bitOffset: 10720, bitSize: 8},
 		{name: "see_all_hwtstamp_requests", typ: "long unsigned int", offset: 2184, size: 8, align: 8, bitOffset: 2184*8 + 24, bitSize: 1, unitWithNext: true},

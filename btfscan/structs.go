@@ -554,7 +554,7 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 			Size:      mi.byteSize,
 			BitOffset: base*8 + mi.bitOffset,
 			BitSize:   mi.bitfield,
-			Atomic:    isAtomic(bm.Type),
+			Atomic:    c.atomic(bm.Type),
 			Embedded:  bm.Name == "",
 		}
 		if m.BitSize != 0 && m.End() > base+comp.size {
@@ -638,16 +638,16 @@ func isComposite(t btf.Type) bool {
 	return ok
 }
 
-var atomicTypes = map[string]bool{"atomic_t": true, "atomic64_t": true, "atomic_long_t": true, "refcount_t": true}
-
-// isAtomic reports whether t is one of the kernel's atomic types, or an
-// array of them.
-func isAtomic(t btf.Type) bool {
+// atomic is the width of one atomic access to a value of type t
+// (layout.AtomicWidth), through typedefs, qualifiers and array elements; 0
+// when the type is not atomic. BTF keeps no _Atomic qualifier.
+func (c *conv) atomic(t btf.Type) int64 {
 	for range maxDepth {
 		switch q := t.(type) {
 		case *btf.Typedef:
-			if atomicTypes[q.Name] {
-				return true
+			// The word size matters only to Go types, which BTF never holds.
+			if w := layout.AtomicWidth(q.Name, c.size(q), 8); w > 0 {
+				return w
 			}
 			t = q.Type
 		case *btf.Const:
@@ -659,8 +659,8 @@ func isAtomic(t btf.Type) bool {
 		case *btf.Array:
 			t = q.Type
 		default:
-			return false
+			return 0
 		}
 	}
-	return false
+	return 0
 }

@@ -1,7 +1,6 @@
 package dwarfscan
 
 import (
-	"bytes"
 	"debug/dwarf"
 	"errors"
 	"fmt"
@@ -307,37 +306,34 @@ func (u *unit) stripOff(off dwarf.Offset) dwarf.Offset {
 
 func (u *unit) strip(off dwarf.Offset) *node { return u.node(u.stripOff(off)) }
 
-// atomicTypedefs are the kernel's atomically updated types.
-var atomicTypedefs = map[string]bool{
-	"atomic_t": true, "atomic64_t": true, "atomic_long_t": true, "refcount_t": true,
-}
-
-// atomic reports whether off is _Atomic, one of the kernel's atomic types
-// or one of Go's (sync/atomic.Int64 and the like), through typedefs and
-// qualifiers.
-func (u *unit) atomic(off dwarf.Offset) bool {
+// atomic is the width of one atomic access to a value of type off
+// (layout.AtomicWidth), through typedefs, qualifiers and array elements; 0
+// when the type is not atomic. _Atomic T is accessed whole.
+func (u *unit) atomic(off dwarf.Offset) int64 {
 	for range maxDepth {
 		n := u.node(off)
 		if n == nil {
-			return false
+			return 0
 		}
 		switch n.tag {
 		case dwarf.TagAtomicType:
-			return true
+			return u.size(n.typ)
 		case dwarf.TagStructType:
-			name := u.f.s.name(n.name)
-			return u.lang == langGo && (bytes.HasPrefix(name, []byte("sync/atomic.")) || bytes.HasPrefix(name, []byte("internal/runtime/atomic.")))
-		case dwarf.TagTypedef:
-			if atomicTypedefs[string(u.f.s.name(n.name))] {
-				return true
+			if u.lang != langGo {
+				return 0
 			}
-		case dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagRestrictType:
+			return layout.AtomicWidth(string(u.f.s.name(n.name)), u.size(off), int64(u.addrSize))
+		case dwarf.TagTypedef:
+			if w := layout.AtomicWidth(string(u.f.s.name(n.name)), u.size(off), int64(u.addrSize)); w > 0 {
+				return w
+			}
+		case dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagRestrictType, dwarf.TagArrayType:
 		default:
-			return false
+			return 0
 		}
 		off = n.typ
 	}
-	return false
+	return 0
 }
 
 // size is the size of type off as pahole computes it: an array's from its

@@ -66,14 +66,14 @@ func TestNetDevice(t *testing.T) {
 	for _, c := range []struct {
 		name, typ            string
 		off, size, elem, aln int64
-		atomic               bool
+		atomic               int64
 	}{
-		{"name", "char[16]", 0, 16, 1, 1, false},
-		{"netdev_ops", "const struct net_device_ops  *", 208, 8, 0, 8, false},
-		{"features", "netdev_features_t", 232, 8, 0, 8, false},
-		{"carrier_up_count", "atomic_t", 496, 4, 0, 4, true},
-		{"perm_addr", "unsigned char[32]", 556, 32, 1, 1, false},
-		{"adj_list", "struct", 160, 32, 0, 8, false},
+		{"name", "char[16]", 0, 16, 1, 1, 0},
+		{"netdev_ops", "const struct net_device_ops  *", 208, 8, 0, 8, 0},
+		{"features", "netdev_features_t", 232, 8, 0, 8, 0},
+		{"carrier_up_count", "atomic_t", 496, 4, 0, 4, 4},
+		{"perm_addr", "unsigned char[32]", 556, 32, 1, 1, 0},
+		{"adj_list", "struct", 160, 32, 0, 8, 0},
 	} {
 		m := member(t, s, c.name)
 		if m.Type != c.typ || m.Offset != c.off || m.Size != c.size || m.ElemSize != c.elem || m.Align != c.aln || m.Atomic != c.atomic {
@@ -248,10 +248,10 @@ func TestAlignment(t *testing.T) {
 		t.Errorf("a packed struct member aligns to %d", pm.Align)
 	}
 	sl := lookup(t, p, "split_lock")
-	if c := member(t, sl, "counter"); !c.Atomic || c.Type != "_Atomic long int" || c.Offset != 60 || c.Align != 8 {
+	if c := member(t, sl, "counter"); c.Atomic != 8 || c.Type != "_Atomic long int" || c.Offset != 60 || c.Align != 8 {
 		t.Errorf("split_lock.counter %+v", *c)
 	}
-	if c := member(t, lookup(t, p, "split_lock_volatile"), "counter"); c.Atomic {
+	if c := member(t, lookup(t, p, "split_lock_volatile"), "counter"); c.Atomic != 0 {
 		t.Error("a volatile long is not atomic")
 	}
 }
@@ -262,10 +262,10 @@ func TestGo(t *testing.T) {
 		t.Fatalf("got %d structs, want 4", len(ss))
 	}
 	c := lookup(t, ss, "main.Counters")
-	if sh := member(t, c, "Shared"); !sh.Atomic || sh.Type != "sync/atomic.Int64" || sh.Offset != 32 {
+	if sh := member(t, c, "Shared"); sh.Atomic != 8 || sh.Type != "sync/atomic.Int64" || sh.Offset != 32 {
 		t.Errorf("main.Counters.Shared %q at %d atomic %v", sh.Type, sh.Offset, sh.Atomic)
 	}
-	if h := member(t, c, "Hits"); h.Atomic {
+	if h := member(t, c, "Hits"); h.Atomic != 0 {
 		t.Error("main.Counters.Hits is atomic")
 	}
 	z := lookup(t, ss, "main.ZeroTail")

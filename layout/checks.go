@@ -82,63 +82,117 @@ func check(s *Struct, prop *Proposal, line, maxLine int64) []Finding {
 
 func atLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }
 
-// straddle finds hot members no bigger than a line, or hot array elements,
-// that cross a line boundary, and atomic words that cross one anywhere (a
-// split lock).
+// straddle finds atomic words that cross a line boundary, split locks,
+// in any member hot or not; and hot members no bigger than a line, or
+// elements of hot arrays, that cross one where that costs one of their
+// paths a line.
 func straddle(s *Struct, line int64) []Finding {
 	var out []Finding
+	s.eachMember(func(top int, m *Member) {
+		if k, w := splitWord(m, line); !w.empty() {
+			what := fmt.Sprintf("atomic %s (%d bytes at offset %d) crosses", m.Label(), w.hi-w.lo, w.lo)
+			if m.Size > m.Atomic {
+				what = fmt.Sprintf("atomic %s has word %d (%d bytes at offset %d) crossing", m.Label(), k, w.hi-w.lo, w.lo)
+			}
+			out = append(out, Finding{CheckStraddle, line, top, []string{m.Label()},
+				fmt.Sprintf("%s the line boundary at %d: a split lock %s", what, (w.firstLine(line)+1)*line, atLines(line))})
+		}
+	})
 	for _, h := range s.hotMembers() {
-		if msg := crossing(h.m, line); msg != "" {
+		if _, w := splitWord(h.m, line); !w.empty() {
+			continue
+		}
+		if msg, sp := crossing(h.m, line); msg != "" && s.addsLine(h.m, sp, line) {
 			out = append(out, Finding{CheckStraddle, line, h.top, []string{h.m.Label()},
 				fmt.Sprintf("hot field %s %s %s", h.m.Label(), msg, atLines(line))})
 		}
 	}
+	return out
+}
+
+// eachMember calls f on every member of s, members of anonymous members
+// too, with the index of the top-level member holding it.
+func (s *Struct) eachMember(f func(top int, m *Member)) {
 	var walk func(top int, ms []Member)
 	walk = func(top int, ms []Member) {
 		for i := range ms {
-			m := &ms[i]
-			if m.Atomic && m.Hot == nil {
-				if b := m.bytes(); !b.empty() && b.firstLine(line) != b.lastLine(line) {
-					out = append(out, Finding{CheckStraddle, line, top, []string{m.Label()},
-						fmt.Sprintf("atomic %s (%d bytes at offset %d) crosses the line boundary at %d: a split lock %s",
-							m.Label(), b.hi-b.lo, b.lo, (b.firstLine(line)+1)*line, atLines(line))})
-				}
-			}
-			walk(top, m.Inner)
+			f(top, &ms[i])
+			walk(top, ms[i].Inner)
 		}
 	}
 	for i := range s.Members {
 		walk(i, s.Members[i:i+1])
 	}
-	return out
+}
+
+// splitWord returns the first atomic word of m that crosses a line
+// boundary, and its index; an empty span if none does.
+func splitWord(m *Member, line int64) (int64, span) {
+	if m.Atomic <= 0 || m.BitSize > 0 {
+		return 0, span{}
+	}
+	n := m.Size / m.Atomic
+	// Word offsets modulo the line repeat within line words.
+	for k := int64(0); k < n && k < line; k++ {
+		w := span{m.Offset + k*m.Atomic, m.Offset + (k+1)*m.Atomic}
+		if w.firstLine(line) != w.lastLine(line) {
+			return k, w
+		}
+	}
+	return 0, span{}
 }
 
 // crossing describes how m crosses a line boundary, "" if it does not or
-// could not help it.
-func crossing(m *Member, line int64) string {
+// could not help it, and the bytes that cross. An array crosses only where
+// one of its elements does: code reads it an element at a time.
+func crossing(m *Member, line int64) (string, span) {
 	b := m.bytes()
 	if b.empty() {
-		return ""
+		return "", span{}
 	}
-	what := "crosses"
-	if m.Atomic {
-		what = "is atomic and crosses"
+	if m.ElemSize <= 0 || m.BitSize > 0 {
+		if b.hi-b.lo <= line && b.firstLine(line) != b.lastLine(line) {
+			return fmt.Sprintf("(%d bytes at offset %d) crosses the line boundary at %d", b.hi-b.lo, b.lo, (b.firstLine(line)+1)*line), b
+		}
+		return "", span{}
 	}
-	if b.hi-b.lo <= line && b.firstLine(line) != b.lastLine(line) {
-		return fmt.Sprintf("(%d bytes at offset %d) %s the line boundary at %d", b.hi-b.lo, b.lo, what, (b.firstLine(line)+1)*line)
-	}
-	if m.ElemSize <= 0 || m.ElemSize > line || m.BitSize > 0 {
-		return ""
+	if m.ElemSize > line {
+		return "", span{}
 	}
 	n := m.Size / m.ElemSize
 	// Element offsets modulo the line repeat within line elements.
 	for k := int64(0); k < n && k < line; k++ {
 		e := span{m.Offset + k*m.ElemSize, m.Offset + (k+1)*m.ElemSize}
 		if e.firstLine(line) != e.lastLine(line) {
-			return fmt.Sprintf("has element %d (%d bytes at offset %d) crossing the line boundary at %d", k, m.ElemSize, e.lo, (e.firstLine(line)+1)*line)
+			return fmt.Sprintf("has element %d (%d bytes at offset %d) crossing the line boundary at %d", k, m.ElemSize, e.lo, (e.firstLine(line)+1)*line), e
 		}
 	}
-	return ""
+	return "", span{}
+}
+
+// addsLine reports whether the bytes sp of hot member m lie on a line that
+// neither the rest of m nor any other member hot on one of m's paths
+// touches: a straddle inside lines the path reads anyway costs nothing.
+func (s *Struct) addsLine(m *Member, sp span, line int64) bool {
+	hot := s.hotMembers()
+	b := m.bytes()
+	rest := []span{{b.lo, sp.lo}, {sp.hi, b.hi}}
+	for _, p := range m.Hot.Paths {
+		for l := sp.firstLine(line); l <= sp.lastLine(line); l++ {
+			ln := span{l * line, (l + 1) * line}
+			touched := rest[0].shares(ln, line) || rest[1].shares(ln, line)
+			for _, x := range hot {
+				if touched {
+					break
+				}
+				touched = x.m != m && x.m.Hot.On(p) && x.m.bytes().shares(ln, line)
+			}
+			if !touched {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // spread finds paths whose hot members occupy more lines than in prop.

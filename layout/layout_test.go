@@ -173,9 +173,10 @@ func TestFalseShareWritePaths(t *testing.T) {
 }
 
 func TestStraddle(t *testing.T) {
-	fs := append(cold("c", 7), field{"key", 16, 8, "r"}, field{"ring", 96, 8, "r"})
+	fs := append(cold("c", 7), field{"key", 16, 8, "r"})
+	fs = append(append(fs, cold("d", 3)...), field{"ring", 48, 8, "r"})
 	s := goStruct("t", fs...)
-	s.Members[8].ElemSize = 24 // [4]struct{...} of 24 bytes
+	s.Members[11].ElemSize = 24 // [2]struct{...} of 24 bytes
 	r := Analyze(s, []int64{64})
 	var got []string
 	for _, f := range r.Findings {
@@ -185,7 +186,7 @@ func TestStraddle(t *testing.T) {
 	}
 	want := []string{
 		"hot field key (16 bytes at offset 56) crosses the line boundary at 64 (64-byte lines)",
-		"hot field ring has element 2 (24 bytes at offset 120) crossing the line boundary at 128 (64-byte lines)",
+		"hot field ring has element 1 (24 bytes at offset 120) crossing the line boundary at 128 (64-byte lines)",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
@@ -201,7 +202,7 @@ func TestStraddle(t *testing.T) {
 func TestSplitLock(t *testing.T) {
 	s := &Struct{Name: "packed", Size: 70, Align: 1, Packed: true, Members: []Member{
 		{Name: "buf", Size: 62, Align: 1},
-		{Name: "refs", Offset: 62, Size: 8, Align: 1, BitOffset: 62 * 8, Atomic: true},
+		{Name: "refs", Offset: 62, Size: 8, Align: 1, BitOffset: 62 * 8, Atomic: 8},
 	}}
 	r := Analyze(s, []int64{64})
 	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, "atomic refs (8 bytes at offset 62) crosses the line boundary at 64: a split lock") {
@@ -383,5 +384,83 @@ func TestNumberBitFieldUnits(t *testing.T) {
 	}
 	if want := []int{5, 5, 0, 0, 6, 6}; !slices.Equal(got, want) || unit != 6 {
 		t.Errorf("units %v (last %d), want %v", got, unit, want)
+	}
+}
+
+// The model carries the width of each atomic access: a split lock is a word
+// that crosses a line, not a member that does.
+func TestSplitLockWidths(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		m    Member
+		want string
+	}{
+		// zone.vm_stat: atomic_long_t[11] across a boundary, each word
+		// aligned.
+		{"atomic array", Member{Name: "vm_stat", Offset: 40, Size: 88, Align: 8, ElemSize: 8, Atomic: 8}, ""},
+		// A Go atomic.Value at 56: two words, loaded one at a time.
+		{"atomic.Value", Member{Name: "v", Offset: 56, Size: 16, Align: 8, Atomic: 8}, ""},
+		// A packed array of atomic_t whose third word crosses.
+		{"packed array", Member{Name: "refs", Offset: 54, Size: 16, Align: 1, ElemSize: 4, Atomic: 4},
+			"atomic refs has word 2 (4 bytes at offset 62) crossing the line boundary at 64: a split lock (64-byte lines)"},
+		// A 16-byte _Atomic value is one access.
+		{"_Atomic pair", Member{Name: "pair", Offset: 56, Size: 16, Align: 8, Atomic: 16},
+			"atomic pair (16 bytes at offset 56) crosses the line boundary at 64: a split lock (64-byte lines)"},
+	} {
+		m := c.m
+		m.BitOffset = m.Offset * 8
+		s := &Struct{Name: "s", Size: 128, Align: 8, Members: []Member{m}}
+		var got string
+		for _, f := range Analyze(s, []int64{64}).Findings {
+			got = f.Message
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// A hot array straddles only where one of its elements crosses a line.
+func TestArrayStraddlePerElement(t *testing.T) {
+	// netns_ipv4.sysctl_tcp_rmem: int[3] at 508, beside a hot field on
+	// each line.
+	fs := append(cold("c", 63), field{"before", 4, 4, "r"}, field{"rmem", 12, 4, "r"}, field{"after", 4, 4, "r"})
+	s := goStruct("t", fs...)
+	s.Members[64].ElemSize = 4
+	if s.Members[64].Offset != 508 {
+		t.Fatalf("rmem at %d", s.Members[64].Offset)
+	}
+	if fs := straddle(s, 64); len(fs) != 0 {
+		t.Errorf("int[3] at 508: %v", fs)
+	}
+	// The same bytes as one 12-byte value do cross, and with before cold
+	// they add line 7 to the path.
+	s.Members[64].ElemSize = 0
+	s.Members[63].Hot = nil
+	if fs := straddle(s, 64); len(fs) != 1 {
+		t.Errorf("12-byte value at 508: %v", fs)
+	}
+}
+
+// A straddle inside lines its path reads anyway costs nothing.
+func TestStraddleAddsNoLine(t *testing.T) {
+	// As net_device.tc_to_txq: a value across a boundary, with tx fields
+	// on both lines it touches.
+	fs := append(cold("c", 6), u64("head", "r:tx"), field{"key", 16, 8, "r:tx"}, u64("tail", "r:tx"))
+	s := goStruct("t", fs...)
+	if fs := straddle(s, 64); len(fs) != 0 {
+		t.Errorf("straddle within tx's lines: %v", fs)
+	}
+	// Without head, line 0 is tx's only because of key.
+	s.Members[6].Hot = nil
+	if fs := straddle(s, 64); len(fs) != 1 {
+		t.Errorf("straddle adding line 0: %v", fs)
+	}
+	// On rx, read nowhere else, the straddle adds a line even though tx
+	// reads both.
+	s.Members[6].Hot = &Hot{Paths: []string{"tx"}}
+	s.Members[7].Hot = &Hot{Paths: []string{"rx", "tx"}}
+	if fs := straddle(s, 64); len(fs) != 1 {
+		t.Errorf("straddle adding rx lines: %v", fs)
 	}
 }

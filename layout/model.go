@@ -126,9 +126,13 @@ type Member struct {
 	// ElemSize is the size of one element when the member is an array, 0
 	// otherwise; straddle checks arrays per element.
 	ElemSize int64
-	// Atomic marks a word the program updates atomically: one that crosses
-	// a line is a split lock.
-	Atomic bool
+	// Atomic is the width of one atomic access to the member (AtomicWidth),
+	// 0 when the program does not update it atomically. The member is a
+	// run of such words: an array of atomic_t is 4-byte words, a Go
+	// atomic.Value two 8-byte words each accessed on its own. A word that
+	// crosses a line is a split lock; the member as a whole may cross
+	// freely.
+	Atomic int64
 	// Padding marks a member whose only purpose is to take space (a Go
 	// blank array field or cpu.CacheLinePad, a C pad array).
 	Padding bool

@@ -30,8 +30,9 @@ var Rules = []Rule{
 		Name:    CheckStraddle,
 		Summary: "A hot field or an atomic word crosses a cache-line boundary",
 		Help: "A hot field no bigger than a line that crosses a line boundary costs two line fetches where one would do; " +
-			"for an array, any element that crosses one counts. In any struct, an atomic word that crosses a line is a " +
-			"split lock, which stalls every core (only packed C layouts can make one).\n\n" +
+			"an array crosses only where one of its elements does, and a crossing into a line the path touches anyway " +
+			"costs nothing and is not reported. In any struct, an atomic word that crosses a line is a split lock, which " +
+			"stalls every core, always reported (only packed C layouts can make one).\n\n" +
 			"Move the field so that it starts on a boundary or fits before the next one; the proposed order does.",
 		Fix:      "reorder",
 		Severity: "warning",

@@ -5,8 +5,8 @@ import "structs"
 // stamp has a hot key that crosses a line.
 type stamp struct {
 	a, b, c, d, e, f, g uint64
-	key                 [16]byte /* want `stamp: hot field key \(16 bytes at offset 56\) crosses the line boundary at 64 \(64-byte lines\)` `stamp: hot fields occupy 2 lines where 1 would do \(64-byte lines\): key, seq` */ //cachelint:hot
-	seq                 uint64   //cachelint:hot
+	key                 uuid   /* want `stamp: hot field key \(16 bytes at offset 56\) crosses the line boundary at 64 \(64-byte lines\)` `stamp: hot fields occupy 2 lines where 1 would do \(64-byte lines\): key, seq` */ //cachelint:hot
+	seq                 uint64 //cachelint:hot
 }
 
 // budgeted must keep its hot fields on one line.
@@ -57,3 +57,6 @@ type sigInfo struct {
 	Code  int32
 	_     [116]byte // Pad to 128 bytes.
 }
+
+// uuid is compared whole: a 16-byte value, not an array of bytes.
+type uuid struct{ hi, lo uint64 }
