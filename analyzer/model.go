@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"go/token"
 	"go/types"
 	"regexp"
 	"strings"
@@ -121,4 +122,26 @@ func dependsOnTypeParams(t types.Type) bool {
 		return false // pointers, slices, maps and the like have a fixed size
 	}
 	return walk(t)
+}
+
+// StructLayout lays out the struct type obj names as the analyzer does,
+// for tools that bring other evidence of hotness to Go types (cachelint
+// profile). It returns nil when obj is not a struct or its layout depends
+// on type parameters.
+func StructLayout(obj *types.TypeName, sizes types.Sizes, fset *token.FileSet) *layout.Struct {
+	st, ok := obj.Type().Underlying().(*types.Struct)
+	if !ok || dependsOnTypeParams(st) {
+		return nil
+	}
+	if n, ok := obj.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+		return nil
+	}
+	s := structLayout(obj.Name(), st, sizes, types.RelativeTo(obj.Pkg()))
+	pos := fset.Position(obj.Pos())
+	s.DeclFile, s.DeclLine = pos.Filename, pos.Line
+	for i := range s.Members {
+		p := fset.Position(st.Field(i).Pos())
+		s.Members[i].DeclFile, s.Members[i].DeclLine = p.Filename, p.Line
+	}
+	return s
 }

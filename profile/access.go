@@ -1,0 +1,446 @@
+package profile
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// access is one read or write of a struct field by the code on a line.
+type access struct {
+	field int32 // index into Program.fields
+	write bool
+}
+
+// lineInfo is what executing one source line implies about field accesses.
+type lineInfo struct {
+	// own are the accesses written on the line.
+	own []access
+	// calls are what the functions called on the line always access. Like
+	// dom, they count only when no frame nearer the leaf is in a loop:
+	// otherwise the callee runs its entry once for many samples.
+	calls []access
+	// dom are the accesses of the statements that must have run, in the
+	// same invocation, for the line to run: earlier statements of the
+	// same block and of enclosing blocks, and the headers of enclosing
+	// statements, up to the innermost enclosing loop's header. They run as
+	// often as the line does, whatever their own share of the samples.
+	dom *chain
+	// inLoop says the line is in a loop body or loop header of its
+	// function: the function's other statements run less often than it.
+	inLoop bool
+	// owned says a statement has set dom and inLoop: the first to reach a
+	// line, the outermost on it, keeps it.
+	owned bool
+}
+
+// chain is a linked list of the header accesses of dominating statements.
+type chain struct {
+	accs   []access
+	parent *chain
+}
+
+// fileIndex maps the lines of one file to what they access.
+type fileIndex struct {
+	lines map[int]*lineInfo
+}
+
+// indexFile finds every field access in f and the dominating statements of
+// each line.
+func (p *Program) indexFile(f *srcFile) *fileIndex {
+	ix := &fileIndex{lines: map[int]*lineInfo{}}
+	w := &walker{p: p, f: f, ix: ix}
+	// Own accesses: every field selector, at the line of its field name,
+	// and what the functions called on a line always access. A loop's
+	// init statement and range expression run once per loop, while the
+	// samples of the loop's line are its iterations: they count only as
+	// dominators of what follows.
+	once := map[ast.Node]bool{}
+	ast.Inspect(f.syntax, func(n ast.Node) bool {
+		if once[n] {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			if n.Init != nil {
+				once[n.Init] = true
+			}
+		case *ast.RangeStmt:
+			once[n.X] = true
+		case *ast.SelectorExpr:
+			if accs := p.selectorAccesses(f, n); len(accs) > 0 {
+				li := ix.line(p.fset.Position(n.Sel.Pos()).Line)
+				for _, a := range accs {
+					li.own = appendAccess(li.own, a)
+				}
+			}
+		case *ast.CallExpr:
+			if accs := p.calleeAccesses(f, n, 0); len(accs) > 0 {
+				li := ix.line(p.fset.Position(n.Lparen).Line)
+				for _, a := range accs {
+					li.calls = appendAccess(li.calls, a)
+				}
+			}
+		}
+		return true
+	})
+	// Dominators: statement by statement through each function body.
+	ast.Inspect(f.syntax, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil {
+				w.block(n.Body.List, nil, false)
+			}
+			return false
+		case *ast.FuncLit:
+			// A function literal outside any function body.
+			w.block(n.Body.List, nil, false)
+			return false
+		}
+		return true
+	})
+	return ix
+}
+
+func (ix *fileIndex) line(n int) *lineInfo {
+	li := ix.lines[n]
+	if li == nil {
+		li = &lineInfo{}
+		ix.lines[n] = li
+	}
+	return li
+}
+
+// appendAccess adds a to as, merging it with an access of the same field:
+// a field both read and written on a line counts as written.
+func appendAccess(as []access, a access) []access {
+	for i := range as {
+		if as[i].field == a.field {
+			as[i].write = as[i].write || a.write
+			return as
+		}
+	}
+	return append(as, a)
+}
+
+type walker struct {
+	p  *Program
+	f  *srcFile
+	ix *fileIndex
+}
+
+// block walks a statement list whose statements run in order, each
+// dominated by dom and by the statements before it.
+func (w *walker) block(list []ast.Stmt, dom *chain, inLoop bool) {
+	for _, s := range list {
+		dom = w.stmt(s, dom, inLoop)
+	}
+}
+
+// stmt records the lines of s's header with dominators dom, walks its
+// nested blocks, and returns the chain for the statements after s.
+func (w *walker) stmt(s ast.Stmt, dom *chain, inLoop bool) *chain {
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		dom = w.header(dom, inLoop, s.Init, s.Cond)
+		w.block(s.Body.List, dom, inLoop)
+		if s.Else != nil {
+			w.stmt(s.Else, dom, inLoop)
+		}
+		return dom
+	case *ast.ForStmt:
+		// The condition and post statement run once per iteration: the
+		// body is dominated by them and by nothing outside the loop. The
+		// line of the for keyword is the loop's, as most of its samples
+		// are.
+		w.claim(s.For, s.For, nil, true)
+		body := w.header(nil, true, s.Cond, s.Post)
+		w.block(s.Body.List, body, true)
+		return w.header(dom, inLoop, s.Init)
+	case *ast.RangeStmt:
+		w.claim(s.For, s.For, nil, true)
+		body := w.header(nil, true, s.Key, s.Value)
+		w.block(s.Body.List, body, true)
+		return w.header(dom, inLoop, s.X)
+	case *ast.SwitchStmt:
+		dom = w.header(dom, inLoop, s.Init, s.Tag)
+		w.clauses(s.Body, dom, inLoop)
+		return dom
+	case *ast.TypeSwitchStmt:
+		dom = w.header(dom, inLoop, s.Init, s.Assign)
+		w.clauses(s.Body, dom, inLoop)
+		return dom
+	case *ast.SelectStmt:
+		w.clauses(s.Body, dom, inLoop)
+		return dom
+	case *ast.BlockStmt:
+		w.block(s.List, dom, inLoop)
+		return dom
+	case *ast.LabeledStmt:
+		return w.stmt(s.Stmt, dom, inLoop)
+	}
+	return w.header(dom, inLoop, s)
+}
+
+// clauses walks the case clauses of a switch or select: each clause's
+// expressions and body are dominated by the statement's header.
+func (w *walker) clauses(body *ast.BlockStmt, dom *chain, inLoop bool) {
+	for _, c := range body.List {
+		switch c := c.(type) {
+		case *ast.CaseClause:
+			var nodes []ast.Node
+			for _, e := range c.List {
+				nodes = append(nodes, e)
+			}
+			w.block(c.Body, w.header(dom, inLoop, nodes...), inLoop)
+		case *ast.CommClause:
+			w.block(c.Body, w.header(dom, inLoop, c.Comm), inLoop)
+		}
+	}
+}
+
+// header records the lines of nodes (parts of one statement that run
+// whenever it is reached) as dominated by dom, and returns dom extended by
+// their accesses. Function literals in them are walked as functions of
+// their own.
+func (w *walker) header(dom *chain, inLoop bool, nodes ...ast.Node) *chain {
+	var accs []access
+	for _, n := range nodes {
+		if n == nil {
+			continue
+		}
+		// Function literals first, so that their lines are theirs.
+		ast.Inspect(n, func(n ast.Node) bool {
+			if fl, ok := n.(*ast.FuncLit); ok {
+				w.block(fl.Body.List, nil, false)
+				return false
+			}
+			return true
+		})
+		accs = w.p.accessesIn(w.f, n, accs, 0)
+		w.claim(n.Pos(), n.End(), dom, inLoop)
+	}
+	if len(accs) == 0 {
+		return dom
+	}
+	return &chain{accs: accs, parent: dom}
+}
+
+// claim gives the lines from..to that no statement has claimed the
+// dominators dom.
+func (w *walker) claim(from, to token.Pos, dom *chain, inLoop bool) {
+	for l := w.p.fset.Position(from).Line; l <= w.p.fset.Position(to).Line; l++ {
+		li := w.ix.line(l)
+		if !li.owned {
+			li.dom, li.inLoop, li.owned = dom, inLoop, true
+		}
+	}
+}
+
+// selectorAccesses are the field accesses sel makes: the field it selects
+// and the embedded fields it goes through. A method selector accesses the
+// embedded fields it goes through, written when the method modifies them.
+func (p *Program) selectorAccesses(f *srcFile, sel *ast.SelectorExpr) []access {
+	s := f.pkg.TypesInfo.Selections[sel]
+	if s == nil {
+		return nil
+	}
+	path := s.Index()
+	write := f.writeTargets()[sel]
+	switch s.Kind() {
+	case types.FieldVal:
+	case types.MethodVal:
+		path = path[:len(path)-1]
+		write = modifies(s.Obj().(*types.Func))
+	default:
+		return nil
+	}
+	// A selected field is written itself even when it is a pointer; an
+	// embedded pointer a method is called through is only read.
+	target := s.Kind() == types.FieldVal
+	var out []access
+	t := s.Recv()
+	// The write reaches back through fields held by value, not through
+	// pointers.
+	type step struct {
+		field int32
+		ptr   bool
+	}
+	var steps []step
+	for _, i := range path {
+		st, key, ok := p.structOf(t)
+		if !ok {
+			break
+		}
+		fld := st.Field(i)
+		id := p.fieldID(key, st, i)
+		_, ptr := fld.Type().Underlying().(*types.Pointer)
+		steps = append(steps, step{id, ptr})
+		t = fld.Type()
+	}
+	for j := len(steps) - 1; j >= 0; j-- {
+		if steps[j].field >= 0 {
+			out = append(out, access{steps[j].field, write && (target && j == len(steps)-1 || !steps[j].ptr)})
+		}
+		write = write && !steps[j].ptr
+	}
+	return out
+}
+
+// structOf returns the struct type behind t (through one pointer) and the
+// key of its named type, or ok false when t is not a struct. The key is
+// empty for an unnamed struct type.
+func (p *Program) structOf(t types.Type) (st *types.Struct, key string, ok bool) {
+	if ptr, isPtr := types.Unalias(t).Underlying().(*types.Pointer); isPtr {
+		t = ptr.Elem()
+	}
+	t = types.Unalias(t)
+	if n, isNamed := t.(*types.Named); isNamed {
+		orig := n.Origin()
+		st, ok = orig.Underlying().(*types.Struct)
+		return st, p.typeKey(orig.Obj()), ok
+	}
+	st, ok = t.Underlying().(*types.Struct)
+	return st, "", ok
+}
+
+// typeKey names a named type across the packages of a load, which each
+// have their own types.Object for it: its package path and name, and for a
+// type declared in a function, its position.
+func (p *Program) typeKey(obj *types.TypeName) string {
+	if obj.Pkg() == nil {
+		return obj.Name()
+	}
+	key := obj.Pkg().Path() + "." + obj.Name()
+	if obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope() {
+		key += "@" + p.fset.Position(obj.Pos()).String()
+	}
+	return key
+}
+
+// modifying are the methods of sync and sync/atomic types that write the
+// value they are called on.
+var modifying = map[string]map[string]bool{
+	"sync/atomic": setOf("Add", "Store", "Swap", "CompareAndSwap", "And", "Or"),
+	"sync.Mutex":  setOf("Lock", "Unlock", "TryLock"),
+	// RLock and RUnlock change the reader count.
+	"sync.RWMutex":   setOf("Lock", "Unlock", "TryLock", "RLock", "RUnlock", "TryRLock"),
+	"sync.WaitGroup": setOf("Add", "Done", "Go"),
+	"sync.Cond":      setOf("Wait", "Signal", "Broadcast"),
+	"sync.Map":       setOf("Store", "LoadOrStore", "LoadAndDelete", "Delete", "Swap", "CompareAndSwap", "CompareAndDelete", "Clear"),
+}
+
+func setOf(names ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// modifies reports whether calling method fn writes its receiver.
+func modifies(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Pkg() == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	switch path := fn.Pkg().Path(); path {
+	case "sync/atomic":
+		return modifying[path][fn.Name()]
+	case "sync":
+		return modifying["sync."+n.Obj().Name()][fn.Name()]
+	}
+	return false
+}
+
+// writeTargets finds the expressions f writes: assignment and op-assignment
+// targets, ++ and --, the range key and value assigned with =, and the
+// &x.f operand of sync/atomic's modifying functions. A write to a field
+// held by value, or to an element of an array held by value, also writes
+// the field holding it.
+func (sf *srcFile) writeTargets() map[ast.Expr]bool {
+	if sf.writes != nil {
+		return sf.writes
+	}
+	f, info := sf.syntax, sf.pkg.TypesInfo
+	out := map[ast.Expr]bool{}
+	sf.writes = out
+	var mark func(e ast.Expr)
+	mark = func(e ast.Expr) {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			out[e] = true
+			if s := info.Selections[e]; s != nil && s.Kind() == types.FieldVal && !s.Indirect() {
+				mark(e.X)
+			}
+		case *ast.IndexExpr:
+			if _, ok := info.TypeOf(e.X).Underlying().(*types.Array); ok {
+				mark(e.X)
+			}
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					mark(l)
+				}
+			}
+		case *ast.IncDecStmt:
+			mark(n.X)
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				mark(n.Key)
+				if n.Value != nil {
+					mark(n.Value)
+				}
+			}
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if s := info.Selections[sel]; s != nil {
+				// x.f.Add(1) writes x.f.
+				if s.Kind() == types.MethodVal && modifies(s.Obj().(*types.Func)) && len(s.Index()) == 1 {
+					if _, isPtr := info.TypeOf(sel.X).Underlying().(*types.Pointer); !isPtr {
+						mark(sel.X)
+					}
+				}
+				return true
+			}
+			fn, ok := info.Uses[sel.Sel].(*types.Func)
+			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" || len(n.Args) == 0 {
+				return true
+			}
+			if atomicWriter(fn.Name()) {
+				if u, ok := ast.Unparen(n.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					mark(u.X)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// atomicWriter reports whether the sync/atomic function name modifies the
+// word its first argument points to: AddInt64, StoreUint32 and the like.
+func atomicWriter(name string) bool {
+	for _, p := range []string{"Add", "Store", "Swap", "CompareAndSwap", "And", "Or"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,386 @@
+package profile
+
+import (
+	"errors"
+	"fmt"
+	"go/types"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// Input is one profile and the fast path it stands for.
+type Input struct {
+	Path string // "" for the default path
+	File string
+}
+
+// SplitArgs splits command-line arguments into profiles (existing files,
+// and PATH=FILE) and package patterns.
+func SplitArgs(args []string) (inputs []Input, patterns []string, err error) {
+	for _, a := range args {
+		if name, file, ok := strings.Cut(a, "="); ok && !strings.ContainsAny(name, "/.") {
+			if !layout.IsIdent(name) {
+				return nil, nil, fmt.Errorf("%s: bad path name %q (want letters, digits and _)", a, name)
+			}
+			if _, err := os.Stat(file); err != nil {
+				return nil, nil, fmt.Errorf("%s: the profile for path %s: %w", a, name, err)
+			}
+			inputs = append(inputs, Input{Path: name, File: file})
+			continue
+		}
+		if st, err := os.Stat(a); err == nil && !st.IsDir() {
+			inputs = append(inputs, Input{File: a})
+			continue
+		}
+		patterns = append(patterns, a)
+	}
+	named := slices.IndexFunc(inputs, func(in Input) bool { return in.Path != "" })
+	unnamed := slices.IndexFunc(inputs, func(in Input) bool { return in.Path == "" })
+	if named >= 0 && unnamed >= 0 {
+		return nil, nil, fmt.Errorf("%s names no path while %s=%s does: name every profile's path or none", inputs[unnamed].File, inputs[named].Path, inputs[named].File)
+	}
+	return inputs, patterns, nil
+}
+
+// Result is what the profiles say about the fields of the load.
+type Result struct {
+	Profiles []ProfileStats
+	// Paths are the fast paths of the profiles, sorted; [""] for the
+	// default path.
+	Paths []string
+	// Total is the samples of each path.
+	Total map[string]int64
+	// Structs are the struct types accessed on sampled lines, most
+	// sampled first.
+	Structs []*Struct
+}
+
+// ProfileStats says how much of one profile the load explains.
+type ProfileStats struct {
+	Input
+	Samples int64
+	// Matched are the samples with a frame in a file of the load,
+	// Mapped those that touch a field.
+	Matched, Mapped int64
+}
+
+// Struct is one struct type and its fields' samples.
+type Struct struct {
+	Key string // package path and name, as Program.structs keys it
+	// Samples are the samples of each path that touch any field.
+	Samples map[string]int64
+	Fields  []Field // in declaration order
+}
+
+// Field is one field's samples on each path.
+type Field struct {
+	Name    string
+	Samples map[string]int64 // samples touching the field
+	Writes  map[string]int64 // samples of lines writing it
+}
+
+// total sums m over every path.
+func total(m map[string]int64) int64 {
+	var n int64
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// Map reads the profiles and maps their samples onto the fields of p.
+func (p *Program) Map(inputs []Input) (*Result, error) {
+	r := &Result{Total: map[string]int64{}}
+	type counts struct{ any, write []int64 }
+	byPath := map[string]*counts{}
+	structHits := map[string]map[string]int64{}
+	var errs []error
+	for _, in := range inputs {
+		prof, err := readProfile(in.File)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		c := byPath[in.Path]
+		if c == nil {
+			c = &counts{}
+			byPath[in.Path] = c
+		}
+		st, err := p.mapProfile(in, prof, func(fields []int32, writes []bool, structs []string, v int64) {
+			for len(c.any) < len(p.fields) {
+				c.any, c.write = append(c.any, 0), append(c.write, 0)
+			}
+			for i, f := range fields {
+				c.any[f] += v
+				if writes[i] {
+					c.write[f] += v
+				}
+			}
+			for _, s := range structs {
+				if structHits[s] == nil {
+					structHits[s] = map[string]int64{}
+				}
+				structHits[s][in.Path] += v
+			}
+		})
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		r.Profiles = append(r.Profiles, st)
+		r.Total[in.Path] += st.Samples
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	for path := range r.Total {
+		r.Paths = append(r.Paths, path)
+	}
+	slices.Sort(r.Paths)
+	for key, hits := range structHits {
+		s := &Struct{Key: key, Samples: hits}
+		st := p.structs[key]
+		names := p.fieldNames(key)
+		for i, id := range st.fields {
+			f := Field{Samples: map[string]int64{}, Writes: map[string]int64{}}
+			if id >= 0 {
+				f.Name = p.fields[id].name
+				for path, c := range byPath {
+					if int(id) < len(c.any) && c.any[id] > 0 {
+						f.Samples[path] = c.any[id]
+						if c.write[id] > 0 {
+							f.Writes[path] = c.write[id]
+						}
+					}
+				}
+			} else if i < len(names) {
+				f.Name = names[i]
+			}
+			s.Fields = append(s.Fields, f)
+		}
+		r.Structs = append(r.Structs, s)
+	}
+	sort.Slice(r.Structs, func(i, j int) bool {
+		a, b := total(r.Structs[i].Samples), total(r.Structs[j].Samples)
+		if a != b {
+			return a > b
+		}
+		return r.Structs[i].Key < r.Structs[j].Key
+	})
+	return r, nil
+}
+
+// fieldNames names the fields of the struct type key from its
+// declaration.
+func (p *Program) fieldNames(key string) []string {
+	obj, _, _ := p.declaredStruct(key)
+	if obj == nil {
+		return nil
+	}
+	st, _ := obj.Type().Underlying().(*types.Struct)
+	if st == nil {
+		return nil
+	}
+	var names []string
+	for f := range st.Fields() {
+		names = append(names, f.Name())
+	}
+	return names
+}
+
+// readProfile reads a CPU profile, gzipped or not.
+func readProfile(name string) (*profile.Profile, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	prof, err := profile.Parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a pprof profile: %v", name, err)
+	}
+	if cpuIndex(prof) < 0 {
+		var kinds []string
+		for _, st := range prof.SampleType {
+			kinds = append(kinds, st.Type+"/"+st.Unit)
+		}
+		return nil, fmt.Errorf("%s: not a CPU profile: its samples are %s", name, strings.Join(kinds, ", "))
+	}
+	return prof, nil
+}
+
+// cpuIndex is the index of the sample value to count: the number of
+// samples of a Go CPU profile, else the CPU time; -1 for a profile that is
+// not of CPU time.
+func cpuIndex(prof *profile.Profile) int {
+	cpu := prof.PeriodType != nil && prof.PeriodType.Type == "cpu"
+	at := -1
+	for i, st := range prof.SampleType {
+		switch st.Type {
+		case "samples":
+			if cpu {
+				return i
+			}
+		case "cpu":
+			at = i
+		}
+	}
+	return at
+}
+
+// mapProfile maps the samples of prof, calling add with the fields each
+// sample touches, whether it writes them, and the struct types touched.
+func (p *Program) mapProfile(in Input, prof *profile.Profile, add func(fields []int32, writes []bool, structs []string, v int64)) (ProfileStats, error) {
+	st := ProfileStats{Input: in}
+	vi := cpuIndex(prof)
+	// What each location executes, innermost inlined frame first.
+	type loc struct {
+		matched bool
+		frames  []*lineInfo
+	}
+	locs := make(map[uint64]*loc, len(prof.Location))
+	files := map[string]*srcFile{}
+	other := map[string]bool{} // files of the profile outside the load
+	for _, l := range prof.Location {
+		lc := &loc{}
+		for _, ln := range l.Line {
+			if ln.Function == nil {
+				continue
+			}
+			name := ln.Function.Filename
+			f, seen := files[name]
+			if !seen {
+				f = p.lookup(name)
+				files[name] = f
+				if f == nil {
+					other[name] = true
+				}
+			}
+			if f == nil {
+				continue
+			}
+			lc.matched = true
+			if li := p.lineOf(f, int(ln.Line)); li != nil {
+				lc.frames = append(lc.frames, li)
+			} else {
+				lc.frames = append(lc.frames, &lineInfo{})
+			}
+		}
+		locs[l.ID] = lc
+	}
+
+	// Each field counts once per sample: stamp[f] is the last sample that
+	// counted it.
+	stamp := make([]int32, 0, len(p.fields))
+	wstamp := make([]int32, 0, len(p.fields))
+	sstamp := map[string]int32{}
+	var fields []int32
+	var writes []bool
+	var structs []string
+	touch := func(gen int32, a access) {
+		for int(a.field) >= len(stamp) {
+			stamp, wstamp = append(stamp, 0), append(wstamp, 0)
+		}
+		if stamp[a.field] != gen {
+			stamp[a.field] = gen
+			fields = append(fields, a.field)
+			writes = append(writes, false)
+			if key := p.fields[a.field].key; sstamp[key] != gen {
+				sstamp[key] = gen
+				structs = append(structs, key)
+			}
+		}
+		if a.write && wstamp[a.field] != gen {
+			wstamp[a.field] = gen
+			writes[slices.Index(fields, a.field)] = true
+		}
+	}
+	for i, s := range prof.Sample {
+		v := s.Value[vi]
+		st.Samples += v
+		gen := int32(i + 1)
+		fields, writes, structs = fields[:0], writes[:0], structs[:0]
+		matched := false
+		loop := false // a frame nearer the leaf is in a loop
+		for _, l := range s.Location {
+			lc := locs[l.ID]
+			if lc == nil || !lc.matched {
+				continue
+			}
+			matched = true
+			for _, li := range lc.frames {
+				for _, a := range li.own {
+					touch(gen, a)
+				}
+				if !loop {
+					for _, a := range li.calls {
+						touch(gen, a)
+					}
+					for c := li.dom; c != nil; c = c.parent {
+						for _, a := range c.accs {
+							touch(gen, a)
+						}
+					}
+				}
+				loop = loop || li.inLoop
+			}
+		}
+		if matched {
+			st.Matched += v
+		}
+		if len(fields) > 0 {
+			st.Mapped += v
+			add(fields, writes, structs, v)
+		}
+	}
+	if st.Samples == 0 {
+		return st, fmt.Errorf("%s: the profile has no samples", in.File)
+	}
+	if st.Matched == 0 {
+		return st, p.noMatch(in.File, prof, other)
+	}
+	return st, nil
+}
+
+// noMatch explains a profile none of whose samples is in the load: a
+// profile of another program, or of this one with the packages sampled
+// left out of the load.
+func (p *Program) noMatch(name string, prof *profile.Profile, other map[string]bool) error {
+	var ours []string
+	for f := range other {
+		if p.inModule(f) {
+			ours = append(ours, f)
+		}
+	}
+	slices.Sort(ours)
+	var mods []string
+	for _, m := range p.modules {
+		mods = append(mods, m.Path)
+	}
+	if len(ours) == 0 {
+		bin := ""
+		if len(prof.Mapping) > 0 && prof.Mapping[0].File != "" {
+			bin = " (" + prof.Mapping[0].File + ")"
+		}
+		return fmt.Errorf("%s: a profile of another program%s: none of its %d source files is in %s", name, bin, len(other), strings.Join(mods, ", "))
+	}
+	dirs := map[string]bool{}
+	for _, f := range ours {
+		dirs[f[:max(strings.LastIndexByte(f, '/'), 0)]] = true
+	}
+	var list []string
+	for d := range dirs {
+		list = append(list, d)
+	}
+	slices.Sort(list)
+	if len(list) > 5 {
+		list = append(list[:5], "...")
+	}
+	return fmt.Errorf("%s: no sample in the packages loaded; its samples in %s are in %s", name, strings.Join(mods, ", "), strings.Join(list, ", "))
+}

@@ -1,0 +1,243 @@
+// Package profile maps the samples of pprof CPU profiles onto the fields of
+// Go struct types, statically: a source of hotness for cachelint, as hot
+// files are for binaries.
+//
+// Each frame of a sample (inlined frames included) names a source line.
+// Every field selector on that line counts the sample once, whatever frame
+// the line is in: the leaf's line spends the time itself, a caller's line
+// makes the call, and a field read to make a call executes as often as the
+// call. The statements that must run for the line to run in the same
+// invocation count too (the earlier statements of its block, the headers of
+// enclosing statements), up to the innermost enclosing loop, and only when
+// no frame nearer the leaf is in a loop: a field read once on the way to a
+// hot call is read as often as the call, whatever the time its own
+// instructions take.
+//
+// A field's share is the fraction of a profile's samples that touch it; it
+// is written when the samples of lines writing it reach the same share.
+package profile
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Program is a set of loaded packages whose lines profiles are mapped to.
+type Program struct {
+	fset *token.FileSet
+	pkgs []*packages.Package
+	// files maps the absolute and the -trimpath name of each file of the
+	// load to the file.
+	files map[string]*srcFile
+	// modules are the directories and paths of the modules of the load,
+	// to tell a profile of another program from one of this program with
+	// no sample in the packages loaded.
+	modules []*packages.Module
+
+	structs map[string]*structType
+	fields  []fieldRef
+
+	// funcs are the function declarations of the load by
+	// types.Func.FullName, built on first use; entries memoizes what
+	// calling each always accesses.
+	funcs   map[string]funcDecl
+	entries map[string][]access
+}
+
+type funcDecl struct {
+	decl *ast.FuncDecl
+	file *srcFile
+}
+
+// srcFile is one Go file of the load.
+type srcFile struct {
+	name   string
+	pkg    *packages.Package
+	syntax *ast.File
+	index  *fileIndex        // built when a profile first names the file
+	writes map[ast.Expr]bool // built with the index
+}
+
+// structType is a named struct type some code of the load accesses.
+type structType struct {
+	key    string
+	fields []int32 // ids by field index; -1 until accessed
+}
+
+// fieldRef names one field of a struct type.
+type fieldRef struct {
+	key   string // the struct type's typeKey
+	index int
+	name  string
+}
+
+// Load loads the packages matching patterns, tests included, with full
+// type information, from directory dir ("" for the current one).
+func Load(dir string, patterns ...string) (*Program, error) {
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+			packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo |
+			packages.NeedTypesSizes | packages.NeedModule,
+		Dir:   dir,
+		Tests: true,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		slices.Sort(errs)
+		return nil, fmt.Errorf("loading %s:\n\t%s", strings.Join(patterns, " "), strings.Join(slices.Compact(errs), "\n\t"))
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	p := &Program{files: map[string]*srcFile{}, structs: map[string]*structType{}}
+	goroot := filepath.Join(runtime.GOROOT(), "src")
+	for _, pkg := range pkgs {
+		if p.fset == nil {
+			p.fset = pkg.Fset
+		}
+		p.pkgs = append(p.pkgs, pkg)
+		if pkg.Module != nil && !slices.ContainsFunc(p.modules, func(m *packages.Module) bool { return m.Path == pkg.Module.Path }) {
+			p.modules = append(p.modules, pkg.Module)
+		}
+		for i, name := range pkg.CompiledGoFiles {
+			if i >= len(pkg.Syntax) {
+				break
+			}
+			abs := filepath.Clean(name)
+			if _, seen := p.files[abs]; seen {
+				continue // a package and its test variant share files
+			}
+			f := &srcFile{name: abs, pkg: pkg, syntax: pkg.Syntax[i]}
+			p.files[abs] = f
+			for _, t := range trimmedNames(abs, pkg.Module, goroot) {
+				if _, seen := p.files[t]; !seen {
+					p.files[t] = f
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+// trimmedNames are the names -trimpath gives file abs: module path and
+// version in place of the module directory, nothing in place of GOROOT/src.
+func trimmedNames(abs string, m *packages.Module, goroot string) []string {
+	var out []string
+	if m != nil && m.Dir != "" {
+		if rel, err := filepath.Rel(m.Dir, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			rel = filepath.ToSlash(rel)
+			out = append(out, m.Path+"/"+rel)
+			if m.Version != "" {
+				out = append(out, m.Path+"@"+m.Version+"/"+rel)
+			}
+		}
+	}
+	if rel, err := filepath.Rel(goroot, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		out = append(out, filepath.ToSlash(rel))
+	}
+	return out
+}
+
+// lookup returns the file of the load a profile names, or nil.
+func (p *Program) lookup(name string) *srcFile {
+	if f := p.files[name]; f != nil {
+		return f
+	}
+	if filepath.IsAbs(name) {
+		return p.files[filepath.Clean(name)]
+	}
+	return nil
+}
+
+// inModule reports whether name, a file a profile names, is in a module of
+// the load (the program the load belongs to).
+func (p *Program) inModule(name string) bool {
+	for _, m := range p.modules {
+		if m.Dir != "" && strings.HasPrefix(name, m.Dir+string(os.PathSeparator)) {
+			return true
+		}
+		if strings.HasPrefix(name, m.Path+"/") || strings.HasPrefix(name, m.Path+"@") {
+			return true
+		}
+	}
+	return false
+}
+
+// lineOf returns what line n of f accesses, indexing f on first use.
+func (p *Program) lineOf(f *srcFile, n int) *lineInfo {
+	if f.index == nil {
+		f.index = p.indexFile(f)
+	}
+	return f.index.lines[n]
+}
+
+// fieldID returns the id of field i of the struct type key (st), or -1 for
+// a field of an unnamed struct type.
+func (p *Program) fieldID(key string, st *types.Struct, i int) int32 {
+	if key == "" {
+		return -1
+	}
+	s := p.structs[key]
+	if s == nil {
+		s = &structType{key: key, fields: make([]int32, st.NumFields())}
+		for j := range s.fields {
+			s.fields[j] = -1
+		}
+		p.structs[key] = s
+	}
+	if i >= len(s.fields) {
+		return -1
+	}
+	if s.fields[i] < 0 {
+		s.fields[i] = int32(len(p.fields))
+		p.fields = append(p.fields, fieldRef{key: key, index: i, name: st.Field(i).Name()})
+	}
+	return s.fields[i]
+}
+
+// declaredStruct finds the declaration of the struct type key in the
+// load: its object, type spec and package.
+func (p *Program) declaredStruct(key string) (*types.TypeName, *ast.TypeSpec, *packages.Package) {
+	for _, pkg := range p.pkgs {
+		if pkg.Types == nil || !strings.HasPrefix(key, pkg.Types.Path()+".") {
+			continue
+		}
+		for id, obj := range pkg.TypesInfo.Defs {
+			tn, ok := obj.(*types.TypeName)
+			if !ok || p.typeKey(tn) != key {
+				continue
+			}
+			for _, f := range pkg.Syntax {
+				if f.FileStart <= id.Pos() && id.Pos() < f.FileEnd {
+					var spec *ast.TypeSpec
+					ast.Inspect(f, func(n ast.Node) bool {
+						if ts, ok := n.(*ast.TypeSpec); ok && ts.Name == id {
+							spec = ts
+						}
+						return spec == nil
+					})
+					return tn, spec, pkg
+				}
+			}
+		}
+	}
+	return nil, nil, nil
+}

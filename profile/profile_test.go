@@ -1,0 +1,243 @@
+package profile
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/profile/testdata/work"
+)
+
+const workPkg = "github.com/cachelint/cachelint/profile/testdata/work"
+
+// workRounds makes each case of the workload take about a third of a
+// second of CPU, some 30 samples.
+const workRounds = 100_000
+
+var (
+	workOnce    sync.Once
+	workProfile string
+	workErr     error
+)
+
+// workloadProfile runs the workload under runtime/pprof once per test
+// binary and returns the profile's file.
+func workloadProfile(t *testing.T) string {
+	t.Helper()
+	workOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "cachelint-profile")
+		if err != nil {
+			workErr = err
+			return
+		}
+		workProfile = filepath.Join(dir, "cpu.pprof")
+		f, err := os.Create(workProfile)
+		if err != nil {
+			workErr = err
+			return
+		}
+		defer f.Close()
+		if workErr = pprof.StartCPUProfile(f); workErr != nil {
+			return
+		}
+		work.Run(workRounds)
+		pprof.StopCPUProfile()
+	})
+	if workErr != nil {
+		t.Fatal(workErr)
+	}
+	return workProfile
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if workProfile != "" {
+		os.RemoveAll(filepath.Dir(workProfile))
+	}
+	os.Exit(code)
+}
+
+var (
+	loadOnce sync.Once
+	loaded   *Program
+	loadErr  error
+)
+
+func workProgram(t *testing.T) *Program {
+	t.Helper()
+	loadOnce.Do(func() { loaded, loadErr = Load("", "./testdata/work") })
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	return loaded
+}
+
+// marks renders the hot marks of the fields of struct name, "-" for cold.
+func marks(r *Result, name string) string {
+	s := r.Struct(workPkg + "." + name)
+	if s == nil {
+		return "untouched"
+	}
+	var out []string
+	for i := range s.Fields {
+		f := &s.Fields[i]
+		m := "-"
+		if h := r.Hot(f, DefaultMin); h != nil {
+			m = h.String()
+		}
+		out = append(out, f.Name+":"+m)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestWorkload(t *testing.T) {
+	p := workProgram(t)
+	r, err := p.Map([]Input{{File: workloadProfile(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := r.Profiles[0]
+	t.Logf("%d samples, %d in the load, %d touching fields", st.Samples, st.Matched, st.Mapped)
+	if st.Matched*2 < st.Samples {
+		t.Errorf("only %d of %d samples matched the load", st.Matched, st.Samples)
+	}
+	for _, c := range []struct{ name, want string }{
+		// The parallel counter: written by atomic Add.
+		{"Counter", "name:- hits:hot write limit:hot"},
+		// Read-mostly fields, one read through an inlined accessor, and
+		// one counter.
+		{"Device", "name:- xmit:hot alias:- stats:- mtu:hot flags:- addr:- ifindex:- watchdog:- features:hot txPackets:hot write"},
+		// A generic type, through its instantiation.
+		{"Ring", "head:hot write tail:- mask:hot slots:hot dropped:-"},
+		// Fields written through an embedding, and the embedded field
+		// itself, written in place.
+		{"Stats", "packets:hot write bytes:hot write errors:-"},
+		{"Queue", "Stats:hot write id:- ring:- owner:-"},
+		// Read once at startup.
+		{"Config", "untouched"},
+	} {
+		if got := marks(r, c.name); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+			if s := r.Struct(workPkg + "." + c.name); s != nil {
+				for _, f := range s.Fields {
+					t.Logf("  %s: %v of %d, writes %v", f.Name, f.Samples, r.Total[""], f.Writes)
+				}
+			}
+		}
+	}
+}
+
+// Once annotated with what the profile says, Device's hot fields are
+// reported spread over more lines than they need.
+func TestWorkloadSpread(t *testing.T) {
+	p := workProgram(t)
+	r, err := p.Map([]Input{{File: workloadProfile(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := p.Layout(r, workPkg+".Device", DefaultMin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := layout.Analyze(s, []int64{64})
+	var checks []string
+	for _, f := range res.Findings {
+		checks = append(checks, f.Check+": "+f.Message)
+	}
+	if !strings.Contains(strings.Join(checks, "\n"), "spread") {
+		t.Errorf("no spread finding on Device; findings:\n%s", strings.Join(checks, "\n"))
+	}
+}
+
+// A -trimpath build names files by module path; they match all the same.
+func TestTrimpath(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the workload")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "workload")
+	out, err := exec.Command("go", "build", "-trimpath", "-o", bin, "./testdata/work/cmd/workload").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	prof := filepath.Join(dir, "cpu.pprof")
+	if out, err := exec.Command(bin, strconv.Itoa(workRounds), prof).CombinedOutput(); err != nil {
+		t.Fatalf("workload: %v\n%s", err, out)
+	}
+	r, err := workProgram(t).Map([]Input{{Path: "tx", File: prof}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := r.Profiles[0]; st.Matched*2 < st.Samples {
+		t.Errorf("only %d of %d samples matched the load", st.Matched, st.Samples)
+	}
+	want := "name:- xmit:hot path=tx alias:- stats:- mtu:hot path=tx flags:- addr:- ifindex:- watchdog:- features:hot path=tx txPackets:hot write path=tx"
+	if got := marks(r, "Device"); got != want {
+		t.Errorf("Device:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	good := workloadProfile(t)
+	dir := t.TempDir()
+	text := filepath.Join(dir, "notes.txt")
+	os.WriteFile(text, []byte("this is not a profile\n"), 0o644)
+	heap := filepath.Join(dir, "heap.pprof")
+	f, err := os.Create(heap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	other, err := Load("testdata/othermod", "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cold, err := Load("", "./testdata/cold")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		p    *Program
+		file string
+		want string
+	}{
+		{"not a profile", workProgram(t), text, text + ": not a pprof profile"},
+		{"heap profile", workProgram(t), heap, heap + ": not a CPU profile: its samples are alloc_objects/count"},
+		{"another program", other, good, good + ": a profile of another program"},
+		{"packages left out", cold, good, good + ": no sample in the packages loaded; its samples in github.com/cachelint/cachelint are in "},
+	} {
+		_, err := c.p.Map([]Input{{File: c.file}})
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: got error %v, want %q...", c.name, err, c.want)
+		}
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"t-x=" + good, "./..."}, `bad path name "t-x"`},
+		{[]string{"tx=" + filepath.Join(dir, "missing.pprof"), "./..."}, "the profile for path tx: "},
+		{[]string{good, "tx=" + good, "./..."}, "names no path while tx="},
+	} {
+		_, _, err := SplitArgs(c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("SplitArgs(%q): got error %v, want %q", c.args, err, c.want)
+		}
+	}
+	ins, pats, err := SplitArgs([]string{"tx=" + good, "rx=" + good, "./testdata/work"})
+	if err != nil || len(ins) != 2 || ins[1].Path != "rx" || len(pats) != 1 || pats[0] != "./testdata/work" {
+		t.Errorf("SplitArgs: %v %v %v", ins, pats, err)
+	}
+}
