@@ -125,3 +125,9 @@ func TestFixedTypesAreClean(t *testing.T) {
 		})
 	}
 }
+
+func TestHugeMembers(t *testing.T) {
+	withLines(t, "64", func() {
+		analysistest.Run(t, analysistest.TestData(), Analyzer, "huge")
+	})
+}

@@ -238,15 +238,22 @@ func nameList(names []string) string {
 // conflicts reports whether written member w and hot member x must not share
 // a line: x is read-mostly, or written only on paths w is not.
 func conflicts(w, x *Hot) bool {
-	if !x.Write {
-		return true
-	}
-	for _, p := range w.Paths {
-		if slices.Contains(x.Paths, p) {
-			return false
+	return !x.Write || !intersect(w.Paths, x.Paths)
+}
+
+// intersect reports whether sorted lists a and b have an element in common.
+func intersect(a, b []string) bool {
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] == b[0]:
+			return true
+		case a[0] < b[0]:
+			a = a[1:]
+		default:
+			b = b[1:]
 		}
 	}
-	return true
+	return false
 }
 
 // falseShare finds written hot members that share a line with a read-mostly

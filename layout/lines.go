@@ -1,6 +1,11 @@
 package layout
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+)
 
 // DefaultLineSize is the cache-line size the Go runtime assumes for goarch
 // (internal/cpu.CacheLinePadSize), 64 when goarch is unknown.
@@ -116,9 +121,10 @@ func (s *Struct) HotLines(path string, line int64) int {
 }
 
 // hotLines counts the lines of members hot on path, of read-mostly members
-// only when readOnly is set.
+// only when readOnly is set. It merges line ranges rather than visit lines,
+// so a huge member costs no more than a small one.
 func (s *Struct) hotLines(path string, line int64, readOnly bool) int {
-	seen := map[int64]bool{}
+	var ranges []span // in line numbers
 	for _, h := range s.hotMembers() {
 		if !h.m.Hot.On(path) || readOnly && h.m.Hot.Write {
 			continue
@@ -127,9 +133,22 @@ func (s *Struct) hotLines(path string, line int64, readOnly bool) int {
 		if b.empty() {
 			continue
 		}
-		for l := b.firstLine(line); l <= b.lastLine(line); l++ {
-			seen[l] = true
-		}
+		ranges = append(ranges, span{b.firstLine(line), b.lastLine(line) + 1})
 	}
-	return len(seen)
+	return int(unionLength(ranges))
+}
+
+// unionLength is the length of the union of spans; it sorts spans.
+func unionLength(spans []span) int64 {
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.lo, b.lo) })
+	var n int64
+	end := int64(math.MinInt64)
+	for _, sp := range spans {
+		lo := max(sp.lo, end)
+		if sp.hi > lo {
+			n += sp.hi - lo
+		}
+		end = max(end, sp.hi)
+	}
+	return n
 }

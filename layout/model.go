@@ -174,7 +174,13 @@ func (h *Hot) String() string {
 }
 
 // On reports whether h is hot on path p.
-func (h *Hot) On(p string) bool { return h != nil && slices.Contains(h.Paths, p) }
+func (h *Hot) On(p string) bool {
+	if h == nil {
+		return false
+	}
+	_, ok := slices.BinarySearch(h.Paths, p)
+	return ok
+}
 
 // Budget limits the lines the hot fields of a path may occupy.
 type Budget struct {
@@ -218,14 +224,10 @@ func (m *Member) IsBitField() bool { return m.BitSize > 0 }
 func (s *Struct) Paths() []string {
 	var paths []string
 	for _, h := range s.hotMembers() {
-		for _, p := range h.m.Hot.Paths {
-			if !slices.Contains(paths, p) {
-				paths = append(paths, p)
-			}
-		}
+		paths = append(paths, h.m.Hot.Paths...)
 	}
 	slices.Sort(paths)
-	return paths
+	return slices.Compact(paths)
 }
 
 // ResolvePaths gives every hot member with no path every path that some

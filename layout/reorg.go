@@ -154,11 +154,9 @@ func classify(it *item, m *Member) {
 			if it.class == classCold {
 				it.class = classRead
 			}
-			for _, p := range h.Paths {
-				if !slices.Contains(it.paths, p) {
-					it.paths = append(it.paths, p)
-				}
-			}
+			it.paths = append(it.paths, h.Paths...)
+			slices.Sort(it.paths)
+			it.paths = slices.Compact(it.paths)
 		}
 	}
 	for i := range m.Inner {
@@ -174,7 +172,7 @@ func groupsOf(items []item, c class, order map[string]int) [][]item {
 		if it.class != c {
 			continue
 		}
-		g := slices.IndexFunc(groups, func(g []item) bool { return sameSet(g[0].paths, it.paths) })
+		g := slices.IndexFunc(groups, func(g []item) bool { return slices.Equal(g[0].paths, it.paths) })
 		if g < 0 {
 			groups = append(groups, nil)
 			g = len(groups) - 1
@@ -190,18 +188,6 @@ func groupsOf(items []item, c class, order map[string]int) [][]item {
 		return bw - aw
 	})
 	return groups
-}
-
-func sameSet(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for _, p := range a {
-		if !slices.Contains(b, p) {
-			return false
-		}
-	}
-	return true
 }
 
 // packed returns items in the order that ends soonest when laid out from
