@@ -3,15 +3,23 @@ package hotfile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cachelint/cachelint/layout"
 )
 
+// FuzzParse feeds hot files and net_cachelines tables, seeded from every
+// real one in testdata, to Parse and applies what it accepts. Errors must
+// name the file; a Set that parses must apply without a panic.
 func FuzzParse(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join(tables, "*.rst"))
-	if err != nil || len(files) == 0 {
-		f.Fatalf("no seed tables: %v", err)
+	var files []string
+	for _, glob := range []string{filepath.Join(tables, "*.rst"), "../testdata/hot/*.hot"} {
+		m, err := filepath.Glob(glob)
+		if err != nil || len(m) == 0 {
+			f.Fatalf("no seeds in %s: %v", glob, err)
+		}
+		files = append(files, m...)
 	}
 	for _, file := range files {
 		data, err := os.ReadFile(file)
@@ -22,15 +30,34 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add("hot.txt", []byte("net_device.ifindex hot write path=tx,rx # c\nnet_device percpu\n"+
 		"net_device budget path=tx lines=2\nnet_device ignore padding,spread why\nmain.T.f hot\n"))
+	f.Add("crlf.txt", []byte("\uFEFFnet_device.mtu hot\r\nnet_device.mtu hot path=rx\r\n"))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		s, err := Parse(name, data)
 		if err != nil {
+			if !strings.HasPrefix(err.Error(), name) {
+				t.Errorf("error does not name the file %q: %v", name, err)
+			}
 			return
 		}
 		s.StructNames()
 		st := netDevice()
 		if _, err := s.Apply([]*layout.Struct{st}); err == nil {
 			st.ResolvePaths()
+			for _, m := range []*layout.Member{member(t, st, "state"), member(t, st, "ifindex")} {
+				if m.Hot != nil && !isSorted(m.Hot.Paths) {
+					t.Errorf("%s: paths %q not sorted", m.Name, m.Hot.Paths)
+				}
+			}
+			layout.Analyze(st, []int64{64})
 		}
 	})
+}
+
+func isSorted(p []string) bool {
+	for i := 1; i < len(p); i++ {
+		if p[i-1] >= p[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -16,6 +16,11 @@
 // table instead: read_mostly on a path makes the field hot on it,
 // read_write or write_mostly makes it written.
 //
+// A file may start with a UTF-8 byte order mark and end its lines in CRLF.
+// Files are limited to MaxFileSize bytes and lines to MaxLineLength bytes,
+// so that a wrong path (a device, a binary) fails at once; the error names
+// the limit and wraps ErrTooLarge.
+//
 // Apply marks members but leaves hot members that name no path as they are:
 // the caller applies kernel cacheline groups (layout.ApplyCachelineGroups,
 // after Apply so that the files win) and then runs ResolvePaths on each
@@ -23,8 +28,10 @@
 package hotfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -84,11 +91,29 @@ var ErrNotStructTable = errors.New("not a table of struct members")
 // in a folder of tables, index.rst.
 var ErrNoTableHeader = errors.New("no fastpath_tx_access or fastpath_rx_access column header, so not a net_cachelines table")
 
+// Limits on what Load and Parse read. The kernel's largest net_cachelines
+// table is 10 KB and a hot file names a few hundred fields; these leave
+// room for generated files many times that size.
+const (
+	MaxFileSize   = 16 << 20
+	MaxLineLength = 1 << 20
+)
+
+// ErrTooLarge is wrapped by the errors for a file or a line over its limit.
+var ErrTooLarge = errors.New("over the size limit")
+
 // Load reads a hot file or a net_cachelines table.
 func Load(path string) (*Set, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	// Read one byte past the limit to tell a file at the limit from one
+	// over it, without reading the rest.
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return Parse(path, data)
 }
@@ -150,8 +175,15 @@ func LoadPaths(paths []string) (set *Set, notes []string, err error) {
 // Parse reads data, named name in errors, as a net_cachelines table if it
 // has a fastpath_*_access column header and as a hot file otherwise.
 func Parse(name string, data []byte) (*Set, error) {
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s: file larger than the %d MiB limit for hot files: %w", name, MaxFileSize>>20, ErrTooLarge)
+	}
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	lines := strings.Split(string(data), "\n")
 	for i := range lines {
+		if len(lines[i]) > MaxLineLength {
+			return nil, fmt.Errorf("%s: line longer than the %d MiB limit for hot files: %w", Pos{name, i + 1}, MaxLineLength>>20, ErrTooLarge)
+		}
 		lines[i] = strings.TrimSuffix(lines[i], "\r")
 	}
 	if tableHeader(lines) >= 0 {
@@ -235,11 +267,16 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 		}
 	}
 
+	// Marks on one member are merged once, after every line is read: a
+	// file naming a field on many lines costs no more than one line naming
+	// it with every path.
 	type mark struct {
-		m *layout.Member
-		h layout.Hot
+		paths  []string
+		noPath bool // some mark names no path, which means every path
+		write  bool
 	}
-	var marks []mark
+	marks := map[*layout.Member]*mark{}
+	var order []*layout.Member
 	var errs []error
 	for _, hf := range s.Hot {
 		sts := byName[hf.Struct]
@@ -259,14 +296,34 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 				}
 				continue
 			}
-			marks = append(marks, mark{m, hf.Hot})
+			mk := marks[m]
+			if mk == nil {
+				mk = &mark{}
+				if m.Hot != nil {
+					mk.paths, mk.noPath, mk.write = slices.Clone(m.Hot.Paths), len(m.Hot.Paths) == 0, m.Hot.Write
+				}
+				marks[m] = mk
+				order = append(order, m)
+			}
+			mk.paths = append(mk.paths, hf.Hot.Paths...)
+			mk.noPath = mk.noPath || len(hf.Hot.Paths) == 0
+			mk.write = mk.write || hf.Hot.Write
 		}
 	}
 	if len(errs) > 0 {
 		return warnings, errors.Join(errs...)
 	}
-	for _, mk := range marks {
-		mergeHot(mk.m, mk.h)
+	for _, m := range order {
+		mk := marks[m]
+		var paths []string
+		if !mk.noPath {
+			paths = mk.paths
+			slices.Sort(paths)
+			paths = slices.Compact(paths)
+		}
+		// A new Hot rather than a change in place: another member may
+		// share the old one.
+		m.Hot = &layout.Hot{Paths: paths, Write: mk.write}
 	}
 
 	for _, d := range s.Directives {
@@ -313,20 +370,4 @@ func find(st *layout.Struct, hf *HotField) *layout.Member {
 		}
 	}
 	return holder
-}
-
-// mergeHot adds h to m's hot mark. It builds a new Hot rather than change
-// the old one in place, which another member may share.
-func mergeHot(m *layout.Member, h layout.Hot) {
-	if m.Hot == nil {
-		m.Hot = &layout.Hot{Paths: slices.Clone(h.Paths), Write: h.Write}
-		return
-	}
-	var paths []string
-	if len(m.Hot.Paths) > 0 && len(h.Paths) > 0 {
-		paths = append(slices.Clone(m.Hot.Paths), h.Paths...)
-		slices.Sort(paths)
-		paths = slices.Compact(paths)
-	}
-	m.Hot = &layout.Hot{Paths: paths, Write: m.Hot.Write || h.Write}
 }
