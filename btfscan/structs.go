@@ -569,8 +569,11 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 		} else {
 			m.Align = max(c.fullAlign(mi.typ), mi.forced)
 		}
-		if _, ok := mi.typ.(*btf.Array); ok {
+		switch mi.typ.(type) {
+		case *btf.Array:
 			m.ElemSize = c.elemSize(mi.typ)
+		case *btf.Struct, *btf.Union:
+			m.Aggregate = true
 		}
 		// pahole prints an unnamed struct or union in full where it is
 		// used (not behind a typedef); its members go to Inner (an

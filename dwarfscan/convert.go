@@ -201,8 +201,13 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 	} else {
 		m.BitOffset = m.Offset * 8
 	}
-	if t := u.strip(k.typ); t != nil && t.tag == dwarf.TagArrayType {
-		m.ElemSize = u.elemSize(t)
+	if t := u.strip(k.typ); t != nil {
+		switch t.tag {
+		case dwarf.TagArrayType:
+			m.ElemSize = u.elemSize(t)
+		case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+			m.Aggregate = true
+		}
 	}
 	if inner != nil {
 		u.nest()

@@ -138,6 +138,10 @@ type Member struct {
 	Padding bool
 	// Embedded marks a Go embedded field or a C anonymous member.
 	Embedded bool
+	// Aggregate marks a member whose type is a struct or union, through
+	// typedefs and qualifiers: C code casts a pointer to a struct to the
+	// type of such a first member (the kernel's inet_csk(sk)).
+	Aggregate bool
 	// Unit groups members that must stay together, in order, when the
 	// struct is reorganized: bit-fields sharing a storage unit, names
 	// declared together. Members of one unit have the same non-zero Unit;
@@ -149,6 +153,10 @@ type Member struct {
 
 	Hot   *Hot
 	Group string // the kernel cacheline group the member lies in, if any
+	// Pinned keeps the member at its offset in any reorganization (a
+	// hot-file "pin" line, //cachelint:pin): code the struct's declaration
+	// does not show depends on where it is.
+	Pinned bool
 
 	DeclFile string
 	DeclLine int

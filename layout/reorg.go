@@ -3,6 +3,7 @@ package layout
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Proposal is a reorganized layout of a struct.
@@ -14,6 +15,10 @@ type Proposal struct {
 	// From gives, for each member of Struct, the index of the original
 	// member it came from, or -1 for inserted padding.
 	From []int
+	// Align is the alignment the proposal gives the struct by an attribute
+	// (C __attribute__((aligned(N)))), 0 when it keeps the struct's own.
+	// Struct.Align includes it.
+	Align int64
 }
 
 // Inserted reports whether the i-th proposed member is padding the
@@ -22,8 +27,12 @@ func (p *Proposal) Inserted(i int) bool { return p.From[i] < 0 }
 
 type class uint8
 
+// groupPadPrefix names the zero-size member the kernel's
+// __cacheline_group_end_aligned puts after a group's end marker.
+const groupPadPrefix = "__cacheline_group_pad__"
+
 const (
-	classZero  class = iota // zero-size members: markers, no-copy guards
+	classZero  class = iota // Go's zero-size fields: no-copy guards, markers
 	classRead               // read-mostly hot
 	classWrite              // written hot
 	classCold
@@ -31,7 +40,8 @@ const (
 
 // item is what the reorganizer moves: a top-level member, or several that
 // must stay together (bit-fields of one storage unit, names declared
-// together), keeping their relative offsets.
+// together, a C zero-size member and the member after it), keeping their
+// relative offsets.
 type item struct {
 	members []int
 	start   int64 // original offset of the first member
@@ -39,7 +49,35 @@ type item struct {
 	align   int64
 	class   class
 	paths   []string
+	// pinned keeps the item at start.
+	pinned bool
+	// last keeps the item at the end: C zero-size members that end the
+	// struct (a flexible array).
+	last bool
+	// group is set for a kernel cacheline group whose members the
+	// proposal may reorder; an item for a group it may not (a cold one,
+	// one holding a pin) is a plain item of all the group's members.
+	group *group
 }
+
+// group is a kernel cacheline group: its markers stay around its members.
+type group struct {
+	name string
+	// head is the begin marker, with the member that carries the group's
+	// alignment when the reader put it there (BTF shows a
+	// ____cacheline_aligned begin marker's alignment on the next member).
+	head item
+	tail item // the end marker
+	// pad is the zero-size __cacheline_group_pad__NAME an aligned group
+	// ends with, nil if none; the space before it stays empty.
+	pad   *item
+	inner []item
+	// hot is what the group's name says, nil if it says nothing.
+	hot *Hot
+}
+
+// align is the alignment a reorganization keeps for m.
+func (m *Member) align() int64 { return max(m.Align, m.AlignAttr, 1) }
 
 func (it *item) key(order map[string]int) (int, int) {
 	lo, hi := len(order), -1
@@ -54,10 +92,18 @@ func (it *item) key(order map[string]int) (int, int) {
 // the paths that share them); written hot members on lines of their own,
 // with padding sized for the largest line; cold members after, filling gaps
 // and ordered to waste the least space. Members of a percpu struct keep
-// written members first and get the trailing padding that keeps neighbours
-// apart at any base the allocator may give. The order is stable among
-// equally good ones. It returns nil and a reason when no order keeps every
-// path's line count and the size within what isolation needs.
+// written members first and get the trailing padding, or in C the
+// alignment, that keeps neighbours apart at any base the allocator may
+// give. The order is stable among equally good ones.
+//
+// What a reorganization may not move stays: a pinned member at its offset;
+// in C, a struct-typed first member first, trailing zero-size members (a
+// flexible array) last, other zero-size members before the member after
+// them, and kernel cacheline groups between their markers (see itemsOf).
+// In Go, zero-size fields go first, where gc adds no padding for them.
+//
+// It returns nil and a reason when no order keeps every path's line count
+// and the size within what isolation needs.
 func Propose(s *Struct, lines []int64) (*Proposal, string) {
 	if s.Kind != KindStruct {
 		return nil, "a union's members share their storage"
@@ -74,6 +120,10 @@ func Propose(s *Struct, lines []int64) (*Proposal, string) {
 	for _, p := range tries {
 		if p == nil {
 			reason = fmt.Sprintf("no trailing padding up to %d bytes keeps neighbouring elements apart", 2*maxLine)
+			continue
+		}
+		if r := invalid(s, p); r != "" {
+			reason = r
 			continue
 		}
 		if r := worse(s, p, lines); r != "" {
@@ -97,17 +147,61 @@ func worse(s *Struct, p *Proposal, lines []int64) string {
 			}
 		}
 	}
-	if !slices.Contains(p.From, -1) && p.Struct.Size > s.Size {
+	if !slices.Contains(p.From, -1) && p.Align == 0 && p.Struct.Size > s.Size {
 		return fmt.Sprintf("reordering would grow the struct from %d to %d bytes", s.Size, p.Struct.Size)
 	}
 	return ""
 }
 
+// invalid says how p breaks what it must keep: members that overlap or lie
+// off their alignment, a pinned member moved, a group's member outside its
+// markers. It is the reorganizer's own check: pins and groups can leave no
+// room for what must go between them.
+func invalid(s *Struct, p *Proposal) string {
+	ps := p.Struct
+	var end int64
+	for i := range ps.Members {
+		m := &ps.Members[i]
+		if i > 0 && m.Unit != 0 && m.Unit == ps.Members[i-1].Unit {
+			continue
+		}
+		if m.Offset < end {
+			return fmt.Sprintf("no room for %s at %d: pinned members and groups leave none", m.Label(), end)
+		}
+		if !s.Packed && m.Offset%m.align() != 0 {
+			return fmt.Sprintf("no place for %s at its %d-byte alignment", m.Label(), m.align())
+		}
+		end = max(end, m.End())
+		if k := p.From[i]; k >= 0 && s.Members[k].Pinned && m.Offset != s.Members[k].Offset {
+			return fmt.Sprintf("pinned %s cannot stay at %d", m.Label(), s.Members[k].Offset)
+		}
+	}
+	if end > ps.Size {
+		return fmt.Sprintf("members end at %d, past the %d-byte struct", end, ps.Size)
+	}
+	return ""
+}
+
 // itemsOf groups s's members into items, dropping padding (the proposal
-// computes its own), and orders the paths by first appearance.
+// computes its own), and orders the paths by first appearance. In C it
+// also keeps what C code relies on:
+//   - a struct-typed first member stays first (code casts to it);
+//   - zero-size members stay before the member that follows them, and
+//     those ending the struct stay last;
+//   - a kernel cacheline group stays between its markers: the proposal may
+//     reorder the members of a hot group and moves into it the hot members
+//     outside any group that the group's name says belong there (same
+//     read or write, same paths); it never moves a cold member into a
+//     group or a member out of one. A cold group, or one holding a pinned
+//     member, moves whole.
 func itemsOf(s *Struct) ([]item, map[string]int) {
-	order := map[string]int{}
-	var items []item
+	pinFirst := -1
+	if s.Lang == LangC {
+		if i := slices.IndexFunc(s.Members, func(m Member) bool { return m.Size > 0 }); i >= 0 && s.Members[i].Offset == 0 && s.Members[i].Aggregate {
+			pinFirst = i
+		}
+	}
+	var units []item
 	for i := 0; i < len(s.Members); {
 		j := i + 1
 		if u := s.Members[i].Unit; u != 0 {
@@ -121,9 +215,10 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 		for k := i; k < j; k++ {
 			m := &s.Members[k]
 			it.members = append(it.members, k)
-			it.align = max(it.align, m.Align)
+			it.align = max(it.align, m.align())
 			end = max(end, m.End())
 			allPad = allPad && m.Padding
+			it.pinned = it.pinned || m.Pinned || k == pinFirst
 			classify(&it, m)
 		}
 		it.size = end - it.start
@@ -131,16 +226,174 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 			it.class, it.paths = classZero, nil
 		}
 		if !allPad || it.size == 0 {
+			units = append(units, it)
+		}
+		i = j
+	}
+	var items []item
+	if s.Lang == LangGo {
+		items = units
+	} else {
+		items = cItems(s, units)
+	}
+	order := map[string]int{}
+	var walk func([]item)
+	walk = func(its []item) {
+		for _, it := range its {
+			if it.group != nil {
+				walk(it.group.inner)
+			}
 			for _, p := range it.paths {
 				if _, ok := order[p]; !ok {
 					order[p] = len(order)
 				}
 			}
-			items = append(items, it)
 		}
-		i = j
 	}
+	walk(items)
 	return items, order
+}
+
+// cItems applies C's rules (see itemsOf) to the items of s's members.
+func cItems(s *Struct, units []item) []item {
+	type open struct {
+		g   *group
+		out []item
+	}
+	var stack []open
+	var out []item
+	var glue []int // zero-size members waiting for the next member
+	emit := func(it item) {
+		if len(glue) > 0 {
+			// They go where it starts (see builder.place).
+			it.members = append(slices.Clone(glue), it.members...)
+			for _, k := range glue {
+				it.align = max(it.align, s.Members[k].align())
+			}
+			glue = nil
+		}
+		if len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			top.out = append(top.out, it)
+		} else {
+			out = append(out, it)
+		}
+	}
+	for ui := 0; ui < len(units); ui++ {
+		u := units[ui]
+		if u.size != 0 {
+			emit(u)
+			continue
+		}
+		m := &s.Members[u.members[0]]
+		if name, ok := strings.CutPrefix(m.Name, groupBeginPrefix); ok {
+			u.class = classCold
+			stack = append(stack, open{g: &group{name: name, hot: groupHot(name)}})
+			emit(u) // the head, with any zero-size members before it
+			continue
+		}
+		if name, ok := strings.CutPrefix(m.Name, groupEndPrefix); ok && len(stack) > 0 && stack[len(stack)-1].g.name == name {
+			u.class = classCold
+			emit(u)
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			g := top.g
+			g.head, g.tail, g.inner = top.out[0], top.out[len(top.out)-1], top.out[1:len(top.out)-1]
+			// BTF shows an aligned begin marker's alignment on the member
+			// right after it, which then stays first.
+			if len(g.inner) > 0 && g.inner[0].start == g.head.start && !g.inner[0].pinned &&
+				slices.ContainsFunc(g.inner[0].members, func(k int) bool { return s.Members[k].AlignAttr > 0 }) {
+				lead := g.inner[0]
+				g.head.members = append(g.head.members, lead.members...)
+				g.head.size, g.head.class, g.head.paths = lead.size, lead.class, lead.paths
+				g.head.align = max(g.head.align, lead.align)
+				g.inner = g.inner[1:]
+			}
+			if ui+1 < len(units) && units[ui+1].size == 0 && s.Members[units[ui+1].members[0]].Name == groupPadPrefix+name {
+				ui++
+				pad := units[ui]
+				pad.class = classCold
+				g.pad = &pad
+			}
+			emit(groupItem(s, g))
+			continue
+		}
+		glue = append(glue, u.members...)
+	}
+	if len(glue) > 0 {
+		// Nothing follows: the struct ends with them.
+		last := item{members: glue, start: s.Members[glue[0]].Offset, align: 1, class: classCold, last: true}
+		for _, k := range glue {
+			last.align = max(last.align, s.Members[k].align())
+		}
+		out = append(out, last)
+	}
+	// Hot members outside any group join the group their hotness names.
+	var rest []item
+	for _, it := range out {
+		if (it.class == classRead || it.class == classWrite) && !it.pinned {
+			if g := homeGroup(out, &it); g != nil {
+				g.inner = append(g.inner, it)
+				continue
+			}
+		}
+		rest = append(rest, it)
+	}
+	for i := range rest {
+		if g := rest[i].group; g != nil {
+			rest[i] = groupItem(s, g)
+		}
+	}
+	return rest
+}
+
+// homeGroup returns the reorderable group whose name says what it says:
+// read or write on exactly its paths.
+func homeGroup(items []item, it *item) *group {
+	for _, x := range items {
+		if g := x.group; g != nil && g.hot != nil && g.hot.Write == (it.class == classWrite) &&
+			len(g.hot.Paths) > 0 && sameSet(g.hot.Paths, it.paths) {
+			return g
+		}
+	}
+	return nil
+}
+
+// groupItem makes the item that moves group g: reorderable when it holds
+// hot members and no pinned one, whole otherwise. A reorderable group
+// starts at its head's alignment, a whole one at the largest it holds.
+func groupItem(s *Struct, g *group) item {
+	it := item{start: g.head.start, align: g.head.align, class: classCold}
+	all := []item{g.head}
+	all = append(all, g.inner...)
+	all = append(all, g.tail)
+	if g.pad != nil {
+		all = append(all, *g.pad)
+	}
+	var end, align int64
+	for _, x := range all {
+		align = max(align, x.align)
+		it.pinned = it.pinned || x.pinned
+		end = max(end, x.start+x.size)
+		for _, k := range x.members {
+			classify(&it, &s.Members[k])
+		}
+	}
+	it.size = end - it.start
+	if it.class == classCold || it.pinned {
+		// Whole, at the offsets it has now.
+		for _, x := range all {
+			it.members = append(it.members, x.members...)
+		}
+		slices.SortStableFunc(it.members, func(a, b int) int { return int(s.Members[a].Offset - s.Members[b].Offset) })
+		it.align = align
+		return it
+	}
+	if h := g.hot; h != nil && len(h.Paths) > 0 {
+		it.paths = slices.Clone(h.Paths)
+	}
+	it.group = g
+	return it
 }
 
 // classify folds member m (and what it holds) into it's class and paths: an
@@ -213,25 +466,68 @@ type builder struct {
 	s       *Struct
 	lines   []int64
 	maxLine int64
+	order   map[string]int
 	out     *Struct
 	from    []int
 	off     int64
 	// what the current line of the largest size holds, for isolation
 	lineRead   bool
 	lineWrites [][]string
-	cold       []item
+	// cold is what fills gaps: the cold items outside groups, or inside a
+	// group the group's own.
+	cold []item
+	// pins are the pinned items not placed yet, by offset.
+	pins []item
+	// group is the group being laid out, "" outside any.
+	group string
 }
 
-func newBuilder(s *Struct, lines []int64, cold []item) *builder {
+func newBuilder(s *Struct, lines []int64, order map[string]int, items []item) *builder {
 	out := *s
 	out.Members = nil
-	return &builder{s: s, lines: lines, maxLine: slices.Max(lines), out: &out, cold: cold}
+	b := &builder{s: s, lines: lines, maxLine: slices.Max(lines), order: order, out: &out}
+	for _, it := range items {
+		if it.pinned {
+			b.pins = append(b.pins, it)
+		}
+	}
+	slices.SortStableFunc(b.pins, func(a, b item) int { return int(a.start - b.start) })
+	return b
 }
 
+// put lays it out at the next place that suits it.
 func (b *builder) put(it item) {
-	maxLine := b.maxLine
+	if b.group == "" {
+		b.pinsBefore(it.size, it.align)
+	}
+	if g := it.group; g != nil {
+		b.putGroup(it)
+		return
+	}
+	b.prepare(it)
+	b.place(it)
+}
+
+// pinsBefore lays out the pinned items that an item of size and align
+// placed next would overlap, filling the space before each with cold
+// items.
+func (b *builder) pinsBefore(size, align int64) {
+	for len(b.pins) > 0 && b.pins[0].start < alignUp(b.off, align)+size {
+		p := b.pins[0]
+		b.pins = b.pins[1:]
+		if p.start >= b.off {
+			b.fill(p.start)
+		}
+		// Else something overran the pin, which invalid reports.
+		b.place(p)
+	}
+}
+
+// prepare moves to where it may start: a hot item that fits in a line
+// does not cross one, and the alignment gap before a hot item is filled
+// with cold items, which cost no line there.
+func (b *builder) prepare(it item) {
 	if it.class == classRead || it.class == classWrite {
-		// Keep a hot item that fits in a line from crossing one.
 		for _, line := range b.lines {
 			at := alignUp(b.off, it.align)
 			if it.size <= line && at/line != (at+it.size-1)/line {
@@ -239,10 +535,17 @@ func (b *builder) put(it item) {
 			}
 		}
 	}
-	at := alignUp(b.off, it.align)
-	if at > b.off && it.class != classCold {
-		// Cold members that fit the alignment hole cost no line.
+	if at := alignUp(b.off, it.align); at > b.off && it.class != classCold {
 		b.fill(at)
+	}
+}
+
+// place lays it out at the first offset its alignment allows.
+func (b *builder) place(it item) {
+	maxLine := b.maxLine
+	at := alignUp(b.off, it.align)
+	if it.pinned {
+		at = max(at, it.start)
 	}
 	if at/maxLine != b.off/maxLine || b.off%maxLine == 0 {
 		b.lineRead, b.lineWrites = false, nil
@@ -250,12 +553,19 @@ func (b *builder) put(it item) {
 	b.off = at
 	for _, k := range it.members {
 		m := b.s.Members[k]
-		m.Offset = b.off + (m.Offset - it.start)
-		shiftBits(&m, (b.off-it.start)*8)
+		// Zero-size members glued before the item's start go where it
+		// starts.
+		off := b.off + max(m.Offset-it.start, 0)
+		shiftBits(&m, (off-m.Offset)*8)
+		m.Offset = off
+		if b.group != "" && m.Group == "" {
+			m.Group = b.group
+		}
 		b.out.Members = append(b.out.Members, m)
 		b.from = append(b.from, k)
+		b.off = max(b.off, m.End())
 	}
-	b.off += it.size
+	b.off = max(b.off, at+it.size)
 	switch it.class {
 	case classRead:
 		b.lineRead = true
@@ -264,6 +574,75 @@ func (b *builder) put(it item) {
 	}
 	if b.off%maxLine == 0 {
 		b.lineRead, b.lineWrites = false, nil
+	}
+}
+
+// putGroup lays out a group's begin marker, its hot members in the order
+// the rest of the struct gets, its cold members, its end marker and pad.
+func (b *builder) putGroup(it item) {
+	g := it.group
+	first := g.head
+	first.align = it.align
+	if first.size == 0 && len(g.inner) > 0 {
+		// The marker goes where the first member after it may start.
+		if hot := b.hotOrder(g.inner); len(hot) > 0 {
+			first.class, first.size = hot[0].class, hot[0].size
+		}
+	}
+	b.prepare(first)
+	head := g.head
+	head.align = it.align
+	outer, outerGroup := b.cold, b.group
+	b.cold, b.group = nil, g.name
+	for _, x := range g.inner {
+		if x.class == classCold {
+			b.cold = append(b.cold, x)
+		}
+	}
+	b.cold = packed(b.cold, 0)
+	b.place(head)
+	b.sequence(g.inner)
+	for _, x := range packed(b.cold, b.off) {
+		b.put(x)
+	}
+	b.cold = nil
+	b.place(g.tail)
+	b.cold, b.group = outer, outerGroup
+	if g.pad != nil {
+		// The pad keeps the rest of its line empty.
+		b.place(*g.pad)
+	}
+}
+
+// hotOrder is the order sequence lays out the hot items of items in.
+func (b *builder) hotOrder(items []item) []item {
+	var out []item
+	for _, g := range groupsOf(items, classRead, b.order) {
+		out = append(out, g...)
+	}
+	for _, g := range groupsOf(items, classWrite, b.order) {
+		out = append(out, g...)
+	}
+	return out
+}
+
+// sequence lays out the hot items of items: read-mostly ones grouped by
+// path, then written ones, each path's on lines no other path writes.
+func (b *builder) sequence(items []item) {
+	for _, g := range groupsOf(items, classRead, b.order) {
+		for _, it := range packed(g, b.off) {
+			b.put(it)
+		}
+	}
+	b.writes(items)
+}
+
+func (b *builder) writes(items []item) {
+	for _, g := range groupsOf(items, classWrite, b.order) {
+		b.isolate(g[0].paths)
+		for _, it := range packed(g, b.off) {
+			b.put(it)
+		}
 	}
 }
 
@@ -323,11 +702,17 @@ func (b *builder) isolate(paths []string) {
 	}
 }
 
-func (b *builder) finish() *Proposal {
+// finish lays out what is left: cold items, pins, the items that end the
+// struct; and sizes it.
+func (b *builder) finish(last []item) *Proposal {
 	for _, it := range packed(b.cold, b.off) {
 		b.put(it)
 	}
 	b.cold = nil
+	b.pinsBefore(b.s.Size+1, 1)
+	for _, it := range last {
+		b.place(it)
+	}
 	size := b.off
 	if n := len(b.out.Members); b.s.PadZeroSizeTail && n > 0 && b.out.Members[n-1].Size == 0 && size > 0 {
 		size++
@@ -340,56 +725,93 @@ func (b *builder) finish() *Proposal {
 // members keep one group in their original order, the fallback when
 // grouping by path would cost a path a line.
 func place(s *Struct, items []item, order map[string]int, lines []int64, byPath bool) *Proposal {
-	b := newBuilder(s, lines, packed(filter(items, classCold), 0))
-	for _, it := range filter(items, classZero) {
+	b := newBuilder(s, lines, order, items)
+	var cold, last []item
+	for _, it := range items {
+		switch {
+		case it.pinned:
+		case it.last:
+			last = append(last, it)
+		case it.class == classCold:
+			cold = append(cold, it)
+		}
+	}
+	b.cold = packed(cold, 0)
+	free := slices.DeleteFunc(slices.Clone(items), func(it item) bool { return it.pinned || it.last })
+	for _, it := range filter(free, classZero) {
 		b.put(it)
 	}
-	var reads [][]item
 	if byPath {
-		reads = groupsOf(items, classRead, order)
-	} else if r := filter(items, classRead); len(r) > 0 {
-		reads = [][]item{r}
-	}
-	for _, g := range reads {
-		for _, it := range packed(g, b.off) {
+		b.sequence(free)
+	} else {
+		for _, it := range filter(free, classRead) {
 			b.put(it)
 		}
+		b.writes(free)
 	}
-	for _, g := range groupsOf(items, classWrite, order) {
-		b.isolate(g[0].paths)
-		for _, it := range packed(g, b.off) {
-			b.put(it)
-		}
-	}
-	return b.finish()
+	return b.finish(last)
 }
 
 // placePerCPU puts written members first, then the rest, and finds the
 // least trailing padding that keeps neighbouring elements off each other's
-// lines at every base the struct's alignment allows.
+// lines at every base the struct's alignment allows. For C it also tries
+// aligning the struct, which the allocator then honours, and takes that
+// when it costs fewer bytes; Go cannot align a type.
 func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *Proposal {
 	maxLine := slices.Max(lines)
-	body := filter(items, classZero)
-	for _, g := range groupsOf(items, classWrite, order) {
+	var body, last []item
+	free := slices.DeleteFunc(slices.Clone(items), func(it item) bool {
+		if it.last {
+			last = append(last, it)
+		}
+		return it.pinned || it.last
+	})
+	body = filter(free, classZero)
+	for _, g := range groupsOf(free, classWrite, order) {
 		body = append(body, g...)
 	}
 	for _, c := range []class{classRead, classCold} {
-		body = append(body, filter(items, c)...)
+		body = append(body, filter(free, c)...)
 	}
-	for pad := int64(0); pad <= 2*maxLine; pad += s.Align {
-		b := newBuilder(s, lines, nil)
+	build := func(pad, align int64) *Proposal {
+		b := newBuilder(s, lines, order, items)
+		if align > 0 {
+			b.out.Align = max(b.out.Align, align)
+		}
 		for _, it := range body {
 			b.put(it)
 		}
 		if pad > 0 {
+			b.pinsBefore(s.Size+1, 1)
 			b.pad(pad)
 		}
-		p := b.finish()
-		if !slices.ContainsFunc(lines, func(line int64) bool { return neighbourConflict(p.Struct, line) != nil }) {
-			return p
+		p := b.finish(last)
+		if align > 0 {
+			p.Align = b.out.Align
+		}
+		return p
+	}
+	separated := func(p *Proposal) bool {
+		return !slices.ContainsFunc(lines, func(line int64) bool { return neighbourConflict(p.Struct, line) != nil })
+	}
+	var best *Proposal
+	for pad := int64(0); pad <= 2*maxLine; pad += s.Align {
+		if p := build(pad, 0); separated(p) {
+			best = p
+			break
 		}
 	}
-	return nil
+	if s.Lang == LangC {
+		for align := s.Align * 2; align <= maxLine; align *= 2 {
+			if p := build(0, align); separated(p) {
+				if best == nil || p.Struct.Size < best.Struct.Size {
+					best = p
+				}
+				break
+			}
+		}
+	}
+	return best
 }
 
 func filter(items []item, c class) []item {
