@@ -24,9 +24,12 @@ type Result struct {
 	// Proposal is the reorganized layout, nil when the struct needs none or
 	// none is possible.
 	Proposal *Proposal
-	// NoFix says why no reorganization fixes the reorderable findings, ""
-	// when Proposal fixes them all.
+	// NoFix says why there is no proposal though one was sought, ""
+	// otherwise.
 	NoFix string
+	// Remains says what the proposal leaves for the checks to report and
+	// why no order fixes it, "" when it fixes every finding an order can.
+	Remains string
 }
 
 // Reorders reports whether the reorganizer addresses findings of check;
@@ -47,19 +50,28 @@ func Analyze(s *Struct, lines []int64) Result {
 		r.Findings = append(r.Findings, check(s, r.Proposal, line, slices.Max(lines))...)
 	}
 	r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.Ignored(f.Check) })
-	if r.Proposal == nil || r.NoFix != "" {
+	if r.Proposal == nil {
 		return r
 	}
-	// The fix must leave nothing for these checks to report.
+	// What the proposal leaves for these checks to report, it says; a
+	// proposal that fixes nothing is none.
 	again, _ := Propose(r.Proposal.Struct, lines)
+	var left []Finding
 	for _, line := range lines {
 		for _, f := range check(r.Proposal.Struct, again, line, slices.Max(lines)) {
 			if Reorders(f.Check) && !s.Ignored(f.Check) {
-				r.NoFix = "no order of the fields fixes it: the best one still has " + f.Message
-				return r
+				left = append(left, f)
 			}
 		}
 	}
+	if len(left) == 0 {
+		return r
+	}
+	if !improves(s, r.Proposal, r.Findings, left, lines) {
+		r.Proposal, r.NoFix = nil, "no order of the fields fixes it: the best one still has "+left[0].Message
+		return r
+	}
+	r.Remains = remains(r.Proposal, left)
 	return r
 }
 

@@ -76,6 +76,12 @@ type group struct {
 	hot *Hot
 }
 
+// isMarker reports whether name is a kernel cacheline group's marker or
+// pad, which lie in no group.
+func isMarker(name string) bool {
+	return strings.HasPrefix(name, groupBeginPrefix) || strings.HasPrefix(name, groupEndPrefix) || strings.HasPrefix(name, groupPadPrefix)
+}
+
 // align is the alignment a reorganization keeps for m.
 func (m *Member) align() int64 { return max(m.Align, m.AlignAttr, 1) }
 
@@ -197,8 +203,11 @@ func invalid(s *Struct, p *Proposal) string {
 func itemsOf(s *Struct) ([]item, map[string]int) {
 	pinFirst := -1
 	if s.Lang == LangC {
-		if i := slices.IndexFunc(s.Members, func(m Member) bool { return m.Size > 0 }); i >= 0 && s.Members[i].Offset == 0 && s.Members[i].Aggregate {
-			pinFirst = i
+		// A type code can name: not an anonymous struct or union.
+		if i := slices.IndexFunc(s.Members, func(m Member) bool { return m.Size > 0 }); i >= 0 {
+			if m := &s.Members[i]; m.Offset == 0 && m.Aggregate && !m.Embedded && m.Type != "struct" && m.Type != "union" {
+				pinFirst = i
+			}
 		}
 	}
 	var units []item
@@ -331,7 +340,7 @@ func cItems(s *Struct, units []item) []item {
 	// Hot members outside any group join the group their hotness names.
 	var rest []item
 	for _, it := range out {
-		if (it.class == classRead || it.class == classWrite) && !it.pinned {
+		if (it.class == classRead || it.class == classWrite) && !it.pinned && it.group == nil {
 			if g := homeGroup(out, &it); g != nil {
 				g.inner = append(g.inner, it)
 				continue
@@ -536,7 +545,7 @@ func (b *builder) prepare(it item) {
 		}
 	}
 	if at := alignUp(b.off, it.align); at > b.off && it.class != classCold {
-		b.fill(at)
+		b.fillOnly(at)
 	}
 }
 
@@ -550,22 +559,21 @@ func (b *builder) place(it item) {
 	if at/maxLine != b.off/maxLine || b.off%maxLine == 0 {
 		b.lineRead, b.lineWrites = false, nil
 	}
-	b.off = at
+	b.off = at + it.size
 	for _, k := range it.members {
 		m := b.s.Members[k]
 		// Zero-size members glued before the item's start go where it
 		// starts.
-		off := b.off + max(m.Offset-it.start, 0)
+		off := at + max(m.Offset-it.start, 0)
 		shiftBits(&m, (off-m.Offset)*8)
 		m.Offset = off
-		if b.group != "" && m.Group == "" {
+		if b.group != "" && m.Group == "" && !isMarker(m.Name) {
 			m.Group = b.group
 		}
 		b.out.Members = append(b.out.Members, m)
 		b.from = append(b.from, k)
 		b.off = max(b.off, m.End())
 	}
-	b.off = max(b.off, at+it.size)
 	switch it.class {
 	case classRead:
 		b.lineRead = true
@@ -581,11 +589,13 @@ func (b *builder) place(it item) {
 // the rest of the struct gets, its cold members, its end marker and pad.
 func (b *builder) putGroup(it item) {
 	g := it.group
-	first := g.head
-	first.align = it.align
-	if first.size == 0 && len(g.inner) > 0 {
-		// The marker goes where the first member after it may start.
-		if hot := b.hotOrder(g.inner); len(hot) > 0 {
+	// A group that fits in a line starts where it need not cross one;
+	// else its marker goes where the first member after it may start.
+	first := it
+	if it.size > slices.Min(b.lines) {
+		first = g.head
+		first.align = it.align
+		if hot := b.hotOrder(g.inner); first.size == 0 && len(hot) > 0 {
 			first.class, first.size = hot[0].class, hot[0].size
 		}
 	}
@@ -663,6 +673,15 @@ func shiftBits(m *Member, d int64) {
 // fill advances to offset to, placing cold items that fit in the gap and
 // padding the rest.
 func (b *builder) fill(to int64) {
+	b.fillOnly(to)
+	if to > b.off {
+		b.pad(to - b.off)
+	}
+}
+
+// fillOnly places cold items that fit before offset to, leaving the rest
+// of the gap to alignment.
+func (b *builder) fillOnly(to int64) {
 	for {
 		i := slices.IndexFunc(b.cold, func(it item) bool { return alignUp(b.off, it.align)+it.size <= to })
 		if i < 0 {
@@ -671,9 +690,6 @@ func (b *builder) fill(to int64) {
 		it := b.cold[i]
 		b.cold = slices.Delete(b.cold, i, i+1)
 		b.put(it)
-	}
-	if to > b.off {
-		b.pad(to - b.off)
 	}
 }
 
@@ -822,4 +838,74 @@ func filter(items []item, c class) []item {
 		}
 	}
 	return out
+}
+
+// improves reports whether proposal p, which leaves findings left, is
+// worth making: it puts some path on fewer lines, or leaves fewer of the
+// findings an order can fix than s has now.
+func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
+	for _, line := range lines {
+		for _, path := range s.Paths() {
+			if p.Struct.HotLines(path, line) < s.HotLines(path, line) {
+				return true
+			}
+		}
+	}
+	n := 0
+	for _, f := range now {
+		if Reorders(f.Check) {
+			n++
+		}
+	}
+	return len(left) < n
+}
+
+// remains says what the findings a proposal leaves are, and why no order
+// fixes them where the layout tells.
+func remains(p *Proposal, left []Finding) string {
+	const most = 3
+	var parts []string
+	for i, f := range left {
+		if i == most {
+			parts = append(parts, fmt.Sprintf("and %d more", len(left)-most))
+			break
+		}
+		msg := f.Message
+		if why := whyLeft(p.Struct, f); why != "" {
+			msg += ": " + why
+		}
+		parts = append(parts, msg)
+	}
+	return "no order fixes " + strings.Join(parts, "; ")
+}
+
+// whyLeft explains a finding a proposal leaves, "" when the members alone
+// do not tell.
+func whyLeft(s *Struct, f Finding) string {
+	var ms []*Member
+	for _, name := range f.Members {
+		if _, m := s.Lookup(name); m != nil {
+			ms = append(ms, m)
+		}
+	}
+	if f.Check == CheckFalseShare {
+		// A read-mostly bit-field goes where the written one sharing its
+		// storage unit goes.
+		for _, m := range ms {
+			if !m.IsBitField() || m.Unit == 0 || m.Hot == nil || m.Hot.Write {
+				continue
+			}
+			for i := range s.Members {
+				if y := &s.Members[i]; y.Unit == m.Unit && y.Hot != nil && y.Hot.Write {
+					return fmt.Sprintf("read-mostly %s shares a storage unit with written %s", m.Label(), y.Label())
+				}
+			}
+		}
+	}
+	for _, m := range ms {
+		if m.Pinned {
+			return m.Label() + " is pinned"
+		}
+	}
+	return ""
 }

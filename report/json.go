@@ -37,9 +37,11 @@ type JSONStruct struct {
 	HotLines   map[string]int `json:"hot_lines"`
 	Findings   []JSONFinding  `json:"findings"`
 	// Proposal is null without Options.Reorg and when there is no
-	// proposal; NoFix then says why, if a fix was sought.
+	// proposal; NoFix then says why, if a fix was sought. Remains says
+	// what a proposal leaves unfixed and why.
 	Proposal *JSONProposal `json:"proposal"`
 	NoFix    string        `json:"no_fix,omitempty"`
+	Remains  string        `json:"remains,omitempty"`
 }
 
 // JSONMember is a top-level member.
@@ -70,8 +72,11 @@ type JSONFinding struct {
 
 // JSONProposal is the reorganized layout.
 type JSONProposal struct {
-	Members  []JSONMember   `json:"members"`
-	Size     int64          `json:"size"`
+	Members []JSONMember `json:"members"`
+	Size    int64        `json:"size"`
+	// Align is the alignment to give the struct with an attribute, 0 for
+	// none.
+	Align    int64          `json:"align"`
 	HotLines map[string]int `json:"hot_lines"`
 }
 
@@ -132,14 +137,14 @@ func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
 		js.Findings = append(js.Findings, JSONFinding{f.Check, f.LineSize, f.Message, names})
 	}
 	if o.Reorg {
-		js.NoFix = r.NoFix
-		if r.Proposal != nil && r.NoFix == "" {
+		js.NoFix, js.Remains = r.NoFix, r.Remains
+		if r.Proposal != nil {
 			ps := CStruct(r.Proposal)
 			hl := map[string]int{}
 			for _, p := range s.Paths() {
 				hl[p] = ps.HotLines(p, line)
 			}
-			js.Proposal = &JSONProposal{Members: jsonMembers(ps.Members), Size: ps.Size, HotLines: hl}
+			js.Proposal = &JSONProposal{Members: jsonMembers(ps.Members), Size: ps.Size, Align: r.Proposal.Align, HotLines: hl}
 		}
 	}
 	return js

@@ -87,7 +87,13 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 	if len(parts) > 0 {
 		extra = append(extra, "/* hot lines now -> proposed: "+strings.Join(parts, ", ")+" */")
 	}
+	if a := r.Proposal.Align; a > 0 {
+		p.printf("/* proposed alignment: __attribute__((aligned(%d))) on struct %s */\n", a, s.Name)
+	}
 	p.structText(ps, s.Name, extra...)
+	if r.Remains != "" {
+		p.printf("/* the proposal leaves: %s */\n", r.Remains)
+	}
 }
 
 // memberName names m in an order list; an anonymous member by its kind and
