@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -29,7 +30,9 @@ GOARCH and checks it against //cachelint: annotations:
 	//cachelint:budget [path=NAME] lines=N    on a type: the hot fields must fit in N lines
 	//cachelint:ignore [check,...] reason     on a type: silence checks
 
-Types with no annotations are checked only for padding. spread, falseshare,
+A hot file (-hotfile FILE, lines such as "example.com/pkg.Device.mtu hot",
+as cachelint profile -o writes it) adds to them for code that should not
+carry comments. Types with no annotations are checked only for padding. spread, falseshare,
 straddle and budget come with a fix that reorders the fields, keeping every
 comment. The checks (the diagnostic category; cachelint help CHECK says more):
 `
@@ -95,6 +98,10 @@ func lineSizesFor() []int64 {
 
 func run(pass *analysis.Pass) (any, error) {
 	ps := &passState{pass: pass, lines: lineSizesFor()}
+	var err error
+	if ps.hotFile, err = hotFileSets(); err != nil {
+		return nil, err
+	}
 	local := localTypeNames(pass)
 	for _, f := range pass.Files {
 		ds, bad := directives(f)
@@ -151,6 +158,8 @@ func run(pass *analysis.Pass) (any, error) {
 type passState struct {
 	pass  *analysis.Pass
 	lines []int64
+	// hotFile are the -hotfile directives by the type they name.
+	hotFile map[string]*hotfile.Set
 	// blocks is fixBlockers' result, computed for the first struct with
 	// findings: most packages have none.
 	blocks map[*types.TypeName]string
@@ -230,7 +239,9 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 	}
 	typeDirs := in(ds, typeDoc)
 	var fieldDirs [][]*directive
-	annotated := len(typeDirs) > 0
+	qualified := pass.Pkg.Path() + "." + ts.Name.Name
+	fromFile := ps.hotFile[qualified]
+	annotated := len(typeDirs) > 0 || fromFile != nil
 	if ds != nil {
 		for _, fld := range st.Fields.List {
 			d := append(in(ds, fld.Doc), in(ds, fld.Comment)...)
@@ -329,6 +340,11 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 	if n := len(s.Members); s.PerCPU && n > 0 && isPadding(tst.Field(n-1)) {
 		// A pad at the end of a percpu type can only be for its neighbours.
 		s.Members[n-1].Padding = true
+	}
+	if fromFile != nil {
+		if err := applyHotFile(fromFile, s, qualified); err != nil {
+			report(pass, ts.Name.Pos(), "annotation", err.Error())
+		}
 	}
 	s.ResolvePaths()
 	if err := checkBudgets(s); err != nil {

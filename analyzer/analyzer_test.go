@@ -131,3 +131,23 @@ func TestHugeMembers(t *testing.T) {
 		analysistest.Run(t, analysistest.TestData(), Analyzer, "huge")
 	})
 }
+
+// A hot file stands in for annotations; a field it names that the struct
+// lacks is an annotation error.
+func TestHotFile(t *testing.T) {
+	if err := Analyzer.Flags.Set("hotfile", filepath.Join(analysistest.TestData(), "hotfile.hot")); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { hotFilePath = "" }()
+	withLines(t, "64", func() {
+		analysistest.Run(t, analysistest.TestData(), Analyzer, "hotfile")
+	})
+}
+
+func TestHotFileMissing(t *testing.T) {
+	hotFilePath = filepath.Join(t.TempDir(), "missing.hot")
+	defer func() { hotFilePath = "" }()
+	if _, err := hotFileSets(); err == nil || !strings.Contains(err.Error(), "missing.hot") {
+		t.Errorf("got %v, want an error naming missing.hot", err)
+	}
+}
