@@ -361,7 +361,7 @@ func cItems(s *Struct, units []item) []item {
 func homeGroup(items []item, it *item) *group {
 	for _, x := range items {
 		if g := x.group; g != nil && g.hot != nil && g.hot.Write == (it.class == classWrite) &&
-			len(g.hot.Paths) > 0 && sameSet(g.hot.Paths, it.paths) {
+			len(g.hot.Paths) > 0 && slices.Equal(g.hot.Paths, it.paths) {
 			return g
 		}
 	}
