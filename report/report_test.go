@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/cachelint/cachelint/internal/sarifcheck"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -102,46 +103,104 @@ func TestJSON(t *testing.T) {
 	}
 }
 
-func TestSARIF(t *testing.T) {
-	s := device()
-	r := layout.Analyze(s, []int64{64})
+type sarifLog struct {
+	Runs []struct {
+		Tool struct {
+			Driver struct {
+				Name    string `json:"name"`
+				Version string `json:"version"`
+				Rules   []sarifRule
+			} `json:"driver"`
+		} `json:"tool"`
+		Results []sarifResult `json:"results"`
+	} `json:"runs"`
+}
+
+// writeSARIF writes the findings of structs as SARIF, checks the log as
+// code scanning would and decodes it.
+func writeSARIF(t *testing.T, o SARIFOptions, artifact string, structs ...*layout.Struct) (sarifLog, int) {
+	t.Helper()
 	var b bytes.Buffer
-	x := NewSARIF(&b)
-	if err := x.Struct(s, &r); err != nil {
-		t.Fatal(err)
+	x := NewSARIF(&b, o)
+	x.Artifact = artifact
+	n := 0
+	for _, s := range structs {
+		r := layout.Analyze(s, []int64{64})
+		n += len(r.Findings)
+		if err := x.Struct(s, &r); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}
-	var log struct {
-		Version string `json:"version"`
-		Runs    []struct {
-			Tool struct {
-				Driver struct {
-					Name  string `json:"name"`
-					Rules []struct {
-						ID string `json:"id"`
-					} `json:"rules"`
-				} `json:"driver"`
-			} `json:"tool"`
-			Results []sarifResult `json:"results"`
-		} `json:"runs"`
+	if p := sarifcheck.Check(b.Bytes()); p != nil {
+		t.Fatalf("SARIF problems:\n%s\n%s", strings.Join(p, "\n"), b.String())
 	}
+	var log sarifLog
 	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
 		t.Fatalf("%v:\n%s", err, b.String())
 	}
-	if log.Version != "2.1.0" || len(log.Runs) != 1 || log.Runs[0].Tool.Driver.Name != "cachelint" || len(log.Runs[0].Tool.Driver.Rules) != 5 {
-		t.Fatalf("log %+v", log)
+	if len(log.Runs) != 1 || len(log.Runs[0].Results) != n || n == 0 {
+		t.Fatalf("%d findings, log %+v", n, log)
 	}
-	res := log.Runs[0].Results
-	if len(res) != len(r.Findings) || len(res) == 0 {
-		t.Fatalf("%d results for %d findings", len(res), len(r.Findings))
+	return log, n
+}
+
+func TestSARIF(t *testing.T) {
+	s := device()
+	for i := range s.Members {
+		s.Members[i].DeclFile = "/src/include/dev.h"
 	}
-	for _, x := range res {
+	log, _ := writeSARIF(t, SARIFOptions{ToolVersion: "v1.2.3", SrcRoot: "/src"}, "vmlinux", s)
+	d := log.Runs[0].Tool.Driver
+	if d.Name != "cachelint" || d.Version != "v1.2.3" || len(d.Rules) != len(layout.Rules) {
+		t.Fatalf("driver %+v", d)
+	}
+	for i, r := range layout.Rules {
+		if got := d.Rules[i]; got.ID != r.Name || got.ShortDescription.Text != r.Summary || got.Help.Text != r.Help || got.DefaultConfiguration.Level != r.Severity {
+			t.Errorf("rule %d: %+v, want %+v", i, got, r)
+		}
+	}
+	seen := false
+	for _, x := range log.Runs[0].Results {
 		if x.RuleID == layout.CheckFalseShare {
+			seen = true
 			loc := x.Locations[0]
-			if loc.Physical.Artifact.URI != "dev.h" || loc.Physical.Region.StartLine != 11 || loc.Logical[0].FullyQualifiedName != "dev.rx_packets" {
-				t.Errorf("falseshare located at %+v %+v", loc.Physical, loc.Logical)
+			want := sarifLocation{
+				Physical: sarifPhysical{Artifact: sarifArtifact{URI: "include/dev.h", URIBaseID: SrcRoot}, Region: &sarifRegion{StartLine: 11}},
+				Logical:  []sarifLogical{{"rx_packets", "dev.rx_packets", "member"}},
+			}
+			if diff := cmp.Diff(want, loc); diff != "" {
+				t.Errorf("falseshare location (-want +got):\n%s", diff)
+			}
+		}
+	}
+	if !seen {
+		t.Error("no falseshare result")
+	}
+}
+
+// A struct read from BTF has no source position: its results are located
+// in the file read, which is named by a file: URI outside the source root.
+func TestSARIFWithoutSourcePositions(t *testing.T) {
+	s := device()
+	s.DeclFile, s.DeclLine = "", 0
+	for i := range s.Members {
+		s.Members[i].DeclFile, s.Members[i].DeclLine = "", 0
+	}
+	for _, c := range []struct {
+		root, artifact string
+		want           sarifArtifact
+	}{
+		{"/src", "/src/build/vmlinux", sarifArtifact{URI: "build/vmlinux", URIBaseID: SrcRoot}},
+		{"/src", "/boot/vmlinux 6.1", sarifArtifact{URI: "file:///boot/vmlinux%206.1"}},
+		{"", "build/vmlinux", sarifArtifact{URI: "build/vmlinux"}},
+	} {
+		log, _ := writeSARIF(t, SARIFOptions{ToolVersion: "v1", SrcRoot: c.root}, c.artifact, s)
+		for _, x := range log.Runs[0].Results {
+			if p := x.Locations[0].Physical; p.Artifact != c.want || p.Region != nil {
+				t.Errorf("root %q, artifact %q: located at %+v, want %+v and no region", c.root, c.artifact, p, c.want)
 			}
 		}
 	}

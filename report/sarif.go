@@ -4,55 +4,105 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"net/url"
+	"path/filepath"
+	"strings"
 
 	"github.com/cachelint/cachelint/layout"
 )
 
-// ruleText describes each check for SARIF's rule metadata.
-var ruleText = map[string]string{
-	layout.CheckStraddle:   "A hot field or atomic word crosses a cache-line boundary.",
-	layout.CheckSpread:     "The hot fields of a path occupy more cache lines than a reordering needs.",
-	layout.CheckFalseShare: "A written hot field shares a cache line with fields other paths or CPUs use.",
-	layout.CheckPadding:    "Separator padding fails to separate, or wastes a whole line.",
-	layout.CheckBudget:     "The hot fields of a path occupy more lines than their budget.",
+// SrcRoot is the uriBaseId of the URIs under SARIFOptions.SrcRoot, as
+// GitHub code scanning and SARIF viewers expect it.
+const SrcRoot = "%SRCROOT%"
+
+// SARIFOptions say what a SARIF log says about its run.
+type SARIFOptions struct {
+	// ToolVersion is the version of cachelint that wrote the log.
+	ToolVersion string
+	// SrcRoot is the absolute directory that relative URIs are relative
+	// to, recorded as the base %SRCROOT%: files under it are named by
+	// their path from it, others by an absolute file: URI. Empty leaves
+	// relative paths relative, with no base, and absolute ones absolute.
+	SrcRoot string
 }
 
-// SARIF streams findings as a SARIF 2.1.0 log with one run of the tool
-// cachelint.
+// SARIF streams results as a SARIF 2.1.0 log with one run of the tool
+// cachelint, in the form GitHub code scanning accepts: rules carry the
+// metadata of layout.Rules, every result a physical location.
 type SARIF struct {
+	// Artifact is the file being read, where the results of a struct
+	// with no source position (BTF carries none) are located. A relative
+	// path, as a relative source file, is taken from SrcRoot.
+	Artifact string
+
 	w     *bufio.Writer
+	opts  SARIFOptions
 	n     int
 	begun bool
 }
 
 // NewSARIF starts a SARIF log on w; Close ends it.
-func NewSARIF(w io.Writer) *SARIF { return &SARIF{w: bufio.NewWriter(w)} }
+func NewSARIF(w io.Writer, o SARIFOptions) *SARIF {
+	return &SARIF{w: bufio.NewWriter(w), opts: o}
+}
+
+// SARIFResult is one result: a diagnostic of rule Rule at a place in a
+// file and, when known, in a struct.
+type SARIFResult struct {
+	Rule    string
+	Message string
+	// File is the source file or, for a result with no source position,
+	// the binary; Line and Column are 0 when unknown.
+	File         string
+	Line, Column int
+	// Struct names the struct, Member the member when the result is about
+	// one; both empty when unknown.
+	Struct, Member string
+}
+
+type sarifMessage struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRule struct {
+	ID                   string       `json:"id"`
+	Name                 string       `json:"name"`
+	ShortDescription     sarifMessage `json:"shortDescription"`
+	FullDescription      sarifMessage `json:"fullDescription"`
+	Help                 sarifMessage `json:"help"`
+	HelpURI              string       `json:"helpUri"`
+	DefaultConfiguration struct {
+		Level string `json:"level"`
+	} `json:"defaultConfiguration"`
+}
 
 type sarifResult struct {
 	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
 	Level     string          `json:"level"`
-	Message   sarifText       `json:"message"`
+	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
 }
 
-type sarifText struct {
-	Text string `json:"text"`
-}
-
 type sarifLocation struct {
-	Physical *sarifPhysical `json:"physicalLocation,omitempty"`
-	Logical  []sarifLogical `json:"logicalLocations"`
+	Physical sarifPhysical  `json:"physicalLocation"`
+	Logical  []sarifLogical `json:"logicalLocations,omitempty"`
 }
 
 type sarifPhysical struct {
-	Artifact struct {
-		URI string `json:"uri"`
-	} `json:"artifactLocation"`
-	Region *sarifRegion `json:"region,omitempty"`
+	Artifact sarifArtifact `json:"artifactLocation"`
+	Region   *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
 }
 
 type sarifRegion struct {
-	StartLine int `json:"startLine"`
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
 }
 
 type sarifLogical struct {
@@ -61,63 +111,149 @@ type sarifLogical struct {
 	Kind               string `json:"kind"`
 }
 
+const helpBase = "https://github.com/cachelint/cachelint/blob/main/docs/checks.md#"
+
 func (x *SARIF) begin() {
 	x.begun = true
-	type rule struct {
-		ID    string    `json:"id"`
-		Short sarifText `json:"shortDescription"`
+	var rules []sarifRule
+	for _, r := range layout.Rules {
+		sr := sarifRule{
+			ID:               r.Name,
+			Name:             ruleName(r.Name),
+			ShortDescription: sarifMessage{Text: r.Summary},
+			FullDescription:  sarifMessage{Text: r.Summary + ". " + strings.SplitN(r.Help, "\n\n", 2)[0]},
+			Help:             sarifMessage{Text: r.Help, Markdown: r.Help},
+			HelpURI:          helpBase + r.Name,
+		}
+		sr.DefaultConfiguration.Level = r.Severity
+		rules = append(rules, sr)
 	}
-	var rules []rule
-	for _, c := range layout.Checks {
-		rules = append(rules, rule{c, sarifText{ruleText[c]}})
-	}
-	driver, _ := json.Marshal(map[string]any{
+	driver := map[string]any{
 		"name":           "cachelint",
 		"informationUri": "https://github.com/cachelint/cachelint",
 		"rules":          rules,
-	})
-	x.w.WriteString(`{"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [{"tool": {"driver": `)
-	x.w.Write(driver)
-	x.w.WriteString(`}, "results": [` + "\n")
+	}
+	if x.opts.ToolVersion != "" {
+		driver["version"] = x.opts.ToolVersion
+	}
+	run := map[string]any{"tool": map[string]any{"driver": driver}}
+	if x.opts.SrcRoot != "" {
+		root := fileURI(x.opts.SrcRoot)
+		if !strings.HasSuffix(root, "/") {
+			root += "/"
+		}
+		run["originalUriBaseIds"] = map[string]any{SrcRoot: map[string]string{"uri": root}}
+	}
+	b, _ := json.Marshal(run)
+	// The run's results follow, streamed: cut the run's closing brace.
+	x.w.WriteString(`{"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [`)
+	x.w.Write(b[:len(b)-1])
+	x.w.WriteString(`, "results": [` + "\n")
+}
+
+// ruleName is the rule's name in PascalCase, as SARIF viewers show it.
+func ruleName(id string) string {
+	switch id {
+	case layout.CheckFalseShare:
+		return "FalseSharing"
+	}
+	return strings.ToUpper(id[:1]) + id[1:]
 }
 
 // Struct adds the findings of r on s. Each is located at the declaration
 // of the member it points at (of the struct when it points at none or the
-// member's is unknown), and logically at STRUCT.MEMBER.
+// member's is unknown; in the artifact being read when neither is known),
+// and logically at the member or the struct.
 func (x *SARIF) Struct(s *layout.Struct, r *layout.Result) error {
-	if !x.begun {
-		x.begin()
-	}
 	for _, f := range r.Findings {
-		file, line, fq := s.DeclFile, s.DeclLine, s.Name
+		res := SARIFResult{Rule: f.Check, Message: s.Kind.String() + " " + s.Name + ": " + f.Message,
+			File: s.DeclFile, Line: s.DeclLine, Struct: s.Name}
 		if f.Member >= 0 && f.Member < len(s.Members) {
 			m := &s.Members[f.Member]
 			if m.DeclFile != "" {
-				file, line = m.DeclFile, m.DeclLine
+				res.File, res.Line = m.DeclFile, m.DeclLine
 			}
-			if m.Name != "" {
-				fq += "." + m.Name
-			}
+			res.Member = m.Name
 		}
-		loc := sarifLocation{Logical: []sarifLogical{{s.Name, fq, "type"}}}
-		if file != "" {
-			loc.Physical = &sarifPhysical{}
-			loc.Physical.Artifact.URI = file
-			if line > 0 {
-				loc.Physical.Region = &sarifRegion{line}
-			}
+		if res.File == "" {
+			res.File, res.Line = x.Artifact, 0
 		}
-		b, err := json.Marshal(sarifResult{f.Check, "warning", sarifText{s.Kind.String() + " " + s.Name + ": " + f.Message}, []sarifLocation{loc}})
-		if err != nil {
+		if err := x.Result(res); err != nil {
 			return err
 		}
-		if x.n > 0 {
-			x.w.WriteString(",\n")
-		}
-		x.n++
-		x.w.Write(b)
 	}
 	return nil
+}
+
+// Result adds one result.
+func (x *SARIF) Result(r SARIFResult) error {
+	if !x.begun {
+		x.begin()
+	}
+	index, level := 0, "warning"
+	for i, rule := range layout.Rules {
+		if rule.Name == r.Rule {
+			index, level = i, rule.Severity
+		}
+	}
+	loc := sarifLocation{Physical: sarifPhysical{Artifact: x.artifact(r.File)}}
+	if r.Line > 0 {
+		loc.Physical.Region = &sarifRegion{r.Line, r.Column}
+	}
+	switch {
+	case r.Member != "":
+		loc.Logical = []sarifLogical{{r.Member, r.Struct + "." + r.Member, "member"}}
+	case r.Struct != "":
+		loc.Logical = []sarifLogical{{r.Struct, r.Struct, "type"}}
+	}
+	b, err := json.Marshal(sarifResult{r.Rule, index, level, sarifMessage{Text: r.Message}, []sarifLocation{loc}})
+	if err != nil {
+		return err
+	}
+	if x.n > 0 {
+		x.w.WriteString(",\n")
+	}
+	x.n++
+	_, err = x.w.Write(b)
+	return err
+}
+
+// artifact names file: by its path from SrcRoot when under it, by an
+// absolute file: URI when elsewhere.
+func (x *SARIF) artifact(file string) sarifArtifact {
+	root := x.opts.SrcRoot
+	if root == "" {
+		if filepath.IsAbs(file) {
+			return sarifArtifact{URI: fileURI(file)}
+		}
+		return sarifArtifact{URI: relURI(file)}
+	}
+	abs := file
+	if !filepath.IsAbs(file) {
+		// A relative path (a DWARF decl_file from a build run in the
+		// source tree) is taken as relative to the root.
+		abs = filepath.Join(root, file)
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return sarifArtifact{URI: fileURI(abs)}
+	}
+	return sarifArtifact{URI: relURI(rel), URIBaseID: SrcRoot}
+}
+
+// relURI is a relative path as a relative URI reference.
+func relURI(p string) string {
+	u := url.URL{Path: filepath.ToSlash(filepath.Clean(p))}
+	return u.EscapedPath()
+}
+
+// fileURI is an absolute path as a file: URI.
+func fileURI(p string) string {
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Clean(p))}
+	if !strings.HasPrefix(u.Path, "/") {
+		u.Path = "/" + u.Path // a Windows drive
+	}
+	return u.String()
 }
 
 // Close ends the log and flushes it.

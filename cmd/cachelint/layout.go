@@ -24,7 +24,7 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif] [-q] FILE...
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif] [-srcroot DIR] [-q] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
 an ELF .BTF section, or gzipped), with the cache-line checks. Exit status:
@@ -48,6 +48,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
 	format := fs.String("format", "text", "output: text (pahole's), json or sarif")
 	quiet := fs.Bool("q", false, "print only the structs with findings, and no progress bar")
+	srcroot := fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
 	if ok, code := parseFlags(fs, args, layoutUsage, stdout, stderr); !ok {
 		return code
 	}
@@ -86,6 +87,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	var emit func(*layout.Struct, *layout.Result) error
+	var sarif *report.SARIF
 	var finish func() error
 	switch *format {
 	case "text":
@@ -95,8 +97,12 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		j := report.NewJSON(out, opts)
 		emit, finish = j.Struct, j.Close
 	case "sarif":
-		x := report.NewSARIF(out)
-		emit, finish = x.Struct, x.Close
+		o, err := sarifOptions(*srcroot)
+		if err != nil {
+			return fail("%v", err)
+		}
+		sarif = report.NewSARIF(out, o)
+		emit, finish = sarif.Struct, sarif.Close
 	default:
 		return fail("-format=%s: want text, json or sarif", *format)
 	}
@@ -106,6 +112,10 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		var bar *progress
 		if !*quiet && isTerminal(stderr) {
 			bar = newProgress(stderr, filepath.Base(path), time.Now)
+		}
+		if sarif != nil {
+			// Relative to the working directory, not to -srcroot.
+			sarif.Artifact, _ = filepath.Abs(path)
 		}
 		structs, lookup, err := readStructs(path, want, bar)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachelint/cachelint/internal/sarifcheck"
 	"github.com/cachelint/cachelint/report"
 )
 
@@ -220,39 +221,92 @@ func TestLayoutText(t *testing.T) {
 	}
 }
 
-func TestLayoutSARIF(t *testing.T) {
-	out, _, code := runCmd(t, "-format", "sarif", "-hot", td("hot/pkt_rx_queue.hot"), td("c/queues.o"))
-	if code != 3 {
-		t.Fatalf("exit %d", code)
+// sarifLog checks a SARIF log as code scanning would and decodes what the
+// tests look at.
+func sarifLog(t *testing.T, out string) (bases map[string]string, results []sarifResult) {
+	t.Helper()
+	if p := sarifcheck.Check([]byte(out)); p != nil {
+		t.Fatalf("SARIF problems:\n%s", strings.Join(p, "\n"))
 	}
 	var log struct {
-		Version string `json:"version"`
-		Runs    []struct {
-			Results []struct {
-				RuleID    string `json:"ruleId"`
-				Locations []struct {
-					Physical struct {
-						Artifact struct {
-							URI string `json:"uri"`
-						} `json:"artifactLocation"`
-						Region struct {
-							StartLine int `json:"startLine"`
-						} `json:"region"`
-					} `json:"physicalLocation"`
-				} `json:"locations"`
-			} `json:"results"`
+		Runs []struct {
+			Bases map[string]struct {
+				URI string `json:"uri"`
+			} `json:"originalUriBaseIds"`
+			Results []sarifResult `json:"results"`
 		} `json:"runs"`
 	}
 	if err := json.Unmarshal([]byte(out), &log); err != nil {
 		t.Fatal(err)
 	}
-	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) != 1 {
-		t.Fatalf("log %+v", log)
+	if len(log.Runs) != 1 {
+		t.Fatalf("%d runs", len(log.Runs))
 	}
-	r := log.Runs[0].Results[0]
-	// rx_pkts is declared at queues.c:32.
-	if loc := r.Locations[0].Physical; r.RuleID != "falseshare" || !strings.HasSuffix(loc.Artifact.URI, "queues.c") || loc.Region.StartLine != 32 {
+	bases = map[string]string{}
+	for id, b := range log.Runs[0].Bases {
+		bases[id] = b.URI
+	}
+	return bases, log.Runs[0].Results
+}
+
+type sarifResult struct {
+	RuleID    string `json:"ruleId"`
+	Locations []struct {
+		Physical struct {
+			Artifact struct {
+				URI       string `json:"uri"`
+				URIBaseID string `json:"uriBaseId"`
+			} `json:"artifactLocation"`
+			Region *struct {
+				StartLine int `json:"startLine"`
+			} `json:"region"`
+		} `json:"physicalLocation"`
+		Logical []struct {
+			FullyQualifiedName string `json:"fullyQualifiedName"`
+			Kind               string `json:"kind"`
+		} `json:"logicalLocations"`
+	} `json:"locations"`
+}
+
+func TestLayoutSARIF(t *testing.T) {
+	out, _, code := runCmd(t, "-format", "sarif", "-srcroot", td("c"), "-hot", td("hot/pkt_rx_queue.hot"), td("c/queues.o"))
+	if code != 3 {
+		t.Fatalf("exit %d", code)
+	}
+	bases, results := sarifLog(t, out)
+	root, _ := filepath.Abs(td("c"))
+	if bases["%SRCROOT%"] != "file://"+filepath.ToSlash(root)+"/" {
+		t.Errorf("bases %v", bases)
+	}
+	if len(results) != 1 {
+		t.Fatalf("%d results", len(results))
+	}
+	// rx_pkts is declared at queues.c:32, which the compiler recorded
+	// relative to testdata/c.
+	r := results[0]
+	if loc := r.Locations[0]; r.RuleID != "falseshare" || loc.Physical.Artifact.URI != "queues.c" || loc.Physical.Artifact.URIBaseID != "%SRCROOT%" ||
+		loc.Physical.Region == nil || loc.Physical.Region.StartLine != 32 ||
+		len(loc.Logical) != 1 || loc.Logical[0].FullyQualifiedName != "pkt_rx_queue.rx_pkts" || loc.Logical[0].Kind != "member" {
 		t.Errorf("result %+v", r)
+	}
+
+	// BTF has no source positions: results are located in the BTF file.
+	out, _, code = runCmd(t, "-format", "sarif", "-srcroot", "../..", "-q", "-C", "net_device", "-hot", rst, linux618)
+	if code != 3 {
+		t.Fatalf("BTF: exit %d", code)
+	}
+	_, results = sarifLog(t, out)
+	if len(results) == 0 {
+		t.Error("BTF: no results")
+	}
+	for _, r := range results {
+		if a := r.Locations[0].Physical.Artifact; a.URI != "testdata/kernel/linux-6.18/vmlinux.btf.gz" || a.URIBaseID != "%SRCROOT%" {
+			t.Errorf("BTF result at %+v", a)
+		}
+	}
+
+	if _, errs, code := runCmd(t, "-format", "sarif", "-srcroot", td("c/queues.c"), td("c/queues.o")); code != 1 || errs != "cachelint: -srcroot="+td("c/queues.c")+": not a directory\n" {
+		t.Errorf("-srcroot FILE: exit %d, stderr %q", code, errs)
 	}
 }
 

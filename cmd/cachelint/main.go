@@ -9,9 +9,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -135,7 +138,35 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func version() string {
+// sarifOptions are the options of a SARIF log with URIs relative to
+// srcroot.
+func sarifOptions(srcroot string) (report.SARIFOptions, error) {
+	root, err := filepath.Abs(srcroot)
+	if err == nil {
+		var fi os.FileInfo
+		if fi, err = os.Stat(root); err == nil && !fi.IsDir() {
+			err = errors.New("not a directory")
+		}
+	}
+	if err != nil {
+		return report.SARIFOptions{}, fmt.Errorf("-srcroot=%s: %v", srcroot, unwrapPath(err))
+	}
+	return report.SARIFOptions{ToolVersion: moduleVersion(), SrcRoot: root}, nil
+}
+
+// unwrapPath drops the path and operation from an os error, which a message
+// names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// moduleVersion is the main module's version, with the commit when the
+// build recorded one.
+func moduleVersion() string {
 	v := "(unknown)"
 	bi, ok := debug.ReadBuildInfo()
 	if ok {
@@ -155,5 +186,9 @@ func version() string {
 			v += " " + rev[:min(12, len(rev))] + modified
 		}
 	}
-	return fmt.Sprintf("cachelint %s %s %s/%s", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return v
+}
+
+func version() string {
+	return fmt.Sprintf("cachelint %s %s %s/%s", moduleVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
