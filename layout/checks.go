@@ -8,14 +8,28 @@ import (
 
 // Finding is one problem a check found in a struct.
 type Finding struct {
-	Check    string
-	LineSize int64
+	Check string
+	// LineSize is the first line size the problem holds at; LineSizes
+	// lists every one, in the order checked. The message gives the details
+	// at LineSize and names every size.
+	LineSize  int64
+	LineSizes []int64
 	// Member is the index of the top-level member the finding points at, or
 	// -1 when it is about the struct as a whole.
 	Member int
 	// Members names the members involved.
 	Members []string
 	Message string
+
+	// key says which problem the finding is, the same at every line size.
+	key string
+}
+
+// newFinding is a finding at one line size. msg ends in atLines(line),
+// which merging across sizes rewrites.
+func newFinding(check string, line int64, member int, members []string, key, msg string) Finding {
+	return Finding{Check: check, LineSize: line, LineSizes: []int64{line}, Member: member, Members: members,
+		Message: msg, key: check + "\x00" + key}
 }
 
 // Result is what Analyze found in a struct and what it proposes.
@@ -39,7 +53,9 @@ func Reorders(check string) bool { return check != CheckPadding }
 // Analyze runs every check on s at each line size and, when s has hot
 // members or is percpu, proposes a better order. s must have had
 // ResolvePaths called. A struct with no annotations gets only the checks
-// that need none: padding that fails its purpose and split locks.
+// that need none: padding that fails its purpose and split locks. A problem
+// found at several line sizes is one finding; a struct with nothing the
+// reorganizer fixes gets no proposal.
 func Analyze(s *Struct, lines []int64) Result {
 	var r Result
 	needsOrder := s.Kind == KindStruct && (s.PerCPU || len(s.hotMembers()) > 0)
@@ -49,7 +65,10 @@ func Analyze(s *Struct, lines []int64) Result {
 	for _, line := range lines {
 		r.Findings = append(r.Findings, check(s, r.Proposal, line, slices.Max(lines))...)
 	}
-	r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.Ignored(f.Check) })
+	r.Findings = merge(slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.Ignored(f.Check) }))
+	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return Reorders(f.Check) }) {
+		r.Proposal, r.NoFix = nil, ""
+	}
 	if r.Proposal == nil {
 		return r
 	}
@@ -64,6 +83,7 @@ func Analyze(s *Struct, lines []int64) Result {
 			}
 		}
 	}
+	left = merge(left)
 	if len(left) == 0 {
 		return r
 	}
@@ -75,13 +95,61 @@ func Analyze(s *Struct, lines []int64) Result {
 	return r
 }
 
+// merge makes one finding of each problem found at several line sizes. The
+// message names every size; when the details differ between sizes it gives
+// those of the first.
+func merge(fs []Finding) []Finding {
+	var out []Finding
+	var same []bool
+	at := map[string]int{}
+	for _, f := range fs {
+		i, ok := at[f.key]
+		if !ok {
+			at[f.key] = len(out)
+			out = append(out, f)
+			same = append(same, true)
+			continue
+		}
+		o := &out[i]
+		if slices.Contains(o.LineSizes, f.LineSize) {
+			continue // two budgets saying the same
+		}
+		o.LineSizes = append(o.LineSizes, f.LineSize)
+		same[i] = same[i] && strings.Replace(f.Message, atLines(f.LineSize), "", 1) == strings.Replace(o.Message, atLines(o.LineSize), "", 1)
+	}
+	for i := range out {
+		f := &out[i]
+		if len(f.LineSizes) == 1 {
+			continue
+		}
+		sizes := make([]string, len(f.LineSizes))
+		for j, n := range f.LineSizes {
+			sizes[j] = fmt.Sprint(n)
+		}
+		list := "(" + sizeList(sizes) + ")"
+		if !same[i] {
+			list = fmt.Sprintf("(%d-byte lines; also at %s)", f.LineSize, sizeList(sizes[1:]))
+		}
+		f.Message = strings.Replace(f.Message, atLines(f.LineSize), list, 1)
+	}
+	return out
+}
+
+// sizeList names line sizes: "64-byte lines", "64- and 128-byte lines".
+func sizeList(sizes []string) string {
+	if len(sizes) == 1 {
+		return sizes[0] + "-byte lines"
+	}
+	return strings.Join(sizes[:len(sizes)-1], "-, ") + "- and " + sizes[len(sizes)-1] + "-byte lines"
+}
+
 // check runs every check on s at one line size; prop is s's proposal, which
 // spread compares against, and maxLine the largest size checked.
 func check(s *Struct, prop *Proposal, line, maxLine int64) []Finding {
-	var out []Finding
-	out = append(out, straddle(s, line)...)
+	straddles, straddling := straddle(s, line)
+	out := straddles
 	if prop != nil {
-		out = append(out, spread(s, prop.Struct, line)...)
+		out = append(out, spread(s, prop.Struct, line, straddling)...)
 	}
 	out = append(out, falseShare(s, line)...)
 	if s.PerCPU {
@@ -97,8 +165,8 @@ func atLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }
 // straddle finds atomic words that cross a line boundary, split locks,
 // in any member hot or not; and hot members no bigger than a line, or
 // elements of hot arrays, that cross one where that costs one of their
-// paths a line.
-func straddle(s *Struct, line int64) []Finding {
+// paths a line. It also returns the hot members found crossing.
+func straddle(s *Struct, line int64) ([]Finding, map[*Member]bool) {
 	var out []Finding
 	s.eachMember(func(top int, m *Member) {
 		if k, w := splitWord(m, line); !w.empty() {
@@ -106,20 +174,25 @@ func straddle(s *Struct, line int64) []Finding {
 			if m.Size > m.Atomic {
 				what = fmt.Sprintf("atomic %s has word %d (%d bytes at offset %d) crossing", m.Label(), k, w.hi-w.lo, w.lo)
 			}
-			out = append(out, Finding{CheckStraddle, line, top, []string{m.Label()},
-				fmt.Sprintf("%s the line boundary at %d: a split lock %s", what, (w.firstLine(line)+1)*line, atLines(line))})
+			out = append(out, newFinding(CheckStraddle, line, top, []string{m.Label()}, fmt.Sprintf("split %d %d", top, m.Offset),
+				fmt.Sprintf("%s the line boundary at %d: a split lock %s", what, (w.firstLine(line)+1)*line, atLines(line))))
 		}
 	})
+	var straddling map[*Member]bool
 	for _, h := range s.hotMembers() {
 		if _, w := splitWord(h.m, line); !w.empty() {
 			continue
 		}
 		if msg, sp := crossing(h.m, line); msg != "" && s.addsLine(h.m, sp, line) {
-			out = append(out, Finding{CheckStraddle, line, h.top, []string{h.m.Label()},
-				fmt.Sprintf("hot field %s %s %s", h.m.Label(), msg, atLines(line))})
+			if straddling == nil {
+				straddling = map[*Member]bool{}
+			}
+			straddling[h.m] = true
+			out = append(out, newFinding(CheckStraddle, line, h.top, []string{h.m.Label()}, fmt.Sprintf("hot %d %d", h.top, h.m.Offset),
+				fmt.Sprintf("hot field %s %s %s", h.m.Label(), msg, atLines(line))))
 		}
 	}
-	return out
+	return out, straddling
 }
 
 // eachMember calls f on every member of s, members of anonymous members
@@ -207,8 +280,10 @@ func (s *Struct) addsLine(m *Member, sp span, line int64) bool {
 	return false
 }
 
-// spread finds paths whose hot members occupy more lines than in prop.
-func spread(s, prop *Struct, line int64) []Finding {
+// spread finds paths whose hot members occupy more lines than in prop. A
+// path whose extra lines are all the straddles of its members (in
+// straddling, one line each) is left to the straddle findings.
+func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding {
 	var out []Finding
 	for _, p := range s.Paths() {
 		now, best := s.HotLines(p, line), prop.HotLines(p, line)
@@ -216,17 +291,23 @@ func spread(s, prop *Struct, line int64) []Finding {
 			continue
 		}
 		var names []string
-		first := -1
+		first, crossing := -1, 0
 		for _, h := range s.hotMembers() {
 			if h.m.Hot.On(p) {
 				names = append(names, h.m.Label())
 				if first < 0 {
 					first = h.top
 				}
+				if straddling[h.m] {
+					crossing++
+				}
 			}
 		}
-		out = append(out, Finding{CheckSpread, line, first, names,
-			fmt.Sprintf("%s occupy %d lines where %d would do %s: %s", pathWords(p), now, best, atLines(line), nameList(names))})
+		if now-crossing <= best {
+			continue
+		}
+		out = append(out, newFinding(CheckSpread, line, first, names, p,
+			fmt.Sprintf("%s occupy %d lines where %d would do %s: %s", pathWords(p), now, best, atLines(line), nameList(names))))
 	}
 	return out
 }
@@ -245,6 +326,14 @@ func nameList(names []string) string {
 		return strings.Join(names, ", ")
 	}
 	return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %d more", len(names)-max)
+}
+
+// andList joins a few names as a sentence does, many as nameList does.
+func andList(names []string) string {
+	if n := len(names); n > 1 && n <= 12 {
+		return strings.Join(names[:n-1], ", ") + " and " + names[n-1]
+	}
+	return nameList(names)
 }
 
 // conflicts reports whether written member w and hot member x must not share
@@ -268,38 +357,77 @@ func intersect(a, b []string) bool {
 	return false
 }
 
-// falseShare finds written hot members that share a line with a read-mostly
-// hot member or with a member written on other paths.
+// falseShare finds lines on which a written hot member shares the line
+// with a read-mostly hot member or with a member written on other paths:
+// one finding per line, naming everything on it that takes part.
 func falseShare(s *Struct, line int64) []Finding {
 	var out []Finding
 	hot := s.hotMembers()
+	var lines []int64
 	for _, w := range hot {
-		if !w.m.Hot.Write {
-			continue
+		if b := w.m.bytes(); w.m.Hot.Write && !b.empty() {
+			for l := b.firstLine(line); l <= b.lastLine(line); l++ {
+				lines = append(lines, l)
+			}
 		}
-		var names []string
-		var at int64 = -1
-		for _, x := range hot {
-			if x.m == w.m || !w.m.bytes().shares(x.m.bytes(), line) || !conflicts(w.m.Hot, x.m.Hot) {
+	}
+	slices.Sort(lines)
+	for _, l := range slices.Compact(lines) {
+		ln := span{l * line, (l + 1) * line}
+		var on []hotMember
+		for _, h := range hot {
+			if h.m.bytes().shares(ln, line) {
+				on = append(on, h)
+			}
+		}
+		// Members on the line that take part: every read-mostly one and
+		// every written one, once some written one conflicts.
+		var subject *Hot
+		involved := map[*Member]bool{}
+		for _, w := range on {
+			if !w.m.Hot.Write {
 				continue
 			}
-			if at < 0 {
-				at = max(w.m.bytes().firstLine(line), x.m.bytes().firstLine(line))
+			for _, x := range on {
+				if x.m != w.m && conflicts(w.m.Hot, x.m.Hot) {
+					involved[w.m], involved[x.m] = true, true
+					if subject == nil {
+						subject = w.m.Hot
+					}
+				}
 			}
-			kind := "read-mostly"
-			if x.m.Hot.Write {
-				kind = "written on path " + strings.Join(x.m.Hot.Paths, ",")
-			}
-			names = append(names, x.m.Label()+" ("+kind+")")
 		}
-		if len(names) > 0 {
-			written := "is written"
-			if !slices.Equal(w.m.Hot.Paths, []string{DefaultPath}) {
-				written = "is written on path " + strings.Join(w.m.Hot.Paths, ",")
-			}
-			out = append(out, Finding{CheckFalseShare, line, w.top, append([]string{w.m.Label()}, trimKinds(names)...),
-				fmt.Sprintf("%s %s and shares line %d with %s %s", w.m.Label(), written, at, nameList(names), atLines(line))})
+		if subject == nil {
+			continue
 		}
+		// The writers on the subject's paths speak; the others are listed
+		// with what they are.
+		var writers, others, names []string
+		member := -1
+		for _, h := range on {
+			switch {
+			case !involved[h.m]:
+			case h.m.Hot.Write && slices.Equal(h.m.Hot.Paths, subject.Paths):
+				writers = append(writers, h.m.Label())
+				if member < 0 {
+					member = h.top
+				}
+			case h.m.Hot.Write:
+				others = append(others, h.m.Label()+" (written on path "+strings.Join(h.m.Hot.Paths, ",")+")")
+			default:
+				others = append(others, h.m.Label()+" (read-mostly)")
+			}
+		}
+		names = append(append(names, writers...), trimKinds(others)...)
+		verb, shares := "is written", "shares"
+		if len(writers) > 1 {
+			verb, shares = "are written", "share"
+		}
+		if !slices.Equal(subject.Paths, []string{DefaultPath}) {
+			verb += " on path " + strings.Join(subject.Paths, ",")
+		}
+		out = append(out, newFinding(CheckFalseShare, line, member, names, writers[0],
+			fmt.Sprintf("%s %s and %s line %d with %s %s", andList(writers), verb, shares, l, nameList(others), atLines(line))))
 	}
 	return out
 }
@@ -369,9 +497,10 @@ func neighbourConflict(s *Struct, line int64) *Finding {
 					if k > 1 {
 						next = fmt.Sprintf("%s but %d", next, k-1)
 					}
-					return &Finding{CheckFalseShare, line, w.top, []string{w.m.Label(), x.m.Label()},
+					f := newFinding(CheckFalseShare, line, w.top, []string{w.m.Label(), x.m.Label()}, "percpu",
 						fmt.Sprintf("percpu elements are %d bytes and only %d-byte aligned: at base offset %d, written %s of one element shares a line with %s of the %s element %s",
-							s.Size, s.Align, base, w.m.Label(), x.m.Label(), next, atLines(line))}
+							s.Size, s.Align, base, w.m.Label(), x.m.Label(), next, atLines(line)))
+					return &f
 				}
 			}
 		}
@@ -435,13 +564,13 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 		pair := 2 * maxLine
 		switch waste := after - (lastBefore/pair+1)*pair; {
 		case slack < 0:
-			out = append(out, Finding{CheckPadding, line, i, []string{pad.Name, name, afterName},
+			out = append(out, newFinding(CheckPadding, line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
 				fmt.Sprintf("padding %s %s (%d bytes) leaves %s and %s on one line %s: it needs %d more bytes",
-					pad.Name, pad.Type, pad.Size, name, afterName, atLines(line), -slack)})
+					pad.Name, pad.Type, pad.Size, name, afterName, atLines(line), -slack)))
 		case line == maxLine && waste >= line:
-			out = append(out, Finding{CheckPadding, line, i, []string{pad.Name, name, afterName},
+			out = append(out, newFinding(CheckPadding, line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
 				fmt.Sprintf("padding %s %s (%d bytes) wastes %d bytes, a whole line or more: %d bytes keep %s and %s a pair of lines apart %s",
-					pad.Name, pad.Type, pad.Size, waste, pad.Size-waste, name, afterName, atLines(line))})
+					pad.Name, pad.Type, pad.Size, waste, pad.Size-waste, name, afterName, atLines(line))))
 		}
 	}
 	return out
@@ -457,8 +586,8 @@ func budget(s *Struct, line int64) []Finding {
 		}
 		for _, p := range paths {
 			if n := s.HotLines(p, line); n > b.Lines {
-				out = append(out, Finding{CheckBudget, line, -1, nil,
-					fmt.Sprintf("%s occupy %d lines, over the budget of %d %s", pathWords(p), n, b.Lines, atLines(line))})
+				out = append(out, newFinding(CheckBudget, line, -1, nil, fmt.Sprint(p, " ", b.Lines),
+					fmt.Sprintf("%s occupy %d lines, over the budget of %d %s", pathWords(p), n, b.Lines, atLines(line))))
 			}
 		}
 	}

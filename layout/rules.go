@@ -42,7 +42,7 @@ var Rules = []Rule{
 		Summary: "The hot fields of a path occupy more cache lines than a reordering needs",
 		Help: "The hot fields of one path (a fast path, named with `path=`) sit on more lines than the proposed order " +
 			"needs, so the path fetches more lines than it must. The message names the path, the lines now and possible, " +
-			"and the fields.\n\n" +
+			"and the fields. A path whose extra lines are all straddles of its fields is reported as those straddles only.\n\n" +
 			"Group the path's fields together; the proposed order does.",
 		Fix:      "reorder",
 		Severity: "warning",
@@ -52,7 +52,8 @@ var Rules = []Rule{
 		Summary: "A written hot field shares a cache line with fields that other paths or cores use",
 		Help: "A written hot field shares a line with a read-mostly hot field, or with a field written only on other " +
 			"paths: every write invalidates the line in the caches of the cores reading the other fields. For `percpu` " +
-			"types, a base offset at which a written field of one element shares a line with a field of a neighbour.\n\n" +
+			"types, a base offset at which a written field of one element shares a line with a field of a neighbour. " +
+			"One finding per line: it names the fields written there and everything they share it with.\n\n" +
 			"Put written fields on lines of their own, or pad `percpu` elements to a line; the proposed order does.",
 		Fix:      "reorder, padding",
 		Severity: "warning",

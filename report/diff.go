@@ -385,7 +385,7 @@ func DiffJSON(w io.Writer, oldFile, newFile string, diffs []*Diff, onlyOld, only
 	findings := func(fs []layout.Finding) []JSONFinding {
 		out := []JSONFinding{}
 		for _, f := range fs {
-			out = append(out, JSONFinding{f.Check, f.LineSize, f.Message, nonNil(f.Members)})
+			out = append(out, JSONFinding{f.Check, f.LineSize, f.Message, nonNil(f.Members), f.LineSizes})
 		}
 		return out
 	}

@@ -62,12 +62,14 @@ type JSONHot struct {
 	Write bool     `json:"write"`
 }
 
-// JSONFinding is one finding at one line size.
+// JSONFinding is one finding: LineSize is the first line size it holds at
+// and the one its message details, LineSizes every one.
 type JSONFinding struct {
-	Check    string   `json:"check"`
-	LineSize int64    `json:"line_size"`
-	Message  string   `json:"message"`
-	Members  []string `json:"members"`
+	Check     string   `json:"check"`
+	LineSize  int64    `json:"line_size"`
+	Message   string   `json:"message"`
+	Members   []string `json:"members"`
+	LineSizes []int64  `json:"line_sizes"`
 }
 
 // JSONProposal is the reorganized layout.
@@ -134,7 +136,7 @@ func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
 		if names == nil {
 			names = []string{}
 		}
-		js.Findings = append(js.Findings, JSONFinding{f.Check, f.LineSize, f.Message, names})
+		js.Findings = append(js.Findings, JSONFinding{f.Check, f.LineSize, f.Message, names, f.LineSizes})
 	}
 	if o.Reorg {
 		js.NoFix, js.Remains = r.NoFix, r.Remains

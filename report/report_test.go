@@ -93,7 +93,9 @@ func TestJSON(t *testing.T) {
 	}
 	sizes := map[int64]int{}
 	for _, f := range js.Findings {
-		sizes[f.LineSize]++
+		for _, n := range f.LineSizes {
+			sizes[n]++
+		}
 	}
 	if sizes[64] == 0 || sizes[128] == 0 {
 		t.Errorf("findings per line size %v", sizes)

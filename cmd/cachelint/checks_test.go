@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -52,5 +54,31 @@ func TestStraddleAddingNoLine(t *testing.T) {
 	js := runJSON(t, "-hot", rst, "-C", "net_device", linux618)
 	for _, f := range findings(js, "straddle") {
 		t.Errorf("straddle: %s", f.Message)
+	}
+}
+
+// 6.18 inet_connection_sock with the kernel's table: two lines mix written
+// and read-mostly tx fields, and each is one finding at both line sizes.
+func TestFalseSharePerLineKernel(t *testing.T) {
+	js := runJSON(t, "-line", "64,128", "-hot", td("kernel/net_cachelines/inet_connection_sock.rst"), "-C", "inet_connection_sock", linux618)
+	fs := findings(js, "falseshare")
+	if len(fs) != 2 {
+		t.Fatalf("%d falseshare findings, want 2: %+v", len(fs), fs)
+	}
+	if !slices.Equal(fs[0].LineSizes, []int64{64, 128}) || !strings.HasPrefix(fs[0].Message, "icsk_rto, icsk_pmtu_cookie and icsk_ca_ops are written on path tx and share line 18 with icsk_delack_timer (read-mostly)") {
+		t.Errorf("first finding %+v", fs[0])
+	}
+}
+
+// -reorg proposes nothing, and says nothing about reorganizing, for a
+// struct with nothing to fix: hot fields on one line, nothing written.
+func TestNoProposalWithoutFindings(t *testing.T) {
+	hot := filepath.Join(t.TempDir(), "q.hot")
+	if err := os.WriteFile(hot, []byte("pkt_rx_queue.mp hot\npkt_rx_queue.rx_ring hot\npkt_rx_queue.rx_tail hot\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runCmd(t, "-reorg", "-hot", hot, "-C", "pkt_rx_queue", td("c/queues.o"))
+	if code != 0 || strings.Contains(out, "propos") || strings.Contains(out, "reorganization") {
+		t.Errorf("exit %d, stderr %q, output\n%s", code, errs, out)
 	}
 }

@@ -139,7 +139,7 @@ func TestDiffGo(t *testing.T) {
 		"struct main.Counters {\n\t/* size: 56 -> 96 (+40), cachelines: 1 -> 2 (+1), members: 7 -> 7 */\n",
 		"\t/* hot lines hot: 1 -> 2 (+1): [0] -> [0 1] */\n",
 		"~\tsync/atomic.Int64          Shared;                /* 32 8 line 0 -> 72 8 line 1, hot: write */\n",
-		"- /* falseshare: Hits is written and shares line 0 with Flag (read-mostly) (64-byte lines) */\n",
+		"- /* falseshare: Hits, Misses and Shared are written and share line 0 with Flag (read-mostly) (64-byte lines) */\n",
 		"\t/* holes: 3 -> 1, sum holes: 17 -> 1 (-16), padding: 2 -> 2 */\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -148,7 +148,7 @@ func TestDiffGo(t *testing.T) {
 	}
 	// Back from v2 to v1 brings the false sharing back.
 	_, errs, code = runDiffCmd(t, "-hot", hot, "-C", "main.Counters", "-fail-on", "findings", v2, v1)
-	if code != 3 || !strings.Contains(errs, "got worse (findings): falseshare: Hits is written") {
+	if code != 3 || !strings.Contains(errs, "got worse (findings): falseshare: Hits, Misses and Shared are written") {
 		t.Errorf("v2 -> v1: exit %d, stderr:\n%s", code, errs)
 	}
 	// Without -C: only what changed, and structs only one build has.

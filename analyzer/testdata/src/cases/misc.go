@@ -5,7 +5,7 @@ import "structs"
 // stamp has a hot key that crosses a line.
 type stamp struct {
 	a, b, c, d, e, f, g uint64
-	key                 uuid   /* want `stamp: hot field key \(16 bytes at offset 56\) crosses the line boundary at 64 \(64-byte lines\)` `stamp: hot fields occupy 2 lines where 1 would do \(64-byte lines\): key, seq` */ //cachelint:hot
+	key                 uuid   /* want `stamp: hot field key \(16 bytes at offset 56\) crosses the line boundary at 64 \(64-byte lines\)` */ //cachelint:hot
 	seq                 uint64 //cachelint:hot
 }
 

@@ -31,7 +31,7 @@ type stats struct {
 //cachelint:budget lines=1
 type wide /* want `wide: hot fields occupy 2 lines, over the budget of 1 \(128-byte lines\)` */ struct {
 	a    [15]uint64
-	key  uuid /* want `wide: hot field key \(16 bytes at offset 120\) crosses the line boundary at 128 \(128-byte lines\)` `wide: hot fields occupy 2 lines where 1 would do \(128-byte lines\): key, seq` */ //cachelint:hot
+	key  uuid /* want `wide: hot field key \(16 bytes at offset 120\) crosses the line boundary at 128 \(128-byte lines\)` */ //cachelint:hot
 	cold [100]byte
 	seq  uint64 //cachelint:hot
 }
