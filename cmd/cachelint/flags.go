@@ -26,7 +26,11 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 			return false, 0
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "cachelint: %s (cachelint %s -h lists the flags)\n", flagError(err), fs.Name())
+			help := "cachelint " + fs.Name() + " -h"
+			if fs.Name() == "cachelint" {
+				help = "cachelint -h"
+			}
+			fmt.Fprintf(stderr, "cachelint: %s (%s lists the flags)\n", flagError(err), help)
 			return false, 1
 		}
 		rest := fs.Args()

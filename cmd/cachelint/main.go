@@ -19,7 +19,6 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"golang.org/x/tools/go/analysis/singlechecker"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/cachelint/cachelint/analyzer"
@@ -65,7 +64,7 @@ func main() {
 		// go vet's protocol, with flags named -cachelint.FLAG.
 		unitchecker.Main(analyzer.Analyzer)
 	}
-	singlechecker.Main(analyzer.Analyzer)
+	os.Exit(runPackages(args, os.Stdout, os.Stderr))
 }
 
 // vetMode reports whether go vet is running the tool: it asks for the
@@ -94,8 +93,7 @@ func runLayoutCommand(args []string, stdout, stderr io.Writer) int {
 const usage = `cachelint reports struct layouts that cost cache misses.
 
 usage:
-  cachelint [-line N[,N]] [-fix] [-diff] [-json] [-test=false] PACKAGES
-                                        check Go packages
+  cachelint [flags] PACKAGES            check Go packages (flags below)
   go vet -vettool=$(which cachelint) [-cachelint.line N[,N]] PACKAGES
                                         the same, under go vet
 `
@@ -122,7 +120,11 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		synopsis := strings.TrimSpace(c.name + " " + c.args)
 		fmt.Fprintf(stdout, "  cachelint %-27s %s\n", synopsis, c.summary)
 	}
-	fmt.Fprintf(stdout, "\n`cachelint COMMAND -h` lists the flags of a command.\n\n%s\n", analyzer.Analyzer.Doc)
+	fmt.Fprintf(stdout, "\n`cachelint COMMAND -h` lists the flags of a command. The flags for PACKAGES:\n")
+	fs, _, _, _, _ := packagesFlags()
+	fs.SetOutput(stdout)
+	fs.PrintDefaults()
+	fmt.Fprintf(stdout, "\n%s\n", analyzer.Analyzer.Doc)
 	return 0
 }
 

@@ -3,12 +3,14 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cachelint/cachelint/internal/sarifcheck"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -67,8 +69,90 @@ func TestStandaloneExitCodes(t *testing.T) {
 	if out, code := run(t, root, bin, "./no/such/package"); code != 1 {
 		t.Errorf("missing package: exit %d, want 1\n%s", code, out)
 	}
-	if out, code := run(t, root, bin, "-line=96", "./examples/..."); code == 0 || !strings.Contains(out, "line size 96: want a power of two") {
+	if out, code := run(t, root, bin, "-line=96", "./examples/..."); code != 1 || out != "cachelint: -line=96: line size 96: want a power of two from 8 to 4096 (cachelint -h lists the flags)\n" {
 		t.Errorf("-line=96: exit %d\n%s", code, out)
+	}
+}
+
+// Diagnostics come sorted by position, with paths relative to the working
+// directory, as the README shows them.
+func TestStandaloneOrder(t *testing.T) {
+	out, code := run(t, root, bin, "./examples/...")
+	if code != 3 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	var last [2]int
+	for _, l := range lines {
+		var line, col int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(l, "examples/netq/netq.go:"), "%d:%d:", &line, &col); err != nil || !strings.HasPrefix(l, "examples/netq/netq.go:") {
+			t.Fatalf("%q: not at examples/netq/netq.go:LINE:COL", l)
+		}
+		if [2]int{line, col} == last || line < last[0] || line == last[0] && col < last[1] {
+			t.Errorf("%q after line %d column %d", l, last[0], last[1])
+		}
+		last = [2]int{line, col}
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines[:4] {
+		if !strings.Contains(string(readme), "\n"+l+"\n") {
+			t.Errorf("README lacks %q", l)
+		}
+	}
+}
+
+// -format sarif on packages: one result per diagnostic, at its file, line
+// and column from the source root, checked as code scanning would.
+func TestStandaloneSARIF(t *testing.T) {
+	text, _ := run(t, root, bin, "./examples/...")
+	cmd := exec.Command(bin, "-format", "sarif", "-line=64,128", "./examples/...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 3 {
+		t.Fatalf("exit %v", err)
+	}
+	if p := sarifcheck.Check(out); p != nil {
+		t.Fatalf("SARIF problems:\n%s", strings.Join(p, "\n"))
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Level     string `json:"level"`
+				Message   struct{ Text string }
+				Locations []struct {
+					Physical struct {
+						Artifact struct{ URI, URIBaseID string } `json:"artifactLocation"`
+						Region   struct{ StartLine, StartColumn int }
+					} `json:"physicalLocation"`
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatal(err)
+	}
+	res := log.Runs[0].Results
+	counts := map[string]int{}
+	for _, r := range res {
+		counts[r.RuleID]++
+		p := r.Locations[0].Physical
+		if p.Artifact.URI != "examples/netq/netq.go" || p.Artifact.URIBaseID != "%SRCROOT%" || p.Region.StartLine == 0 || p.Region.StartColumn == 0 {
+			t.Errorf("%s at %+v", r.RuleID, p)
+		}
+		if rule, _ := layout.RuleOf(r.RuleID); r.Level != rule.Severity {
+			t.Errorf("%s: level %s, want %s", r.RuleID, r.Level, rule.Severity)
+		}
+	}
+	if counts["falseshare"] < 4 || counts["spread"] < 2 || counts["budget"] < 1 || counts["padding"] != 1 {
+		t.Errorf("rules %v", counts)
+	}
+	// The same diagnostics as the text at 64-byte lines, and more at 128.
+	if n := strings.Count(text, "\n"); len(res) <= n {
+		t.Errorf("%d results at 64 and 128, %d diagnostics at 64", len(res), n)
 	}
 }
 

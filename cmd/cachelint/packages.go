@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/analysis/singlechecker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/cachelint/cachelint/analyzer"
+	"github.com/cachelint/cachelint/report"
+)
+
+const packagesUsage = `usage: cachelint [-line N[,N]] [-format text|json|sarif] [-srcroot DIR] [-test=false] [-fix [-diff]] PACKAGES
+
+Checks the struct types of Go packages. Diagnostics go to stderr, sorted by
+position, with paths relative to the working directory; -format json and
+sarif write to stdout. Exit status: 0 no findings, 3 findings (also with
+-format sarif), 1 errors; -json (go vet's JSON) always exits 0.
+`
+
+// packagesFlags are the flags of cachelint on packages: the analyzer's and
+// the driver's.
+func packagesFlags() (fs *flag.FlagSet, format *string, json *bool, srcroot *string, tests *bool) {
+	fs = flag.NewFlagSet("cachelint", flag.ContinueOnError)
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
+	format = fs.String("format", "text", "output: text, json (go vet's -json) or sarif")
+	json = fs.Bool("json", false, "go vet's JSON output (as -format json)")
+	srcroot = fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
+	tests = fs.Bool("test", true, "check test files too")
+	fs.Bool("fix", false, "apply the proposed orders")
+	fs.Bool("diff", false, "with -fix, print a diff instead of changing the files")
+	fs.Int("c", -1, "show each diagnostic with this many lines of context")
+	return fs, format, json, srcroot, tests
+}
+
+// runPackages is cachelint on Go packages. It runs the analyzer itself
+// to sort diagnostics and write SARIF; -fix, -diff and -c go to
+// singlechecker, which applies fixes and shows context.
+func runPackages(args []string, stdout, stderr io.Writer) int {
+	fs, format, jsonFlag, srcroot, tests := packagesFlags()
+	if ok, code := parseFlags(fs, args, packagesUsage, stdout, stderr); !ok {
+		return code
+	}
+	delegate := false
+	fs.Visit(func(f *flag.Flag) { delegate = delegate || f.Name == "fix" || f.Name == "diff" || f.Name == "c" })
+	if delegate {
+		singlechecker.Main(analyzer.Analyzer) // exits
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
+		return 1
+	}
+	if *jsonFlag {
+		*format = "json"
+	}
+	if !slices.Contains([]string{"text", "json", "sarif"}, *format) {
+		return fail("-format=%s: want text, json or sarif", *format)
+	}
+	if fs.NArg() == 0 {
+		return fail("no PACKAGES (cachelint -h for usage)")
+	}
+	var sarif *report.SARIF
+	if *format == "sarif" {
+		o, err := sarifOptions(*srcroot)
+		if err != nil {
+			return fail("%v", err)
+		}
+		sarif = report.NewSARIF(stdout, o)
+	}
+
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: *tests}
+	pkgs, err := packages.Load(cfg, fs.Args()...)
+	if err != nil {
+		return fail("%v", err)
+	}
+	cwd, _ := os.Getwd()
+	rel := func(file string) string {
+		if r, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+		return file
+	}
+	broken := false
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			broken = true
+			if e.Pos == "" || e.Pos == "-" {
+				fmt.Fprintf(stderr, "cachelint: %s: %s\n", p.PkgPath, e.Msg)
+			} else {
+				fmt.Fprintf(stderr, "cachelint: %s: %s\n", rel(e.Pos), e.Msg)
+			}
+		}
+	})
+	if broken {
+		return 1
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if *format == "json" {
+		if err := graph.PrintJSON(stdout); err != nil {
+			return fail("%v", err)
+		}
+		return 0
+	}
+
+	type diag struct {
+		file              string
+		line, col         int
+		category, message string
+	}
+	var diags []diag
+	status := 0
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			fmt.Fprintf(stderr, "cachelint: %s: %v\n", act.Package.PkgPath, act.Err)
+			status = 1
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			p := act.Package.Fset.Position(d.Pos)
+			diags = append(diags, diag{p.Filename, p.Line, p.Column, d.Category, d.Message})
+		}
+	}
+	slices.SortFunc(diags, func(a, b diag) int {
+		return cmp.Or(cmp.Compare(a.file, b.file), cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col), cmp.Compare(a.message, b.message))
+	})
+	// A package and its test variant hold the same files.
+	diags = slices.Compact(diags)
+	if len(diags) > 0 && status == 0 {
+		status = 3
+	}
+	if sarif != nil {
+		for _, d := range diags {
+			if err := sarif.Result(report.SARIFResult{Rule: d.category, Message: d.message, File: d.file, Line: d.line, Column: d.col}); err != nil {
+				return fail("%v", err)
+			}
+		}
+		if err := sarif.Close(); err != nil {
+			return fail("%v", err)
+		}
+		return status
+	}
+	w := bufio.NewWriter(stderr)
+	for _, d := range diags {
+		fmt.Fprintf(w, "%s:%d:%d: %s\n", rel(d.file), d.line, d.col, d.message)
+	}
+	w.Flush()
+	return status
+}
