@@ -5,6 +5,7 @@ go 1.26.0
 require github.com/cilium/ebpf v0.22.0
 
 require (
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/pprof v0.0.0-20261105003125-4bf881d7fb0b
 	github.com/klauspost/compress v1.18.0
 	golang.org/x/tools v0.52.0
