@@ -86,6 +86,5 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	return []*analysis.Analyzer{&only}, nil
 }
 
-
 // GetLoadMode says the analyzer needs type information.
 func (p *plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
