@@ -224,6 +224,35 @@ func (m *Member) Label() string {
 	return fmt.Sprintf("<anonymous at offset %d>", m.Offset)
 }
 
+// HotWithin is what the lines of m see: m's own hot mark joined with those
+// of the members inside it (an anonymous union holding hot fields is hot
+// on their paths, written if one of them is); nil when none is hot.
+func (m *Member) HotWithin() *Hot {
+	var h *Hot
+	var walk func(x *Member)
+	walk = func(x *Member) {
+		if x.Hot != nil {
+			if h == nil {
+				h = &Hot{}
+			}
+			for _, p := range x.Hot.Paths {
+				if !slices.Contains(h.Paths, p) {
+					h.Paths = append(h.Paths, p)
+				}
+			}
+			h.Write = h.Write || x.Hot.Write
+		}
+		for i := range x.Inner {
+			walk(&x.Inner[i])
+		}
+	}
+	walk(m)
+	if h != nil {
+		slices.Sort(h.Paths)
+	}
+	return h
+}
+
 // IsBitField reports whether m is a bit-field.
 func (m *Member) IsBitField() bool { return m.BitSize > 0 }
 

@@ -158,8 +158,8 @@ func jsonMembers(ms []layout.Member) []JSONMember {
 		m := &ms[i]
 		out[i] = JSONMember{Name: m.Name, Type: m.Type, Offset: m.Offset, Size: m.Size,
 			BitOffset: m.BitOffset, BitSize: m.BitSize, Group: m.Group}
-		if m.Hot != nil {
-			out[i].Hot = &JSONHot{Paths: m.Hot.Paths, Write: m.Hot.Write}
+		if h := m.HotWithin(); h != nil {
+			out[i].Hot = &JSONHot{Paths: h.Paths, Write: h.Write}
 			if out[i].Hot.Paths == nil {
 				out[i].Hot.Paths = []string{}
 			}

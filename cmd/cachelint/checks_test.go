@@ -82,3 +82,18 @@ func TestNoProposalWithoutFindings(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, output\n%s", code, errs, out)
 	}
 }
+
+// JSON members carry the hotness hot_lines counts: 6.1 net_device's
+// anonymous union of lstats, tstats and dstats is read on tx.
+func TestJSONMemberHotWithin(t *testing.T) {
+	js := runJSON(t, "-hot", rst, "-C", "net_device", linux61)
+	for _, m := range js.Members {
+		if m.Name == "" && m.Offset == 1304 {
+			if m.Hot == nil || !slices.Equal(m.Hot.Paths, []string{"tx"}) || m.Hot.Write {
+				t.Errorf("union at 1304: hot %+v, want tx read", m.Hot)
+			}
+			return
+		}
+	}
+	t.Error("no anonymous member at 1304")
+}
