@@ -346,10 +346,8 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 			report(pass, ts.Name.Pos(), "annotation", err.Error())
 		}
 	}
-	s.ResolvePaths()
-	if err := checkBudgets(s); err != nil {
+	if err := layout.Annotate(s); err != nil {
 		report(pass, ts.Name.Pos(), "annotation", err.Error())
-		s.Budgets = nil
 	}
 
 	r := layout.Analyze(s, ps.lines)

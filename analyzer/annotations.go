@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
@@ -121,20 +120,6 @@ func typeDirective(s *layout.Struct, d *directive) error {
 		return fmt.Errorf("//cachelint:hot belongs on a field, not on a type")
 	default:
 		return unknownVerb(d.verb)
-	}
-	return nil
-}
-
-// checkBudgets reports budgets naming paths no hot field of s is on.
-func checkBudgets(s *layout.Struct) error {
-	paths := s.Paths()
-	for _, b := range s.Budgets {
-		if len(paths) == 0 {
-			return fmt.Errorf("budget on %s, which has no hot fields", s.Name)
-		}
-		if b.Path != "" && !slices.Contains(paths, b.Path) {
-			return fmt.Errorf("budget names path %s, which no hot field of %s is on (paths: %s)", b.Path, s.Name, strings.Join(paths, ", "))
-		}
 	}
 	return nil
 }

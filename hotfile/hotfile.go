@@ -22,9 +22,9 @@
 // the limit and wraps ErrTooLarge.
 //
 // Apply marks members but leaves hot members that name no path as they are:
-// the caller applies kernel cacheline groups (layout.ApplyCachelineGroups,
-// after Apply so that the files win) and then runs ResolvePaths on each
-// struct.
+// the caller then runs layout.Annotate on each struct, which applies the
+// kernel's cacheline groups to the members the files left unmarked,
+// resolves paths and checks budgets.
 package hotfile
 
 import (

@@ -26,6 +26,5 @@ func (p *Program) Layout(r *Result, key string, min float64) (*layout.Struct, er
 			}
 		}
 	}
-	s.ResolvePaths()
-	return s, nil
+	return s, layout.Annotate(s)
 }

@@ -97,3 +97,25 @@ func TestJSONMemberHotWithin(t *testing.T) {
 	}
 	t.Error("no anonymous member at 1304")
 }
+
+// A hot file overrides the kernel group a field lies in, and budgets are
+// checked against the paths that result.
+func TestHotFileOverridesGroup(t *testing.T) {
+	hot := filepath.Join(t.TempDir(), "mtu.hot")
+	if err := os.WriteFile(hot, []byte("net_device.mtu hot path=rx\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	js := runJSON(t, "-hot", hot, "-C", "net_device", linux618)
+	for _, m := range js.Members {
+		if m.Name == "mtu" && (m.Hot == nil || !slices.Equal(m.Hot.Paths, []string{"rx"}) || m.Group != "net_device_read_tx") {
+			t.Errorf("mtu: hot %+v in group %q, want rx only in net_device_read_tx", m.Hot, m.Group)
+		}
+	}
+	if err := os.WriteFile(hot, []byte("net_device.mtu hot path=rx\nnet_device budget path=fwd lines=2\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code := runCmd(t, "-hot", hot, "-C", "net_device", linux618)
+	if code != 1 || !strings.Contains(errs, "budget names path fwd, which no hot field of net_device is on (paths: rx, tx)") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}

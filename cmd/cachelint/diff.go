@@ -173,11 +173,6 @@ func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, s
 		b.byName[s.Name] = s
 		b.order = append(b.order, s)
 	}
-	for _, s := range b.order {
-		if err := layout.ApplyCachelineGroups(s); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-	}
 	if set != nil {
 		warnings, err := set.Apply(b.order)
 		for _, w := range warnings {
@@ -188,7 +183,9 @@ func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, s
 		}
 	}
 	for _, s := range b.order {
-		s.ResolvePaths()
+		if err := layout.Annotate(s); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
 		r := layout.Analyze(s, lines)
 		b.results[s] = &r
 	}

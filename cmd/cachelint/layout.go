@@ -121,11 +121,6 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		for _, s := range structs {
-			if err := layout.ApplyCachelineGroups(s); err != nil {
-				return fail("%s: %v", path, err)
-			}
-		}
 		if set != nil {
 			warnings, err := set.Apply(structs)
 			for _, w := range warnings {
@@ -137,7 +132,11 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Lookup = lookup
 		for _, s := range structs {
-			s.ResolvePaths()
+			if err := layout.Annotate(s); err != nil {
+				return fail("%s: %v", path, err)
+			}
+		}
+		for _, s := range structs {
 			r := layout.Analyze(s, lines)
 			if len(r.Findings) > 0 {
 				status = 3

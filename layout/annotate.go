@@ -1,0 +1,52 @@
+package layout
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Annotate finishes the annotation of s, the one pipeline every source of
+// annotations goes through. Callers first apply what people wrote: Go
+// comments, hot files, net_cachelines tables, profiles. Then Annotate
+//  1. applies the kernel's __cacheline_group_begin/end markers
+//     (ApplyCachelineGroups), which mark only members nothing marked yet:
+//     a hot file naming a field in a group overrides the group for it;
+//  2. gives every hot member that names no path every path the others
+//     name (ResolvePaths);
+//  3. checks each budget against the paths that result, dropping those
+//     that name a path no hot member is on.
+//
+// It returns the errors of steps 1 and 3; the struct is then usable, with
+// no group marks (step 1) or without the bad budgets (step 3).
+func Annotate(s *Struct) error {
+	var errs []error
+	if err := ApplyCachelineGroups(s); err != nil {
+		errs = append(errs, err)
+	}
+	s.ResolvePaths()
+	if err := s.checkBudgets(); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// checkBudgets drops, and reports, budgets that name a path no hot member
+// of s is on, or that s has no hot member for.
+func (s *Struct) checkBudgets() error {
+	paths := s.Paths()
+	var errs []error
+	s.Budgets = slices.DeleteFunc(s.Budgets, func(b Budget) bool {
+		switch {
+		case len(paths) == 0:
+			errs = append(errs, fmt.Errorf("budget on %s, which has no hot fields", s.Name))
+		case b.Path != "" && !slices.Contains(paths, b.Path):
+			errs = append(errs, fmt.Errorf("budget names path %s, which no hot field of %s is on (paths: %s)", b.Path, s.Name, strings.Join(paths, ", ")))
+		default:
+			return false
+		}
+		return true
+	})
+	return errors.Join(errs...)
+}
