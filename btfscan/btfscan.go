@@ -5,23 +5,14 @@
 package btfscan
 
 import (
-	"bufio"
 	"bytes"
 	"debug/elf"
 	"encoding/binary"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cilium/ebpf/btf"
-	"github.com/klauspost/compress/gzip"
 )
-
-// maxBTF bounds what a gzip input may expand to, so that a gzip bomb fails
-// instead of exhausting memory. vmlinux BTF is a few MiB.
-const maxBTF = 1 << 30
 
 const btfHeaderLen = 24
 
@@ -35,143 +26,72 @@ type File struct {
 	ptrSize int64
 }
 
-// Open reads the BTF in path (raw BTF, an ELF file with a .BTF section, or a
-// gzip of either).
-func Open(path string) (f *File, err error) {
-	data, err := readFile(path)
-	if err != nil {
-		if pe, ok := err.(*fs.PathError); ok {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	raw, err := findBTF(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if err := checkHeader(raw); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	d, ptrSize, err := loadBTF(raw)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	f = &File{path: path, spec: d, ptrSize: ptrSize}
-	return f, nil
-}
-
-// readFile returns what path holds, gunzipped if it is a gzip. A gzip file
-// is inflated as it is read, so that the compressed bytes take no memory
-// of their own: on a VM where each freshly touched page costs ~15 µs,
-// reading them in whole took 6 ms of a 1.7 MB vmlinux BTF.
-func readFile(path string) ([]byte, error) {
-	fh, err := os.Open(path)
+// Open reads the BTF in path: raw BTF, an ELF file with a .BTF section, or
+// a gzip of either, whatever its name. Errors are *input.FileError (see
+// package input for their kinds).
+func Open(path string) (*File, error) {
+	in, err := input.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	size := 0
-	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() {
-		size = int(st.Size())
-	}
-	if size >= 18 {
-		var head [2]byte
-		var tail [4]byte
-		_, err1 := fh.ReadAt(head[:], 0)
-		_, err2 := fh.ReadAt(tail[:], int64(size)-4)
-		if err1 == nil && err2 == nil && head == [2]byte{0x1f, 0x8b} {
-			return inflate(bufio.NewReaderSize(fh, 64<<10), binary.LittleEndian.Uint32(tail[:]))
-		}
-	}
-	// As os.ReadFile, but from fh: a pipe cannot be opened again.
-	data := make([]byte, 0, max(size+1, 512))
-	for {
-		n, err := fh.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
-	}
-	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
-		var isize uint32 = maxBTF + 1
-		if len(data) >= 18 {
-			isize = binary.LittleEndian.Uint32(data[len(data)-4:])
-		}
-		return inflate(bytes.NewReader(data), isize)
-	}
-	return data, nil
+	defer in.Close()
+	return New(in)
 }
 
-// inflate gunzips r into a buffer of isize bytes, the size the gzip
-// trailer gives (mod 4 GiB), allocated at once and backed by huge pages
-// where the system allows: growing it instead would copy the output again
-// and again. A trailer that does not tell the size (a gzip of several
-// members) only makes it slower.
-func inflate(r io.Reader, isize uint32) ([]byte, error) {
-	zr, err := gzip.NewReader(r)
+// New reads the BTF of an opened input: raw BTF or an ELF file's .BTF
+// section. What it keeps is copied from a mapped input, which may be
+// closed afterwards.
+func New(in *input.File) (*File, error) {
+	fail := func(err error) (*File, error) { return nil, &input.FileError{Path: in.Path, Err: err} }
+	raw, err := findBTF(in)
 	if err != nil {
-		return nil, fmt.Errorf("gzip: %w", err)
+		return fail(err)
 	}
-	var buf []byte
-	if isize <= maxBTF {
-		// One byte more, to see the end without a read past it.
-		buf = hugeBuffer(int(isize) + 1)
+	if err := checkHeader(raw); err != nil {
+		return fail(corrupt(err))
 	}
-	n := 0
-	for n < len(buf) {
-		m, err := zr.Read(buf[n:])
-		n += m
-		if err == io.EOF {
-			return buf[:n], nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("gzip: %w", err)
-		}
+	d, ptrSize, err := loadBTF(raw)
+	if err != nil {
+		return fail(corrupt(err))
 	}
-	out := bytes.NewBuffer(buf[:n])
-	if _, err := out.ReadFrom(io.LimitReader(zr, maxBTF+1-int64(n))); err != nil {
-		return nil, fmt.Errorf("gzip: %w", err)
-	}
-	if out.Len() > maxBTF {
-		return nil, fmt.Errorf("gzip: expands past %d bytes", maxBTF)
-	}
-	return out.Bytes(), nil
+	return &File{path: in.Path, spec: d, ptrSize: ptrSize}, nil
 }
 
-// findBTF returns the raw BTF in data: data itself, or the .BTF section of
-// an ELF file.
-func findBTF(data []byte) (raw []byte, err error) {
-	if len(data) >= 4 && string(data[:4]) == elf.ELFMAG {
-		defer func() {
-			// debug/elf has panicked on hostile headers before.
-			if r := recover(); r != nil {
-				raw, err = nil, fmt.Errorf("bad ELF: %v", r)
-			}
-		}()
-		ef, err := elf.NewFile(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("bad ELF: %w", err)
+// corrupt marks err, which says "bad BTF" or "truncated BTF", as an
+// input.ErrCorrupt.
+func corrupt(err error) error { return &input.Error{Kind: input.ErrCorrupt, Err: err} }
+
+// findBTF returns the raw BTF of in: its data, or the .BTF section of an
+// ELF file, never a slice of a mapping.
+func findBTF(in *input.File) (raw []byte, err error) {
+	switch in.Format {
+	case input.BTF:
+		if in.Mapped() {
+			return bytes.Clone(in.Data), nil
 		}
-		sec := ef.Section(".BTF")
-		if sec == nil || sec.Type == elf.SHT_NOBITS {
-			return nil, errors.New("no DWARF or BTF type information; build with -g")
-		}
-		raw, err := sec.Data()
-		if err != nil {
-			return nil, fmt.Errorf("bad ELF: .BTF: %w", err)
-		}
-		return raw, nil
+		return in.Data, nil
+	case input.ELF:
+	default:
+		return nil, &input.Error{Kind: input.ErrNotBinary, Msg: "not BTF"}
 	}
-	if len(data) < 2 || (binary.LittleEndian.Uint16(data) != 0xeb9f && binary.BigEndian.Uint16(data) != 0xeb9f) {
-		return nil, errors.New("not BTF")
+	defer func() {
+		// debug/elf has panicked on hostile headers before.
+		if r := recover(); r != nil {
+			raw, err = nil, input.Corrupt("ELF", fmt.Errorf("%v", r))
+		}
+	}()
+	ef, err := elf.NewFile(bytes.NewReader(in.Data))
+	if err != nil {
+		return nil, input.Corrupt("ELF", err)
 	}
-	return data, nil
+	sec := ef.Section(".BTF")
+	if sec == nil || sec.Type == elf.SHT_NOBITS {
+		return nil, input.ErrNoTypes
+	}
+	if raw, err = sec.Data(); err != nil {
+		return nil, input.Corrupt("ELF", fmt.Errorf(".BTF: %w", err))
+	}
+	return raw, nil
 }
 
 // checkHeader checks that the sections the header declares lie within raw,

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"debug/elf"
 	"encoding/binary"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -186,10 +188,10 @@ func TestStructsNames(t *testing.T) {
 	if got := strings.Join(names, " "); got != "sk_buff tcp_sock irq_info irq_info" {
 		t.Errorf("got %s", got)
 	}
-	if _, err := f.Structs("no_such_struct"); err == nil || err.Error() != vmlinux+": no struct or union no_such_struct" {
+	if _, err := f.Structs("no_such_struct"); err == nil || err.Error() != vmlinux+": struct no_such_struct not found" || !errors.Is(err, input.ErrNotFound) {
 		t.Errorf("err = %v", err)
 	}
-	if _, err := f.Structs("u32"); err == nil || err.Error() != vmlinux+": no struct or union u32" {
+	if _, err := f.Structs("u32"); err == nil || err.Error() != vmlinux+": struct u32 not found" {
 		t.Errorf("err = %v", err)
 	}
 }
@@ -227,18 +229,18 @@ func TestOpenErrors(t *testing.T) {
 		data []byte
 		want string // after "PATH: "
 	}{
-		{"empty", nil, "not BTF"},
-		{"text", []byte("struct net_device {\n"), "not BTF"},
+		{"empty", nil, "not an ELF file or BTF"},
+		{"text", []byte("struct net_device {\n"), "not an ELF file or BTF"},
 		{"elf-no-btf", nil, "no DWARF or BTF type information; build with -g"},
-		{"cut-magic", raw[:1], "not BTF"},
+		{"cut-magic", raw[:1], "not an ELF file or BTF"},
 		{"cut-header", raw[:4], "truncated BTF: 4 bytes, header needs 24"},
 		{"cut-in-header", raw[:20], "truncated BTF: 20 bytes, header needs 24"},
 		{"header-only", raw[:btfHeaderLen], "truncated BTF: type section ends at 3190532, data has 24 bytes"},
 		{"cut-types", raw[:1<<20], "truncated BTF: type section ends at 3190532, data has 1048576 bytes"},
 		{"cut-strings", raw[:len(raw)-1], "truncated BTF: string section ends at 5515852, data has 5515851 bytes"},
 		{"short-header-len", tooShortHeader, "bad BTF: header length 8"},
-		{"cut-gzip", gz(t, raw)[:1000], "gzip: unexpected EOF"},
-		{"gzip-of-text", gz(t, []byte("hello")), "not BTF"},
+		{"cut-gzip", gz(t, raw)[:1000], "corrupt gzip: unexpected EOF"},
+		{"gzip-of-text", gz(t, []byte("hello")), "not an ELF file or BTF, once gunzipped"},
 	} {
 		path := write(t, c.name, c.data)
 		if c.name == "elf-no-btf" {

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 	"github.com/cilium/ebpf/btf"
 )
@@ -26,14 +28,21 @@ type badType string
 // message, or the runtime's.
 func (f *File) badBTF(r any) error {
 	if b, ok := r.(badType); ok {
-		return fmt.Errorf("%s: bad BTF: %s", f.path, string(b))
+		return f.bad(errors.New(string(b)))
 	}
-	return fmt.Errorf("%s: bad BTF: %v", f.path, r)
+	return f.bad(fmt.Errorf("%v", r))
+}
+
+// bad is the error of a type that breaks the rules of BTF.
+func (f *File) bad(err error) error {
+	return &input.FileError{Path: f.path, Err: &input.Error{Kind: input.ErrCorrupt, Msg: "bad BTF", Err: err}}
 }
 
 // Structs returns every struct/union with a definition, each distinct layout
 // once (the same name with different layouts appears once per layout;
-// identical duplicates once); if names is non-empty only those.
+// identical duplicates once); if names is non-empty only those. Names that
+// are no struct or union are an error wrapping input.ErrNotFound, returned
+// with the layouts of the others.
 func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -48,7 +57,7 @@ func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 			return nil
 		}
 		if err := s.Validate(); err != nil {
-			return fmt.Errorf("%s: bad BTF: %w", f.path, err)
+			return f.bad(err)
 		}
 		if k := key(s); !seen[k] {
 			seen[k] = true
@@ -59,7 +68,7 @@ func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 	if len(names) == 0 {
 		for t, err := range f.spec.All() {
 			if err != nil {
-				return nil, fmt.Errorf("%s: bad BTF: %w", f.path, err)
+				return nil, f.bad(err)
 			}
 			if err := add(t); err != nil {
 				return nil, err
@@ -67,10 +76,11 @@ func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 		}
 		return out, nil
 	}
+	var missing []string
 	for _, name := range names {
 		ts, err := f.spec.AnyTypesByName(name)
 		if err != nil && !errors.Is(err, btf.ErrNotFound) {
-			return nil, fmt.Errorf("%s: bad BTF: %w", f.path, err)
+			return nil, f.bad(err)
 		}
 		n := len(out)
 		for _, t := range ts {
@@ -78,9 +88,12 @@ func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 				return nil, err
 			}
 		}
-		if len(out) == n && !anyComposite(ts) {
-			return nil, fmt.Errorf("%s: no struct or union %s", f.path, name)
+		if len(out) == n && !anyComposite(ts) && !slices.Contains(missing, name) {
+			missing = append(missing, name)
 		}
+	}
+	if len(missing) > 0 {
+		return out, &input.FileError{Path: f.path, Err: input.NotFound(missing)}
 	}
 	return out, nil
 }
@@ -90,8 +103,9 @@ func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 // members): the types pahole's notes on member padding look up, without
 // converting every type of the file.
 func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err error) {
-	if found, err = f.Structs(names...); err != nil {
-		return nil, nil, err
+	found, notFound := f.Structs(names...)
+	if notFound != nil && !errors.Is(notFound, input.ErrNotFound) {
+		return nil, nil, notFound
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -124,7 +138,7 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 	for _, name := range names {
 		ts, err := f.spec.AnyTypesByName(name)
 		if err != nil && !errors.Is(err, btf.ErrNotFound) {
-			return nil, nil, fmt.Errorf("%s: bad BTF: %w", f.path, err)
+			return nil, nil, f.bad(err)
 		}
 		for _, t := range ts {
 			if isComposite(t) {
@@ -132,7 +146,7 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 			}
 		}
 	}
-	return found, embedded, nil
+	return found, embedded, notFound
 }
 
 func anyComposite(ts []btf.Type) bool {

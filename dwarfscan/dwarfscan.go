@@ -12,16 +12,14 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
-	"github.com/klauspost/compress/gzip"
 )
 
 // File is the DWARF of an ELF file.
@@ -29,7 +27,7 @@ type File struct {
 	path   string
 	s      *sections
 	units  *unitList
-	image  []byte // the mapped file, nil when it was read
+	in     *input.File // the input Open opened, closed with f
 	closed bool
 
 	// Progress, when not nil, is called as Structs finishes each compile
@@ -39,76 +37,44 @@ type File struct {
 	Progress func(done, total int)
 }
 
-// Open opens path (an ELF file, or a gzip of one when the name ends in .gz).
-// The file is mapped, not read: only the debug sections that types need
-// are touched, and of them only the pages a search reaches. Compressed
+// Open opens path: an ELF file, or a gzip of one, whatever its name. The
+// file is mapped, not read: only the debug sections that types need are
+// touched, and of them only the pages a search reaches. Compressed
 // sections are inflated and relocatable objects' sections relocated into
-// memory.
+// memory. Errors are *input.FileError (see package input for their kinds).
 func Open(path string) (*File, error) {
-	var image []byte
-	mapped := false
-	if strings.HasSuffix(path, ".gz") {
-		b, err := readGzip(path)
-		if err != nil {
-			return nil, err
-		}
-		image = b
-	} else {
-		osf, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer osf.Close()
-		if image, mapped = mapFile(osf); !mapped {
-			if image, err = io.ReadAll(osf); err != nil {
-				return nil, err
-			}
-		}
-	}
-	f, err := open(path, image, mapped)
-	if err != nil && mapped {
-		unmapFile(image)
-	}
-	return f, err
-}
-
-func open(path string, image []byte, mapped bool) (*File, error) {
-	if len(image) < 4 || string(image[:4]) != elf.ELFMAG {
-		return nil, fmt.Errorf("%s: not an ELF file", path)
-	}
-	ef, err := newELF(bytes.NewReader(image))
-	if err != nil {
-		return nil, fmt.Errorf("%s: corrupt ELF: %v", path, err)
-	}
-	if ef.Section(".debug_info") == nil && ef.Section(".zdebug_info") == nil {
-		return nil, fmt.Errorf("%s: no DWARF or BTF type information; build with -g", path)
-	}
-	s, err := loadSections(ef, image)
-	if err != nil {
-		return nil, fmt.Errorf("%s: corrupt ELF: %v", path, err)
-	}
-	f := &File{path: path, s: s, units: &unitList{s: s}}
-	if mapped {
-		f.image = image
-	}
-	return f, nil
-}
-
-func readGzip(path string) ([]byte, error) {
-	gf, err := os.Open(path)
+	in, err := input.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer gf.Close()
-	zr, err := gzip.NewReader(gf)
+	f, err := New(in)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		in.Close()
+		return nil, err
 	}
-	b, err := io.ReadAll(zr)
+	f.in = in
+	return f, nil
+}
+
+// New reads the DWARF of an opened input, which must stay open while f is
+// used; f.Close does not close it.
+func New(in *input.File) (*File, error) {
+	fail := func(err error) (*File, error) { return nil, &input.FileError{Path: in.Path, Err: err} }
+	if in.Format != input.ELF {
+		return fail(&input.Error{Kind: input.ErrNotBinary, Msg: "not an ELF file"})
+	}
+	ef, err := newELF(bytes.NewReader(in.Data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return fail(input.Corrupt("ELF", err))
 	}
-	return b, nil
+	if ef.Section(".debug_info") == nil && ef.Section(".zdebug_info") == nil {
+		return fail(input.ErrNoTypes)
+	}
+	s, err := loadSections(ef, in.Data)
+	if err != nil {
+		return fail(input.Corrupt("ELF", err))
+	}
+	return &File{path: in.Path, s: s, units: &unitList{s: s}}, nil
 }
 
 // newELF parses the ELF headers; debug/elf has panicked on hostile input
@@ -126,12 +92,12 @@ func newELF(r io.ReaderAt) (ef *elf.File, err error) {
 // returned stay valid.
 func (f *File) Close() error {
 	f.closed, f.s, f.units = true, nil, nil
-	if f.image == nil {
+	if f.in == nil {
 		return nil
 	}
-	image := f.image
-	f.image = nil
-	return unmapFile(image)
+	in := f.in
+	f.in = nil
+	return in.Close()
 }
 
 // Structs returns every struct/union/class with a definition (not
@@ -142,7 +108,8 @@ func (f *File) Close() error {
 //
 // With names, it returns only the first definition of each, in file order,
 // as pahole -C does, and reads no further than the unit that has the last
-// of them; a name with no definition is left out.
+// of them. Names with no definition are an error wrapping
+// input.ErrNotFound, returned with the layouts of the others.
 //
 // Like pahole it leaves out types without a name (they are reachable only
 // through the members or typedefs that use them) and types defined inside
@@ -151,7 +118,7 @@ func (f *File) Close() error {
 // unsigned char *" and "const unsigned int *" members), it returns both.
 func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	if f.closed {
-		return nil, fmt.Errorf("%s: file closed", f.path)
+		return nil, &input.FileError{Path: f.path, Err: errClosed}
 	}
 	if len(names) > 0 {
 		found, _, err := f.Find(names...)
@@ -197,7 +164,7 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 // look up.
 func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err error) {
 	if f.closed {
-		return nil, nil, fmt.Errorf("%s: file closed", f.path)
+		return nil, nil, &input.FileError{Path: f.path, Err: errClosed}
 	}
 	want := make(map[string]bool, len(names))
 	for _, n := range names {
@@ -249,7 +216,21 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 			}
 		}
 	}
+	if missing := missingNames(names, found); len(missing) > 0 {
+		return found, embedded, &input.FileError{Path: f.path, Err: input.NotFound(missing)}
+	}
 	return found, embedded, nil
+}
+
+// missingNames returns the names, each once, that no struct in found has.
+func missingNames(names []string, found []*layout.Struct) []string {
+	var missing []string
+	for _, n := range names {
+		if !slices.Contains(missing, n) && !slices.ContainsFunc(found, func(s *layout.Struct) bool { return s.Name == n }) {
+			missing = append(missing, n)
+		}
+	}
+	return missing
 }
 
 // eachUnit calls fn for every compile unit (total of them, 0 when not
@@ -310,7 +291,7 @@ func (f *File) inUnit(i int, ws *workspace, fn func(*unit, int) (bool, error)) (
 	}()
 	stop, err = fn(newUnit(f, h, ws), i)
 	if err != nil {
-		err = fmt.Errorf("compile unit at %#x: %v", h.off, err)
+		err = fmt.Errorf("compile unit at %#x: %w", h.off, err)
 	}
 	return stop, err
 }
@@ -342,6 +323,8 @@ func (d *dedup) claim(key []byte, unit int) bool {
 	return true
 }
 
+var errClosed = errors.New("file closed")
+
 func (f *File) corrupt(err error) error {
-	return fmt.Errorf("%s: corrupt DWARF: %v", f.path, err)
+	return &input.FileError{Path: f.path, Err: input.Corrupt("DWARF", err)}
 }

@@ -50,7 +50,7 @@ func section(ef *elf.File, image []byte, name string) ([]byte, error) {
 		// debug/elf inflates both kinds of compressed section in Data.
 		data, err := sec.Data()
 		if err != nil {
-			return nil, fmt.Errorf("section %s: %v", sec.Name, err)
+			return nil, fmt.Errorf("section %s: %w", sec.Name, err)
 		}
 		b = data
 	} else {
@@ -106,14 +106,14 @@ func relocate(ef *elf.File, sec *elf.Section, b []byte) ([]byte, error) {
 	}
 	syms, err := ef.Symbols()
 	if err != nil {
-		return nil, fmt.Errorf("section %s: symbols: %v", sec.Name, err)
+		return nil, fmt.Errorf("section %s: symbols: %w", sec.Name, err)
 	}
 	out := slices.Clone(b)
 	is64 := ef.Class == elf.ELFCLASS64
 	for _, r := range rels {
 		data, err := r.Data()
 		if err != nil {
-			return nil, fmt.Errorf("section %s: %v", r.Name, err)
+			return nil, fmt.Errorf("section %s: %w", r.Name, err)
 		}
 		rela := r.Type == elf.SHT_RELA
 		size := 8 // Elf32_Rel: offset, info

@@ -187,7 +187,7 @@ func readUnit(s *sections, off uint64) (*unitHeader, error) {
 	d := decoder{b: b, off: off, order: s.order}
 	n, dwarf64, err := d.length()
 	if err != nil {
-		return nil, fmt.Errorf("unit at %#x: %v of .debug_info", off, err)
+		return nil, fmt.Errorf("unit at %#x: %w of .debug_info", off, err)
 	}
 	h.dwarf64 = dwarf64
 	h.end = d.off + n

@@ -20,7 +20,7 @@ func lineFiles(s *sections, off uint64, compDir string) ([]string, error) {
 	d := decoder{b: s.line, off: off, order: s.order}
 	n, dwarf64, err := d.length()
 	if err != nil {
-		return nil, fmt.Errorf("line table at %#x: %v of .debug_line", off, err)
+		return nil, fmt.Errorf("line table at %#x: %w of .debug_line", off, err)
 	}
 	d.b = s.line[:d.off+n]
 	version := d.u16()
@@ -127,7 +127,7 @@ func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool) ([]string, e
 				}
 			}
 			if r.err != nil {
-				return nil, fmt.Errorf("line table at %#x: %v", off, r.err)
+				return nil, fmt.Errorf("line table at %#x: %w", off, r.err)
 			}
 			if hasDir {
 				if dir >= uint64(len(dirs)) {

@@ -413,7 +413,7 @@ func (u *unit) node(off dwarf.Offset) *node {
 		err = r.attrs(a, &u.at)
 	}
 	if err != nil && u.err == nil {
-		u.err = fmt.Errorf("entry at %#x: %v", off, err)
+		u.err = fmt.Errorf("entry at %#x: %w", off, err)
 	}
 	if err != nil || a == nil || !isType(a.tag) {
 		return nil
@@ -453,7 +453,7 @@ func (u *unit) kids(n *node) []kid {
 		n.kidsRead = true
 		var err error
 		if n.kidList, err = u.readKids(n); err != nil && u.err == nil {
-			u.err = fmt.Errorf("children of the entry before %#x: %v", n.kidsAt, err)
+			u.err = fmt.Errorf("children of the entry before %#x: %w", n.kidsAt, err)
 		}
 	}
 	return n.kidList

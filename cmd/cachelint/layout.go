@@ -2,9 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"compress/gzip"
-	"debug/elf"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,6 +17,7 @@ import (
 	"github.com/cachelint/cachelint/btfscan"
 	"github.com/cachelint/cachelint/dwarfscan"
 	"github.com/cachelint/cachelint/hotfile"
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 	"github.com/cachelint/cachelint/report"
 )
@@ -178,23 +176,20 @@ type source interface {
 	Find(names ...string) (found, embedded []*layout.Struct, err error)
 }
 
-// errNoTypes is the message for a file with neither DWARF nor BTF.
-const errNoTypes = "no DWARF or BTF type information; build with -g"
-
 // readStructs reads the structs of path (those named in want, when any),
 // and a lookup of member types for pahole's alignment and padding notes,
 // showing the DWARF reader's progress on bar when it is not nil.
 // An ELF file is read for DWARF, for its .BTF section when it has no
-// DWARF; anything else is read as BTF.
+// DWARF; BTF is read as BTF; the input layer tells which is which.
 func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, func(string) *layout.Struct, error) {
-	head, err := peek(path)
+	in, err := input.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
+	defer in.Close()
 	var src source
-	isELF := bytes.HasPrefix(head, []byte(elf.ELFMAG))
-	if isELF {
-		f, err := dwarfscan.Open(path)
+	if in.Format == input.ELF {
+		f, err := dwarfscan.New(in)
 		switch {
 		case err == nil:
 			defer f.Close()
@@ -203,31 +198,20 @@ func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, f
 				defer bar.clear()
 			}
 			src = f
-		case !strings.Contains(err.Error(), errNoTypes):
+		case !errors.Is(err, input.ErrNoTypes):
 			return nil, nil, err
 		}
 	}
-	isBTF := len(head) >= 2 && (head[0] == 0x9f && head[1] == 0xeb || head[0] == 0xeb && head[1] == 0x9f)
-	switch {
-	case src != nil:
-	case !isELF && !isBTF:
-		// Neither ELF nor BTF: the same words as an ELF without types,
-		// which is what a user who passed the wrong file needs to hear.
-		return nil, nil, fmt.Errorf("%s: %s (not an ELF file or BTF)", path, errNoTypes)
-	default:
+	if src == nil {
 		// A BTF blob is a few MB, read at once: a collection while
 		// reading it frees nothing and costs a third of the time (it
 		// stops both cores until a long decompression loop yields).
-		// The limit bounds a gzip bomb's damage.
 		if os.Getenv("GOGC") == "" {
 			defer debug.SetGCPercent(debug.SetGCPercent(-1))
 			defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
 		}
-		f, err := btfscan.Open(path)
+		f, err := btfscan.New(in)
 		if err != nil {
-			if isELF {
-				return nil, nil, fmt.Errorf("%s: %s", path, errNoTypes)
-			}
 			return nil, nil, err
 		}
 		src = f
@@ -238,21 +222,11 @@ func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, f
 		return all, report.Lookup(all), err
 	}
 	// pahole's notes need the definitions of the members' types, which
-	// Find returns with the structs.
+	// Find returns with the structs. A name missing is an error, from
+	// either reader.
 	out, lookup, err := src.Find(want...)
 	if err != nil {
-		// btfscan fails on a name it lacks; dwarfscan leaves it out.
-		for _, name := range want {
-			if strings.HasSuffix(err.Error(), "no struct or union "+name) {
-				return nil, nil, fmt.Errorf("%s: struct %s not found", path, name)
-			}
-		}
 		return nil, nil, err
-	}
-	for _, name := range want {
-		if !slices.ContainsFunc(out, func(s *layout.Struct) bool { return s.Name == name }) {
-			return nil, nil, fmt.Errorf("%s: struct %s not found", path, name)
-		}
 	}
 	// As pahole -C: the first definition of each name. (BTF can hold
 	// several layouts of one name; DWARF search stops at the first.)
@@ -263,33 +237,4 @@ func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, f
 		return dup
 	})
 	return out, report.Lookup(lookup), nil
-}
-
-// peek returns the first bytes of path, of its content when gzipped.
-func peek(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %v", path, pe.Err)
-		}
-		return nil, err
-	}
-	defer f.Close()
-	head := make([]byte, 4)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if n >= 2 && head[0] == 0x1f && head[1] == 0x8b {
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: gzip: %v", path, err)
-		}
-		head = make([]byte, 4)
-		n, _ := io.ReadFull(zr, head)
-		head = head[:n]
-	}
-	return head, nil
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -165,7 +167,7 @@ func TestLayoutErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{td("hot/pkt_rx_queue.hot")}, "cachelint: " + td("hot/pkt_rx_queue.hot") + ": no DWARF or BTF type information; build with -g (not an ELF file or BTF)\n"},
+		{[]string{td("hot/pkt_rx_queue.hot")}, "cachelint: " + td("hot/pkt_rx_queue.hot") + ": not an ELF file or BTF\n"},
 		{[]string{td("hot/queues-nodebug.o")}, "cachelint: " + td("hot/queues-nodebug.o") + ": no DWARF or BTF type information; build with -g\n"},
 		{[]string{"-hot", td("hot/bad.hot"), td("c/queues.o")}, "cachelint: " + td("hot/bad.hot") + ":1: unknown directive \"hott\"\n"},
 		{[]string{"-C", "nosuch", td("c/queues.o")}, "cachelint: " + td("c/queues.o") + ": struct nosuch not found\n"},
@@ -177,11 +179,35 @@ func TestLayoutErrors(t *testing.T) {
 		{nil, "cachelint: layout: no FILE (cachelint layout -h for usage)\n"},
 		{[]string{"-format", "xml", td("c/queues.o")}, "cachelint: -format=xml: want text, json or sarif\n"},
 		{[]string{td("nonexistent")}, "cachelint: " + td("nonexistent") + ": no such file or directory\n"},
+		{[]string{td("c")}, "cachelint: " + td("c") + ": a directory, not an ELF file or BTF\n"},
+		{[]string{"-C", "nosuch,fake_netdev,other", td("c/queues.o")}, "cachelint: " + td("c/queues.o") + ": structs nosuch, other not found\n"},
+		{[]string{"-C", "nosuch,net_device,other", linux618}, "cachelint: " + linux618 + ": structs nosuch, other not found\n"},
 	} {
 		out, errs, code := runCmd(t, c.args...)
 		if code != 1 || errs != c.msg || out != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 1 and %q", c.args, code, out, errs, c.msg)
 		}
+	}
+}
+
+// TestGzipByContent checks that a gzipped ELF file is read as one
+// whatever its name.
+func TestGzipByContent(t *testing.T) {
+	data, err := os.ReadFile(td("c/queues.o"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(data)
+	zw.Close()
+	path := filepath.Join(t.TempDir(), "queues.o")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, _, _ := runCmd(t, "-C", "fake_netdev", td("c/queues.o"))
+	if got, errs, code := runCmd(t, "-C", "fake_netdev", path); code != 0 || got != want {
+		t.Errorf("exit %d, stderr %q, output\n%s\nwant\n%s", code, errs, got, want)
 	}
 }
 

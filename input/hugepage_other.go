@@ -1,6 +1,6 @@
 //go:build !linux
 
-package btfscan
+package input
 
 // hugeBuffer returns n bytes: huge pages are asked for only on Linux.
 func hugeBuffer(n int) []byte { return make([]byte, n) }

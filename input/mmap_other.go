@@ -1,6 +1,6 @@
 //go:build !unix
 
-package dwarfscan
+package input
 
 import "os"
 

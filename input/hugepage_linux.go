@@ -1,4 +1,4 @@
-package btfscan
+package input
 
 import (
 	"syscall"

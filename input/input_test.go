@@ -1,0 +1,127 @@
+package input
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+func TestHugeBuffer(t *testing.T) {
+	for _, n := range []int{0, 1, 4096, hugePageSize - 1, hugePageSize, 5<<20 + 3} {
+		b := hugeBuffer(n)
+		if len(b) != n || cap(b) != n {
+			t.Errorf("hugeBuffer(%d): len %d cap %d", n, len(b), cap(b))
+		}
+		for i := range b {
+			if b[i] != 0 {
+				t.Fatalf("hugeBuffer(%d)[%d] = %d", n, i, b[i])
+			}
+		}
+	}
+}
+
+func gzipped(t *testing.T, parts ...[]byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	for _, p := range parts {
+		if _, err := zw.Write(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func write(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSniff checks that the format comes from the content: a gzipped ELF
+// file under any name, raw BTF of either byte order.
+func TestSniff(t *testing.T) {
+	elfFile, err := os.ReadFile("../testdata/c/types.o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want Format
+		gzip bool
+	}{
+		{"types.o", elfFile, ELF, false},
+		{"types.o.gz", gzipped(t, elfFile), ELF, true},
+		{"types.o", gzipped(t, elfFile), ELF, true},
+		{"raw-le", []byte{0x9f, 0xeb, 1, 0}, BTF, false},
+		{"raw-be", []byte{0xeb, 0x9f, 1, 0}, BTF, false},
+		{"btf.gz.txt", gzipped(t, []byte{0x9f, 0xeb, 1, 0}), BTF, true},
+	} {
+		f, err := Open(write(t, c.name, c.data))
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if f.Format != c.want || f.Gzip != c.gzip || !bytes.HasPrefix(f.Data, c.data[:4]) && !c.gzip {
+			t.Errorf("%s: format %d gzip %v, want %d %v", c.name, f.Format, f.Gzip, c.want, c.gzip)
+		}
+		f.Close()
+	}
+}
+
+// TestErrors checks the kind and the words of each error Open gives.
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	zeros := make([]byte, MinInflated+1<<20)
+	bomb := gzipped(t, []byte("\x7fELF"), zeros)
+	lying := bytes.Clone(bomb)
+	binary.LittleEndian.PutUint32(lying[len(lying)-4:], 100)
+	for _, c := range []struct {
+		name string
+		path string
+		kind error
+		want string // after "PATH: "
+	}{
+		{"dir", dir, ErrNotBinary, "a directory, not an ELF file or BTF"},
+		{"text", write(t, "notes.txt", []byte("struct x {};\n")), ErrNotBinary, "not an ELF file or BTF"},
+		{"empty", write(t, "empty", nil), ErrNotBinary, "not an ELF file or BTF"},
+		{"gzip-text", write(t, "notes", gzipped(t, []byte("hello"))), ErrNotBinary, "not an ELF file or BTF, once gunzipped"},
+		{"missing", filepath.Join(dir, "missing"), fs.ErrNotExist, "no such file or directory"},
+		{"cut-gzip", write(t, "cut", gzipped(t, []byte("\x7fELF"), make([]byte, 1000))[:20]), ErrCorrupt, "corrupt gzip: unexpected EOF"},
+		// A bomb whose trailer tells its size fails without keeping
+		// what it inflates; one whose trailer lies, at the limit.
+		{"bomb", write(t, "bomb", bomb), ErrLimit, fmt.Sprintf("gzip: expands past %d bytes, the limit for a gzip input of %d bytes (32 times its size, at least 16777216, at most 1073741824)", MinInflated, len(bomb))},
+		{"lying-bomb", write(t, "lying", lying), ErrLimit, fmt.Sprintf("gzip: expands past %d bytes, the limit for a gzip input of %d bytes (32 times its size, at least 16777216, at most 1073741824)", MinInflated, len(lying))},
+	} {
+		_, err := Open(c.path)
+		var fe *FileError
+		if !errors.As(err, &fe) || fe.Path != c.path || !errors.Is(err, c.kind) || err.Error() != c.path+": "+c.want {
+			t.Errorf("%s: err = %v, want %s: %s (%v)", c.name, err, c.path, c.want, c.kind)
+		}
+	}
+}
+
+// TestDevZero checks that a character device is judged by its first
+// bytes, not read to its (missing) end.
+func TestDevZero(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip(err)
+	}
+	if _, err := Open("/dev/zero"); !errors.Is(err, ErrNotBinary) {
+		t.Errorf("err = %v, want ErrNotBinary", err)
+	}
+}
