@@ -171,7 +171,7 @@ func TestDiffErrors(t *testing.T) {
 		{[]string{"-fail-on", "speed", linux61, linux61}, "cachelint: -fail-on speed: want hot-lines, size, budget, findings\n"},
 		{[]string{"-format", "sarif", linux61, linux61}, "cachelint: -format sarif: want text or json\n"},
 		{[]string{"-C", "nosuch", linux61, linux618}, "cachelint: " + linux61 + ": struct nosuch not found\n"},
-		{[]string{linux61, td("kernel/README.md")}, "cachelint: " + td("kernel/README.md") + ": no DWARF or BTF type information"},
+		{[]string{linux61, td("kernel/README.md")}, "cachelint: " + td("kernel/README.md") + ": not an ELF file or BTF\n"},
 	} {
 		_, errs, code := runDiffCmd(t, c.args...)
 		if code != 1 || !strings.Contains(errs, c.want) {
