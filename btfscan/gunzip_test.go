@@ -53,7 +53,7 @@ func TestGunzip(t *testing.T) {
 	}
 }
 
-func mustDecoder(t *testing.T, raw []byte) *decoder {
+func mustDecoder(t testing.TB, raw []byte) *decoder {
 	t.Helper()
 	d, err := newDecoder(raw)
 	if err != nil {

@@ -314,6 +314,51 @@ func (d *decoder) idsNamed(name string) []uint32 {
 	return ids
 }
 
+// manyNames is the number of names from which looking them up together,
+// in one pass over the strings and one over the types, costs less than a
+// search of the strings for each.
+const manyNames = 8
+
+// lookUp finds the types named by each of names not looked up yet, in one
+// pass over the string section and one over the type records when there
+// are many: each search of idsNamed reads both whole.
+func (d *decoder) lookUp(names []string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	byName := make(map[string][]uint32)
+	for _, n := range names {
+		if _, ok := d.named[n]; !ok && n != "" {
+			byName[n] = nil
+		}
+	}
+	if len(byName) < manyNames {
+		return
+	}
+	// The offsets of the strings that are one of the names.
+	offs := make(map[uint32]string, len(byName))
+	for at := 1; at < len(d.strs); {
+		n := bytes.IndexByte(d.strs[at:], 0)
+		if n < 0 {
+			break
+		}
+		if _, ok := byName[string(d.strs[at:at+n])]; ok {
+			offs[uint32(at)] = string(d.strs[at : at+n])
+		}
+		at += n + 1
+	}
+	if len(offs) > 0 {
+		for id := 1; id < len(d.offsets); id++ {
+			off := int(d.offsets[id])
+			if name, ok := offs[d.at(d.types, off)]; ok && named(d.at(d.types, off+4)>>24&0x1f) {
+				byName[name] = append(byName[name], uint32(id))
+			}
+		}
+	}
+	for n, ids := range byName {
+		d.named[n] = ids
+	}
+}
+
 // commonBytes lists the bytes of type and member names from the most
 // frequent on, as counted in the string section of Linux 6.18; any other
 // byte is rarer still.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 	"strings"
+	"slices"
 	"testing"
 
 	"github.com/cilium/ebpf/btf"
@@ -163,7 +164,7 @@ func TestBigEndian(t *testing.T) {
 
 // swapEndian turns little-endian BTF into big-endian BTF: every word of
 // the header and the type section.
-func swapEndian(t *testing.T, raw []byte) []byte {
+func swapEndian(t testing.TB, raw []byte) []byte {
 	t.Helper()
 	le, be := binary.LittleEndian, binary.BigEndian
 	out := append([]byte(nil), raw...)
@@ -460,5 +461,44 @@ func TestDecoderKinds(t *testing.T) {
 	// Name lookups, also a struct's, an enum value's and a parameter's.
 	for _, name := range []string{"e", "A", "u", "x", "f", ".data", "float", "int", "s", "a", "tag", "nothing"} {
 		sameLookup(t, name, spec, d)
+	}
+}
+
+// TestLookUpMany checks that looking many names up together finds the
+// same types as looking each up alone.
+func TestLookUpMany(t *testing.T) {
+	raw := rawVmlinux(t)
+	names := []string{"net_device", "sk_buff", "u32", "list_head", "task_struct", "no_such_type",
+		"tcp_sock", "page", "inode", "file", "dentry", "sock", "net_device", "x", "int", "long int"}
+	alone, together := mustDecoder(t, raw), mustDecoder(t, raw)
+	together.lookUp(names)
+	for _, n := range names {
+		if a, b := alone.idsNamed(n), together.idsNamed(n); !slices.Equal(a, b) {
+			t.Errorf("%s: alone %v, together %v", n, a, b)
+		}
+	}
+}
+
+// BenchmarkManyNames converts 200 structs named at once.
+func BenchmarkManyNames(b *testing.B) {
+	raw := rawVmlinux(b)
+	d, err := newDecoder(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var names []string
+	for t, err := range d.All() {
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s, ok := t.(*btf.Struct); ok && s.Name != "" && len(names) < 200 {
+			names = append(names, s.Name)
+		}
+	}
+	for b.Loop() {
+		f := &File{path: "vmlinux", spec: mustDecoder(b, raw), ptrSize: 8}
+		if _, err := f.Structs(names...); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
