@@ -46,7 +46,7 @@ func write(t *testing.T, name string, data []byte) string {
 	return path
 }
 
-func gz(t *testing.T, data []byte) []byte {
+func gz(t testing.TB, data []byte) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)
@@ -324,7 +324,7 @@ func TestCorrupt(t *testing.T) {
 }
 
 // tinyRaw is the .BTF section of the ELF fixture.
-func tinyRaw(t *testing.T) []byte {
+func tinyRaw(t testing.TB) []byte {
 	t.Helper()
 	ef, err := elf.Open(tinyBTF)
 	if err != nil {
@@ -361,5 +361,35 @@ func BenchmarkAllStructs(b *testing.B) {
 		if _, err := f.Structs(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestDeepNesting reads unnamed structs nested 1,500 deep
+// (testdata/c/deep.c, as pahole -J encodes it).
+func TestDeepNesting(t *testing.T) {
+	f, err := Open("testdata/deep.btf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := f.Structs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deep *layout.Struct
+	for _, s := range ss {
+		if s.Name == "deep" {
+			deep = s
+		}
+	}
+	if deep == nil || len(ss) != 2 {
+		t.Fatalf("%d structs, deep %v", len(ss), deep)
+	}
+	depth, m := 0, &deep.Members[1]
+	for len(m.Inner) == 1 {
+		depth++
+		m = &m.Inner[0]
+	}
+	if depth != 1500 || m.Name != "leaf" || m.Offset != 4 {
+		t.Errorf("%d levels down to %s at %d, want 1500 down to leaf at 4", depth, m.Name, m.Offset)
 	}
 }

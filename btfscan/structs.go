@@ -16,9 +16,15 @@ import (
 // alignment up to a whole line.
 const cacheline = 64
 
-// maxDepth bounds every walk through the type graph: valid BTF nests far
-// less, and corrupt BTF may loop.
-const maxDepth = 128
+// maxDepth bounds every walk through the type graph, which corrupt BTF
+// may make loop. Valid C nests unnamed members as deep as a program likes
+// (gcc and pahole take 1,500 levels); each level costs a few frames of
+// stack.
+const maxDepth = 1 << 14
+
+// maxSize bounds the size of a type: more than any address space holds,
+// and room for the arithmetic of offsets and lines.
+const maxSize = 1 << 60
 
 // badType aborts a conversion on corrupt type data; Structs turns it into an
 // error.
@@ -29,6 +35,9 @@ type badType string
 func (f *File) badBTF(r any) error {
 	if b, ok := r.(badType); ok {
 		return f.bad(errors.New(string(b)))
+	}
+	if err, ok := r.(error); ok && errors.Is(err, input.ErrLimit) {
+		return &input.FileError{Path: f.path, Err: err}
 	}
 	return f.bad(fmt.Errorf("%v", r))
 }
@@ -76,6 +85,7 @@ func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 		}
 		return out, nil
 	}
+	f.spec.lookUp(names)
 	var missing []string
 	for _, name := range names {
 		ts, err := f.spec.AnyTypesByName(name)
@@ -194,9 +204,11 @@ func newConv(ptrSize int64) *conv {
 func (c *conv) enter() {
 	c.depth++
 	if c.depth > maxDepth {
-		panic(badType("types nest too deep (a loop?)"))
+		panic(errDepth)
 	}
 }
+
+var errDepth = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("types nest more than %d deep", maxDepth)}
 
 func (c *conv) leave() { c.depth-- }
 
@@ -301,7 +313,7 @@ func (c *conv) size(t btf.Type) int64 {
 	case *btf.Array:
 		n := int64(t.Nelems)
 		e := c.size(t.Type)
-		if e != 0 && n > (1<<40)/e {
+		if e != 0 && n > maxSize/e {
 			panic(badType(fmt.Sprintf("array of %d elements of %d bytes", n, e)))
 		}
 		return n * e
@@ -322,10 +334,16 @@ func enumSize(e *btf.Enum) int64 {
 func (c *conv) naturalAlign(t btf.Type) int64 {
 	t = strip(t)
 	if a, ok := c.natural[t]; ok {
+		if a == 0 {
+			panic(badType("struct contains itself"))
+		}
 		return a
 	}
 	c.enter()
 	defer c.leave()
+	// Marked while its members are, so that a loop ends at once rather
+	// than going round every branch of it.
+	c.natural[t] = 0
 	var a int64
 	switch t := t.(type) {
 	case *btf.Pointer:

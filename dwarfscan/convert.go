@@ -7,12 +7,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 )
 
 // maxDepth bounds recursion through type references, which corrupt DWARF
-// can make circular.
-const maxDepth = 1000
+// can make circular, and the nesting of unnamed members: valid C nests
+// them as deep as a program likes (gcc and pahole take 1,500 levels), and
+// each level costs a few frames of stack.
+const maxDepth = 1 << 14
 
 // structs converts the unit's named struct, union and class definitions:
 // those in want only when want is not nil, and, when d is not nil, only
@@ -73,9 +76,9 @@ func (u *unit) embedded(n *node, seen map[*node]bool, out []*layout.Struct) []*l
 		case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
 			seen[t] = true
 			if !u.named(t.name) {
-				u.nest()
+				u.nest(t)
 				out = u.embedded(t, seen, out)
-				u.leave()
+				u.unnest(t)
 			} else if !t.decl {
 				out = append(out, u.convert(t))
 			}
@@ -210,9 +213,9 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 		}
 	}
 	if inner != nil {
-		u.nest()
+		u.nest(inner)
 		m.Inner = u.members(inner, m.Offset, inUnion, unitNo)
-		u.leave()
+		u.unnest(inner)
 	}
 	return m
 }
@@ -269,26 +272,38 @@ func (u *unit) enter() bool {
 func (u *unit) leave() { u.depth-- }
 
 // errLoop is the panic of a struct that contains itself through unnamed
-// members, and errExpansion of one whose unnamed members, each printed
-// inline, would expand past maxExpansions (unnamed types shared like a
-// binary tree); inUnit recovers them as errors.
+// members, errDepth of unnamed members nested past maxDepth, and
+// errExpansion of a struct whose unnamed members, each printed inline,
+// would expand past maxExpansions (unnamed types shared like a binary
+// tree); inUnit recovers them as errors.
 var (
 	errLoop      = errors.New("type loop through unnamed members")
-	errExpansion = fmt.Errorf("more than %d unnamed members inline", maxExpansions)
+	errDepth     = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("unnamed members nest more than %d deep", maxDepth)}
+	errExpansion = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("more than %d unnamed members inline", maxExpansions)}
 )
 
 // maxExpansions bounds the unnamed members expanded for one named struct,
 // counted in u.expansions; the kernel's largest have a few hundred.
 const maxExpansions = 1 << 16
 
-// nest enters an unnamed struct or union member.
-func (u *unit) nest() {
-	if !u.enter() {
+// nest enters the unnamed struct or union n of a member; unnest leaves it.
+// Entering one already entered is a loop, which only corrupt DWARF has.
+func (u *unit) nest(n *node) {
+	if n.nested {
 		panic(errLoop)
+	}
+	if !u.enter() {
+		panic(errDepth)
 	}
 	if u.expansions++; u.expansions > maxExpansions {
 		panic(errExpansion)
 	}
+	n.nested = true
+}
+
+func (u *unit) unnest(n *node) {
+	n.nested = false
+	u.leave()
 }
 
 // stripOff follows typedefs and qualifiers from off.
@@ -341,6 +356,10 @@ func (u *unit) atomic(off dwarf.Offset) int64 {
 	return 0
 }
 
+// maxSize bounds the size of a type: more than any address space holds,
+// and room for the arithmetic of offsets and lines.
+const maxSize = 1 << 60
+
 // size is the size of type off as pahole computes it: an array's from its
 // dimensions, a flexible array's 0.
 func (u *unit) size(off dwarf.Offset) int64 {
@@ -368,6 +387,12 @@ func (u *unit) size(off dwarf.Offset) int64 {
 	case dwarf.TagArrayType:
 		s = u.size(n.typ)
 		for _, d := range u.dims(n) {
+			if d != 0 && s > maxSize/d {
+				if u.err == nil {
+					u.err = fmt.Errorf("array type at %#x: %d elements of %d bytes: past %d bytes", off, d, s, int64(maxSize))
+				}
+				s, d = 0, 0
+			}
 			s *= d
 		}
 	default:
@@ -395,6 +420,9 @@ func (u *unit) elemSize(n *node) int64 {
 	s := u.size(n.typ)
 	if ds := u.dims(n); len(ds) > 1 {
 		for _, d := range ds[1:] {
+			if d != 0 && s > maxSize/d {
+				return 0 // size has said why
+			}
 			s *= d
 		}
 	}

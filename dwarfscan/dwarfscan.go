@@ -286,7 +286,11 @@ func (f *File) inUnit(i int, ws *workspace, fn func(*unit, int) (bool, error)) (
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			stop, err = true, fmt.Errorf("compile unit at %#x: %v", h.off, p)
+			if e, ok := p.(error); ok {
+				stop, err = true, fmt.Errorf("compile unit at %#x: %w", h.off, e)
+			} else {
+				stop, err = true, fmt.Errorf("compile unit at %#x: %v", h.off, p)
+			}
 		}
 	}()
 	stop, err = fn(newUnit(f, h, ws), i)
@@ -325,6 +329,11 @@ func (d *dedup) claim(key []byte, unit int) bool {
 
 var errClosed = errors.New("file closed")
 
+// corrupt is the error of DWARF that breaks its rules, or of one past a
+// limit, which says so itself.
 func (f *File) corrupt(err error) error {
+	if errors.Is(err, input.ErrLimit) {
+		return &input.FileError{Path: f.path, Err: err}
+	}
 	return &input.FileError{Path: f.path, Err: input.Corrupt("DWARF", err)}
 }

@@ -133,11 +133,11 @@ func (u *unit) appendKey(b []byte, n *node) []byte {
 			b = binary.AppendVarint(b, v)
 		}
 		if inner := u.innerOf(k.typ); inner != nil {
-			u.nest()
+			u.nest(inner)
 			b = append(b, '{')
 			b = u.appendKey(b, inner)
 			b = append(b, '}')
-			u.leave()
+			u.unnest(inner)
 		}
 		b = append(b, ';')
 	}

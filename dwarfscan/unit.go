@@ -4,6 +4,7 @@ import (
 	"debug/dwarf"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -29,6 +30,7 @@ type node struct {
 	kidList  []kid
 	kidsRead bool
 	varargs  bool // a subroutine type with DW_TAG_unspecified_parameters
+	nested   bool // an unnamed struct being expanded inline (see unit.nest)
 
 	// Computed once: see unit.fingerprint, unit.size, unit.align and
 	// unit.structAlign.
@@ -365,13 +367,17 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 		k.byteSize = at.byteSize
 	}
 	if tag == dwarf.TagSubrangeType && at.has&hasCount == 0 {
-		// pahole keeps the entry count in 32 bits, so that an upper bound
-		// of -1 in any width (gcc's zero-length arrays) counts 0.
+		// An upper bound of -1, in 64 bits or 32 (old gcc's zero-length
+		// arrays; pahole keeps counts in 32 bits for them, and so cuts
+		// char big[1UL << 40] to big[0]), counts 0.
 		upper := int64(-1)
 		if at.has&hasUpper != 0 {
 			upper = at.upper
 		}
-		k.count = int64(uint32(upper + 1))
+		k.count = upper + 1
+		if upper == math.MaxUint32 || upper < 0 {
+			k.count = 0
+		}
 	}
 	return k
 }

@@ -9,3 +9,9 @@ gcc -g -O0 -c tiny.c -o tiny.o
 cp tiny.o tiny-btf.o
 pahole -J tiny-btf.o
 pahole -F btf tiny-btf.o > tiny-btf.o.golden
+# Raw BTF of the C fixtures, seeds of FuzzBTF.
+for f in types bitfields queues; do
+	pahole --btf_encode_detached=$f.btf ../../testdata/c/$f.o
+done
+# Unnamed structs nested 1,500 deep.
+pahole --btf_encode_detached=deep.btf ../../testdata/c/deep.o

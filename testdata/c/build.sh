@@ -23,3 +23,17 @@ $CC -g -gdwarf-5 -gz=zlib $CFLAGS -c types.c -o types-gz.o
 # sections.
 $CC -g -gdwarf-5 -gz=zlib $CFLAGS -o fixture main.c queues.c packed.c \
 	-Wl,--compress-debug-sections=zlib -Wl,--build-id=none
+
+# Unnamed structs nested 1,500 deep (valid C; gcc and pahole take it),
+# generated here, beside an ordinary struct that must not be lost.
+{
+	printf 'struct deep {\n\tint head;\n'
+	i=0; while [ $i -lt 1500 ]; do printf 'struct {\n'; i=$((i+1)); done
+	printf 'int leaf;\n'
+	i=0; while [ $i -lt 1500 ]; do printf '};\n'; i=$((i+1)); done
+	printf '\tint tail;\n};\n\nstruct other {\n\tlong a;\n\tchar b;\n};\n\nstruct deep d;\nstruct other o;\n'
+} > deep.c
+$CC -g -gdwarf-5 $CFLAGS -c deep.c -o deep.o
+
+# Arrays of a terabyte: sizes past 32 bits.
+$CC -g -gdwarf-5 $CFLAGS -c huge.c -o huge.o
