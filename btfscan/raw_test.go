@@ -289,8 +289,8 @@ func TestDecoderErrors(t *testing.T) {
 		{"array-loop", mod(func(b *blob) {
 			withStruct(b, b.str(2), 5, 0)
 			b.types = append(b.types, 0, tinfo(kindArray, 0, false), 0, 5, 1, 2)
-		}), "nest too deep", nil},
-		{"contains-itself", mod(func(b *blob) { withStruct(b, b.str(2), 4, 0) }), "types nest too deep", nil},
+		}), "type contains itself", nil},
+		{"contains-itself", mod(func(b *blob) { withStruct(b, b.str(2), 4, 0) }), "type contains itself", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := write(t, c.name+".btf", c.raw)

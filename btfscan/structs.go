@@ -335,7 +335,7 @@ func (c *conv) naturalAlign(t btf.Type) int64 {
 	t = strip(t)
 	if a, ok := c.natural[t]; ok {
 		if a == 0 {
-			panic(badType("struct contains itself"))
+			panic(badType("type contains itself"))
 		}
 		return a
 	}
