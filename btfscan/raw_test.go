@@ -5,8 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"reflect"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cilium/ebpf/btf"
