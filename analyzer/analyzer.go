@@ -312,7 +312,18 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 		}
 		markUsed(fieldDirs[i])
 		var hot *layout.Hot
+		pin := false
 		for _, d := range fieldDirs[i] {
+			if d.verb == "pin" {
+				switch err := layout.ParsePin(d.args); {
+				case err != nil:
+					report(pass, d.c.Pos(), "annotation", err.Error())
+				case pin:
+					report(pass, d.c.Pos(), "annotation", "duplicate //cachelint:pin on one field")
+				}
+				pin = true
+				continue
+			}
 			h, err := fieldHot(d)
 			switch {
 			case err != nil:
@@ -328,6 +339,9 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 				h := *hot
 				s.Members[j].Hot = &h
 			}
+		}
+		for j := k - n; j < k && pin; j++ {
+			s.Members[j].Pinned = true
 		}
 	}
 	keepSeparators(pass, s, st, fieldOf)

@@ -116,8 +116,8 @@ func typeDirective(s *layout.Struct, d *directive) error {
 			return err
 		}
 		s.Ignores = append(s.Ignores, ig)
-	case "hot":
-		return fmt.Errorf("//cachelint:hot belongs on a field, not on a type")
+	case "hot", "pin":
+		return fmt.Errorf("//cachelint:%s belongs on a field, not on a type", d.verb)
 	default:
 		return unknownVerb(d.verb)
 	}

@@ -5,12 +5,16 @@
 // A cachelint hot file has one directive a line; "#" starts a comment:
 //
 //	STRUCT.FIELD hot [write] [path=NAME[,NAME]]
+//	STRUCT.FIELD pin
 //	STRUCT percpu
 //	STRUCT budget [path=NAME] lines=N
 //	STRUCT ignore [check[,check]] reason
 //
 // STRUCT.FIELD splits at the last dot, so that Go type names such as
 // net/http.Transport work; FIELD may name a member of an anonymous member.
+// pin keeps the field (or the anonymous member holding it) at its offset
+// in any proposed reorganization, for code that depends on where it is; a
+// pin naming a field the struct lacks is an error, as for hot.
 //
 // A file with a fastpath_tx_access column header is read as a net_cachelines
 // table instead: read_mostly on a path makes the field hot on it,
@@ -54,6 +58,9 @@ type HotField struct {
 	Struct string
 	Field  string
 	Hot    layout.Hot
+	// Pin is set for a pin line, which keeps the field where it is in a
+	// reorganization; Hot is then unused.
+	Pin bool
 	// Table is set for a net_cachelines row: a field missing from the
 	// struct is then a warning, since tables and binaries drift.
 	Table bool
@@ -276,7 +283,7 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 		write  bool
 	}
 	marks := map[*layout.Member]*mark{}
-	var order []*layout.Member
+	var order, pins []*layout.Member
 	var errs []error
 	for _, hf := range s.Hot {
 		sts := byName[hf.Struct]
@@ -296,6 +303,10 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 				}
 				continue
 			}
+			if hf.Pin {
+				pins = append(pins, m)
+				continue
+			}
 			mk := marks[m]
 			if mk == nil {
 				mk = &mark{}
@@ -312,6 +323,9 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 	}
 	if len(errs) > 0 {
 		return warnings, errors.Join(errs...)
+	}
+	for _, m := range pins {
+		m.Pinned = true
 	}
 	for _, m := range order {
 		mk := marks[m]

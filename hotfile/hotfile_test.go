@@ -289,7 +289,7 @@ func TestHotFileErrors(t *testing.T) {
 		{"net_device ignore padding # why?", `ignore needs a reason`},
 		{"net_device ignore spread", `ignore needs a reason`},
 		{"net_device ignore padding,spred oops", `ignore: unknown check "spred" in "padding,spred" (checks: straddle, spread, falseshare, padding, budget)`},
-		{"net_device", `"net_device" needs a directive: hot, percpu, budget or ignore`},
+		{"net_device", `"net_device" needs a directive: hot, pin, percpu, budget or ignore`},
 		{"net_device hot", `hot needs STRUCT.FIELD, got "net_device"`},
 		{".state hot", `hot needs STRUCT.FIELD, got ".state"`},
 		{"net_device. hot", `bad field name ""`},

@@ -32,12 +32,21 @@ func parseDirective(s *Set, pos Pos, line string) error {
 		return nil
 	}
 	if len(f) == 1 {
-		return fmt.Errorf("%q needs a directive: hot, percpu, budget or ignore", f[0])
+		return fmt.Errorf("%q needs a directive: hot, pin, percpu, budget or ignore", f[0])
 	}
 	target, args := f[0], f[2:]
 	switch f[1] {
 	case "hot":
 		return parseHot(s, pos, target, args)
+	case "pin":
+		if err := layout.ParsePin(args); err != nil {
+			return err
+		}
+		st, field, err := structField("pin", target)
+		if err != nil {
+			return err
+		}
+		s.Hot = append(s.Hot, HotField{Pos: pos, Struct: st, Field: field, Pin: true})
 	case "percpu":
 		if err := layout.ParsePerCPU(args); err != nil {
 			return err
@@ -61,15 +70,24 @@ func parseDirective(s *Set, pos Pos, line string) error {
 	return nil
 }
 
-func parseHot(s *Set, pos Pos, target string, args []string) error {
+// structField splits the STRUCT.FIELD that verb names.
+func structField(verb, target string) (string, string, error) {
 	// The last dot: Go struct names hold dots, field names never do.
 	dot := strings.LastIndexByte(target, '.')
 	if dot <= 0 {
-		return fmt.Errorf("hot needs STRUCT.FIELD, got %q", target)
+		return "", "", fmt.Errorf("%s needs STRUCT.FIELD, got %q", verb, target)
 	}
 	st, field := target[:dot], target[dot+1:]
 	if !layout.IsIdent(field) {
-		return fmt.Errorf("bad field name %q", field)
+		return "", "", fmt.Errorf("bad field name %q", field)
+	}
+	return st, field, nil
+}
+
+func parseHot(s *Set, pos Pos, target string, args []string) error {
+	st, field, err := structField("hot", target)
+	if err != nil {
+		return err
 	}
 	h, err := layout.ParseHot(args)
 	if err != nil {

@@ -63,6 +63,14 @@ func parsePaths(list string) ([]string, error) {
 	return slices.Compact(paths), nil
 }
 
+// ParsePin checks that pin has no arguments.
+func ParsePin(args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("pin takes no arguments, got %q", strings.Join(args, " "))
+	}
+	return nil
+}
+
 // ParsePerCPU checks that percpu has no arguments.
 func ParsePerCPU(args []string) error {
 	if len(args) > 0 {

@@ -76,6 +76,11 @@ type group struct {
 	hot *Hot
 }
 
+// pinned reports whether m or a member it holds is pinned.
+func pinned(m *Member) bool {
+	return m.Pinned || slices.ContainsFunc(m.Inner, func(in Member) bool { return pinned(&in) })
+}
+
 // isMarker reports whether name is a kernel cacheline group's marker or
 // pad, which lie in no group.
 func isMarker(name string) bool {
@@ -178,7 +183,7 @@ func invalid(s *Struct, p *Proposal) string {
 			return fmt.Sprintf("no place for %s at its %d-byte alignment", m.Label(), m.align())
 		}
 		end = max(end, m.End())
-		if k := p.From[i]; k >= 0 && s.Members[k].Pinned && m.Offset != s.Members[k].Offset {
+		if k := p.From[i]; k >= 0 && pinned(&s.Members[k]) && m.Offset != s.Members[k].Offset {
 			return fmt.Sprintf("pinned %s cannot stay at %d", m.Label(), s.Members[k].Offset)
 		}
 	}
@@ -227,7 +232,7 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 			it.align = max(it.align, m.align())
 			end = max(end, m.End())
 			allPad = allPad && m.Padding
-			it.pinned = it.pinned || m.Pinned || k == pinFirst
+			it.pinned = it.pinned || pinned(m) || k == pinFirst
 			classify(&it, m)
 		}
 		it.size = end - it.start
@@ -841,8 +846,8 @@ func filter(items []item, c class) []item {
 }
 
 // improves reports whether proposal p, which leaves findings left, is
-// worth making: it puts some path on fewer lines, or leaves fewer of the
-// findings an order can fix than s has now.
+// worth making: it puts some path on fewer lines, or its findings of the
+// kinds an order can fix involve fewer members than s's now.
 func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
 	for _, line := range lines {
 		for _, path := range s.Paths() {
@@ -851,32 +856,49 @@ func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
 			}
 		}
 	}
-	n := 0
-	for _, f := range now {
-		if Reorders(f.Check) {
-			n++
+	involved := func(fs []Finding) int {
+		n := 0
+		for _, f := range fs {
+			if Reorders(f.Check) {
+				n += max(len(f.Members), 1)
+			}
 		}
+		return n
 	}
-	return len(left) < n
+	return involved(left) < involved(now)
 }
 
 // remains says what the findings a proposal leaves are, and why no order
-// fixes them where the layout tells.
+// fixes them where the layout tells, once per reason.
 func remains(p *Proposal, left []Finding) string {
 	const most = 3
-	var parts []string
-	for i, f := range left {
-		if i == most {
-			parts = append(parts, fmt.Sprintf("and %d more", len(left)-most))
-			break
+	var parts, whys []string
+	who, check := map[string][]string{}, map[string]string{}
+	for _, f := range left {
+		why := whyLeft(p.Struct, f)
+		if why == "" {
+			if !slices.Contains(parts, f.Message) {
+				parts = append(parts, f.Message)
+			}
+			continue
 		}
-		msg := f.Message
-		if why := whyLeft(p.Struct, f); why != "" {
-			msg += ": " + why
+		if _, ok := who[why]; !ok {
+			whys = append(whys, why)
+			check[why] = f.Check
 		}
-		parts = append(parts, msg)
+		if len(f.Members) > 0 && !slices.Contains(who[why], f.Members[0]) {
+			who[why] = append(who[why], f.Members[0])
+		}
 	}
-	return "no order fixes " + strings.Join(parts, "; ")
+	var out []string
+	for _, why := range whys {
+		out = append(out, fmt.Sprintf("%s of %s, since %s", check[why], nameList(who[why]), why))
+	}
+	if len(parts) > most {
+		parts = append(parts[:most], fmt.Sprintf("and %d more", len(parts)-most))
+	}
+	out = append(out, parts...)
+	return "no order fixes " + strings.Join(out, "; ")
 }
 
 // whyLeft explains a finding a proposal leaves, "" when the members alone

@@ -12,6 +12,10 @@ for src in bitfields packed queues types; do
 	$CC -g -gdwarf-5 $CFLAGS -c $src.c -o $src.o
 done
 
+# Linux 6.1's struct tcp_sock (see tcp_sock61.c); GCC warns about the
+# kernel's function pointer parameters, which is of no matter here.
+$CC -g -gdwarf-5 -w $CFLAGS -c tcp_sock61.c -o tcp_sock61.o
+
 # DWARF 4: bit-fields use DW_AT_bit_offset instead of DW_AT_data_bit_offset.
 $CC -g -gdwarf-4 $CFLAGS -c bitfields.c -o bitfields-dwarf4.o
 $CC -g -gdwarf-4 $CFLAGS -c queues.c -o queues-dwarf4.o

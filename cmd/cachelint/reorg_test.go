@@ -1,0 +1,138 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/btfscan"
+	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/report"
+)
+
+// TestKernelProposals checks -reorg on 6.18's hand-laid-out structs with
+// the kernel's tables: the proposal keeps what C and the kernel rely on,
+// puts no path on more lines than the maintainers' layout and all of them
+// on fewer.
+func TestKernelProposals(t *testing.T) {
+	f, err := btfscan.Open(linux618)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, table string
+		first, last string
+	}{
+		{"net_device", "net_device.rst", "", "priv"},
+		{"tcp_sock", "tcp_sock.rst", "inet_conn", ""},
+		{"netns_ipv4", "netns_ipv4_sysctl.rst", "", ""},
+	} {
+		js := runJSON(t, "-hot", td("kernel/net_cachelines/"+c.table), "-C", c.name, "-reorg", linux618)
+		p := js.Proposal
+		if p == nil {
+			t.Errorf("%s: no proposal: %s", c.name, js.NoFix)
+			continue
+		}
+		ss, err := f.Structs(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := layout.ApplyCachelineGroups(ss[0]); err != nil {
+			t.Fatal(err)
+		}
+		checkProposal(t, ss[0], js)
+		var now, prop int
+		for path, hand := range js.HotLines {
+			if p.HotLines[path] > hand {
+				t.Errorf("%s: %s on %d lines, the hand layout %d", c.name, path, p.HotLines[path], hand)
+			}
+			now, prop = now+hand, prop+p.HotLines[path]
+		}
+		if prop >= now {
+			t.Errorf("%s: %d lines over all paths, the hand layout %d", c.name, prop, now)
+		}
+		if c.first != "" && (p.Members[0].Name != c.first || p.Members[0].Offset != 0) {
+			t.Errorf("%s: first member %+v, want %s", c.name, p.Members[0], c.first)
+		}
+		if n := len(p.Members); c.last != "" && p.Members[n-1].Name != c.last {
+			t.Errorf("%s: last member %+v, want %s", c.name, p.Members[n-1], c.last)
+		}
+		t.Logf("%s: hand %v, proposed %v", c.name, js.HotLines, p.HotLines)
+	}
+}
+
+// checkProposal checks that js's proposal for s has no overlap, keeps
+// every member at its alignment and every group's members between its
+// markers.
+func checkProposal(t *testing.T, s *layout.Struct, js report.JSONStruct) {
+	t.Helper()
+	align := map[string]int64{}
+	group := map[string]string{}
+	for _, m := range s.Members {
+		align[m.Name] = max(m.Align, m.AlignAttr)
+		group[m.Name] = m.Group
+	}
+	var end int64
+	var open string
+	unit := int64(-1)
+	for _, m := range js.Proposal.Members {
+		if m.BitSize > 0 && m.Offset == unit {
+			continue // the storage unit of the previous bit-field
+		}
+		unit = -1
+		if m.BitSize > 0 {
+			unit = m.Offset
+		}
+		if m.Offset < end {
+			t.Errorf("%s: %s at %d overlaps what ends at %d", s.Name, m.Name, m.Offset, end)
+		}
+		end = max(end, m.Offset+m.Size)
+		if a := align[m.Name]; a > 0 && m.Offset%a != 0 {
+			t.Errorf("%s: %s at %d, off its %d-byte alignment", s.Name, m.Name, m.Offset, a)
+		}
+		if g, ok := strings.CutPrefix(m.Name, "__cacheline_group_begin__"); ok {
+			open = g
+			continue
+		}
+		if g, ok := strings.CutPrefix(m.Name, "__cacheline_group_end__"); ok {
+			if open != g {
+				t.Errorf("%s: %s closes group %q", s.Name, m.Name, open)
+			}
+			open = ""
+			continue
+		}
+		if g := group[m.Name]; g != "" && g != open && m.Name != "" {
+			t.Errorf("%s: %s of group %s lies in %q", s.Name, m.Name, g, open)
+		}
+		if g := group[m.Name]; g == "" && open != "" && (m.Hot == nil) && !strings.HasPrefix(m.Name, "__pad_") {
+			t.Errorf("%s: cold %s moved into group %s", s.Name, m.Name, open)
+		}
+	}
+	if end > js.Proposal.Size {
+		t.Errorf("%s: members end at %d, past %d", s.Name, end, js.Proposal.Size)
+	}
+	if !slices.ContainsFunc(js.Proposal.Members, func(m report.JSONMember) bool { return m.Name != "" }) {
+		t.Errorf("%s: empty proposal", s.Name)
+	}
+}
+
+// TestTCPSock61 checks that 6.1's tcp_sock, where a read bit shares a byte
+// with written bits, gets a proposal that says what it leaves.
+func TestTCPSock61(t *testing.T) {
+	js := runJSON(t, "-hot", td("kernel/net_cachelines/tcp_sock.rst"), "-C", "tcp_sock", "-reorg", td("c/tcp_sock61.o"))
+	if js.Proposal == nil {
+		t.Fatalf("no proposal: %s", js.NoFix)
+	}
+	for path, now := range js.HotLines {
+		if p := js.Proposal.HotLines[path]; p >= now {
+			t.Errorf("%s: %d lines -> %d", path, now, p)
+		}
+	}
+	if !strings.Contains(js.Remains, "read-mostly is_sack_reneg shares a storage unit with written chrono_type") {
+		t.Errorf("remains: %q", js.Remains)
+	}
+	if m := js.Proposal.Members[0]; m.Name != "inet_conn" || m.Offset != 0 {
+		t.Errorf("first member %+v", m)
+	}
+	t.Logf("6.1 tcp_sock: %v -> %v", js.HotLines, js.Proposal.HotLines)
+}

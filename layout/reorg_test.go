@@ -1,0 +1,260 @@
+package layout
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// cMember describes a member for cStruct: name, size, alignment, hot
+// annotation as for field, and what C says of it.
+type cMember struct {
+	name        string
+	size, align int64
+	hot         string
+	typ         string // "struct X" for an aggregate, "" otherwise
+	attr        int64  // aligned(N) on the member
+}
+
+// cStruct lays members out as a C compiler does.
+func cStruct(name string, ms ...cMember) *Struct {
+	s := &Struct{Name: name, Lang: LangC, Align: 1}
+	var off int64
+	for _, c := range ms {
+		a := max(c.align, c.attr, 1)
+		off = alignUp(off, a)
+		m := Member{Name: c.name, Type: "int", Offset: off, Size: c.size, Align: max(c.align, 1), AlignAttr: c.attr, BitOffset: off * 8}
+		if c.typ != "" {
+			m.Type, m.Aggregate = c.typ, true
+		}
+		if c.hot != "" {
+			kind, paths, _ := strings.Cut(c.hot, ":")
+			m.Hot = &Hot{Write: kind == "w"}
+			if paths != "" {
+				m.Hot.Paths = strings.Split(paths, ",")
+			}
+		}
+		s.Members = append(s.Members, m)
+		off += c.size
+		s.Align = max(s.Align, a)
+	}
+	s.Size = alignUp(off, s.Align)
+	if err := ApplyCachelineGroups(s); err != nil {
+		panic(err)
+	}
+	s.ResolvePaths()
+	return s
+}
+
+func c64(name, hot string) cMember { return cMember{name: name, size: 8, align: 8, hot: hot} }
+func marker(name string) cMember   { return cMember{name: name, align: 1} }
+
+// order lists the proposal's member names, inserted padding left out.
+func order(p *Proposal) []string {
+	var out []string
+	for i, m := range p.Struct.Members {
+		if !p.Inserted(i) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}
+
+func mustPropose(t *testing.T, s *Struct) *Proposal {
+	t.Helper()
+	p, why := Propose(s, []int64{64})
+	if p == nil {
+		t.Fatalf("%s: no proposal: %s", s.Name, why)
+	}
+	if r := invalid(s, p); r != "" {
+		t.Fatalf("%s: invalid proposal: %s", s.Name, r)
+	}
+	return p
+}
+
+func member(t *testing.T, p *Proposal, name string) *Member {
+	t.Helper()
+	_, m := p.Struct.Lookup(name)
+	if m == nil {
+		t.Fatalf("proposal lacks %s", name)
+	}
+	return m
+}
+
+// TestCKeepsWhatCodeReliesOn: a struct-typed first member stays at 0, a
+// flexible array stays last at its alignment, a zero-size member stays
+// before the member after it; Go puts zero-size fields first.
+func TestCKeepsWhatCodeReliesOn(t *testing.T) {
+	ms := []cMember{
+		{name: "base", size: 40, align: 8, typ: "struct sock"},
+	}
+	ms = append(ms, c64("cold1", ""), c64("cold2", ""))
+	ms = append(ms, cMember{name: "mark", align: 1}, c64("after_mark", ""))
+	ms = append(ms, c64("cold3", ""), c64("rx1", "r:rx"))
+	for i := range 8 {
+		ms = append(ms, c64("gap"+string(rune('a'+i)), ""))
+	}
+	ms = append(ms, c64("rx2", "r:rx"))
+	ms = append(ms, cMember{name: "priv", align: 1, attr: 64})
+	s := cStruct("cs", ms...)
+	p := mustPropose(t, s)
+	got := order(p)
+	if got[0] != "base" || member(t, p, "base").Offset != 0 {
+		t.Errorf("first member moved: %v", got)
+	}
+	if last := p.Struct.Members[len(p.Struct.Members)-1]; last.Name != "priv" || last.Offset%64 != 0 || last.Offset > p.Struct.Size {
+		t.Errorf("flexible array %+v, want last and 64-aligned; order %v", last, got)
+	}
+	if i := slices.Index(got, "mark"); i < 0 || got[i+1] != "after_mark" || member(t, p, "mark").Offset != member(t, p, "after_mark").Offset {
+		t.Errorf("zero-size member left its neighbour: %v", got)
+	}
+	if s.HotLines("rx", 64) != 2 || p.Struct.HotLines("rx", 64) != 1 {
+		t.Errorf("rx lines %d -> %d, want 2 -> 1", s.HotLines("rx", 64), p.Struct.HotLines("rx", 64))
+	}
+
+	// The same members in Go: zero-size fields first, nothing pinned.
+	g := *s
+	g.Lang, g.PadZeroSizeTail = LangGo, true
+	gp := mustPropose(t, &g)
+	if got := order(gp); got[0] != "mark" || got[1] != "priv" {
+		t.Errorf("Go order %v, want zero-size fields first", got)
+	}
+}
+
+// TestPin: a pinned member stays at its offset, in C and in Go, and a
+// hot member inside a pinned anonymous member pins its holder.
+func TestPin(t *testing.T) {
+	for _, lang := range []Lang{LangC, LangGo} {
+		s := cStruct("pinned", append(append([]cMember{c64("rx1", "r:rx")}, cMember{name: "fixed", size: 8, align: 8}), c64("a", ""), c64("b", ""), c64("c", ""), c64("d", ""), c64("e", ""), c64("f", ""), c64("g", ""), c64("rx2", "r:rx"))...)
+		s.Lang = lang
+		s.Members[1].Pinned = true
+		p := mustPropose(t, s)
+		if m := member(t, p, "fixed"); m.Offset != 8 {
+			t.Errorf("%s: pinned member moved to %d", lang, m.Offset)
+		}
+		if p.Struct.HotLines("rx", 64) != 1 {
+			t.Errorf("%s: rx on %d lines", lang, p.Struct.HotLines("rx", 64))
+		}
+	}
+}
+
+// TestGroupsStayBetweenMarkers: members of a kernel cacheline group stay
+// between its markers; a hot member outside joins the group its hotness
+// names, a cold one never enters; an aligned group keeps its alignment and
+// a cold group moves whole.
+func TestGroupsStayBetweenMarkers(t *testing.T) {
+	s := cStruct("grouped",
+		c64("cold1", ""),
+		marker("__cacheline_group_begin__x_read_tx"),
+		c64("tx1", ""), c64("tx2", ""),
+		marker("__cacheline_group_end__x_read_tx"),
+		c64("cold2", ""), c64("cold3", ""), c64("cold4", ""), c64("cold5", ""), c64("cold6", ""), c64("cold7", ""),
+		c64("tx_outside", "r:tx"),
+		c64("cold8", ""),
+		cMember{name: "__cacheline_group_begin__x_write_rx", align: 1, attr: 64},
+		c64("rxw1", ""), c64("rxw2", ""),
+		marker("__cacheline_group_end__x_write_rx"),
+		cMember{name: "__cacheline_group_begin__icmp", align: 1, attr: 64},
+		cMember{name: "credit", size: 4, align: 4},
+		cMember{name: "stamp", size: 4, align: 4},
+		marker("__cacheline_group_end__icmp"),
+		cMember{name: "__cacheline_group_pad__icmp", align: 1, attr: 64},
+		c64("cold9", ""),
+	)
+	p := mustPropose(t, s)
+	groups := map[string][2]int{}
+	for i, m := range p.Struct.Members {
+		if name, ok := strings.CutPrefix(m.Name, groupBeginPrefix); ok {
+			groups[name] = [2]int{i, -1}
+		}
+		if name, ok := strings.CutPrefix(m.Name, groupEndPrefix); ok {
+			groups[name] = [2]int{groups[name][0], i}
+		}
+	}
+	want := map[string][]string{
+		"x_read_tx":  {"tx1", "tx2", "tx_outside"},
+		"x_write_rx": {"rxw1", "rxw2"},
+		"icmp":       {"credit", "stamp"},
+	}
+	for g, names := range want {
+		be := groups[g]
+		var in []string
+		for _, m := range p.Struct.Members[be[0]+1 : be[1]] {
+			if !m.Padding {
+				in = append(in, m.Name)
+			}
+		}
+		slices.Sort(in)
+		if !slices.Equal(in, names) {
+			t.Errorf("group %s holds %v, want %v (order %v)", g, in, names, order(p))
+		}
+	}
+	for _, name := range []string{"__cacheline_group_begin__x_write_rx", "__cacheline_group_begin__icmp", "__cacheline_group_pad__icmp"} {
+		if m := member(t, p, name); m.Offset%64 != 0 {
+			t.Errorf("%s at %d, not 64-aligned", name, m.Offset)
+		}
+	}
+	if c, st := member(t, p, "credit"), member(t, p, "stamp"); st.Offset != c.Offset+4 {
+		t.Errorf("cold group split: credit at %d, stamp at %d", c.Offset, st.Offset)
+	}
+	if s.HotLines("tx", 64) != 2 || p.Struct.HotLines("tx", 64) != 1 {
+		t.Errorf("tx lines %d -> %d, want 2 -> 1", s.HotLines("tx", 64), p.Struct.HotLines("tx", 64))
+	}
+}
+
+// TestPartialProposal: a read bit sharing a storage unit with a written
+// one leaves a finding no order fixes; the proposal is made anyway and
+// says what it leaves and why.
+func TestPartialProposal(t *testing.T) {
+	var ms []cMember
+	ms = append(ms, c64("r1", "r:rx"))
+	for i := range 8 {
+		ms = append(ms, c64("cold"+string(rune('a'+i)), ""))
+	}
+	ms = append(ms, c64("r2", "r:rx"), c64("w1", "w:rx"))
+	s := cStruct("bits", ms...)
+	// Two bit-fields of one byte: one written, one read.
+	off := s.Size
+	s.Members = append(s.Members,
+		Member{Name: "wbit", Type: "u8", Offset: off, Size: 1, Align: 1, BitOffset: off * 8, BitSize: 1, Unit: 1, Hot: &Hot{Paths: []string{"rx"}, Write: true}},
+		Member{Name: "rbit", Type: "u8", Offset: off, Size: 1, Align: 1, BitOffset: off*8 + 1, BitSize: 1, Unit: 1, Hot: &Hot{Paths: []string{"rx"}}})
+	s.Size = alignUp(off+1, 8)
+	r := Analyze(s, []int64{64})
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	if !strings.Contains(r.Remains, "read-mostly rbit shares a storage unit with written wbit") {
+		t.Errorf("Remains = %q", r.Remains)
+	}
+	// w1 no longer shares a line with r2.
+	for _, f := range r.Findings {
+		if f.Check == CheckFalseShare && f.Members[0] == "w1" && !slices.Contains(f.Members, "r2") {
+			t.Errorf("finding before the proposal: %s", f.Message)
+		}
+	}
+	if w, r2 := member(t, r.Proposal, "w1"), member(t, r.Proposal, "r2"); w.Offset/64 == r2.Offset/64 {
+		t.Errorf("proposal leaves w1 at %d with r2 at %d", w.Offset, r2.Offset)
+	}
+}
+
+// TestPerCPUAlign: a C percpu struct of 64 bytes at 8-byte alignment gets
+// aligned(64) rather than 56 bytes of padding; Go, which cannot align a
+// type, gets the padding.
+func TestPerCPUAlign(t *testing.T) {
+	ms := []cMember{c64("head", "w"), c64("tail", "w")}
+	for i := range 6 {
+		ms = append(ms, c64("cfg"+string(rune('a'+i)), ""))
+	}
+	s := cStruct("queue", ms...)
+	s.PerCPU = true
+	p := mustPropose(t, s)
+	if p.Align != 64 || p.Struct.Size != 64 {
+		t.Errorf("C: align %d size %d, want aligned(64) and 64 bytes", p.Align, p.Struct.Size)
+	}
+	g := *s
+	g.Lang = LangGo
+	gp := mustPropose(t, &g)
+	if gp.Align != 0 || gp.Struct.Size <= 64 {
+		t.Errorf("Go: align %d size %d, want padding", gp.Align, gp.Struct.Size)
+	}
+}
