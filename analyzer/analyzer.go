@@ -9,6 +9,7 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -53,6 +54,32 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  docWithRules(),
 	URL:  "https://github.com/cachelint/cachelint",
 	Run:  run,
+
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Result is what a pass tells a driver that applies fixes to several
+// packages at once (cachelint -fix): which struct each fix reorders, and
+// which structs of other packages this one depends on the field order of.
+// Structs are named by where their type name is declared,
+// "FILE:LINE:COLUMN", the same in every package of a load.
+type Result struct {
+	// Reorders maps the position of each fix's edit to the struct it
+	// reorders.
+	Reorders map[string]string
+	// OrderDependent maps structs declared in other packages to why this
+	// package depends on their field order. It is filled only when
+	// CollectOrderDependence is set.
+	OrderDependent map[string]string
+}
+
+// CollectOrderDependence makes each pass look for unkeyed literals of
+// other packages' structs, for Result.OrderDependent.
+var CollectOrderDependence bool
+
+// declKey names a type by where it is declared.
+func declKey(fset *token.FileSet, pos token.Pos) string {
+	return fset.Position(pos).String()
 }
 
 // lineSizes is the -line flag: one or more cache-line sizes.
@@ -97,10 +124,18 @@ func lineSizesFor() []int64 {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ps := &passState{pass: pass, lines: lineSizesFor()}
+	ps := &passState{pass: pass, lines: lineSizesFor(), result: &Result{Reorders: map[string]string{}}}
 	var err error
 	if ps.hotFile, err = hotFileSets(); err != nil {
 		return nil, err
+	}
+	if CollectOrderDependence {
+		ps.result.OrderDependent = map[string]string{}
+		for obj, why := range ps.blockers() {
+			if obj.Pkg() != pass.Pkg {
+				ps.result.OrderDependent[declKey(pass.Fset, obj.Pos())] = why
+			}
+		}
 	}
 	local := localTypeNames(pass)
 	for _, f := range pass.Files {
@@ -151,7 +186,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	return nil, nil
+	return ps.result, nil
 }
 
 // passState holds what one pass computes at most once, on demand.
@@ -164,15 +199,20 @@ type passState struct {
 	// findings: most packages have none.
 	blocks map[*types.TypeName]string
 	// src caches the files reorderFix reads.
-	src map[string][]byte
+	src    map[string][]byte
+	result *Result
+}
+
+func (ps *passState) blockers() map[*types.TypeName]string {
+	if ps.blocks == nil {
+		ps.blocks = fixBlockers(ps.pass)
+	}
+	return ps.blocks
 }
 
 // fixBlocked says why the field order of obj must stay, "" if it may change.
 func (ps *passState) fixBlocked(obj *types.TypeName) string {
-	if ps.blocks == nil {
-		ps.blocks = fixBlockers(ps.pass)
-	}
-	return ps.blocks[obj]
+	return ps.blockers()[obj]
 }
 
 // readFile reads a file of the package once.
@@ -375,6 +415,9 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 	var fix []analysis.SuggestedFix
 	if blocked == "" && r.Proposal != nil {
 		fix, blocked = reorderFix(pass, ps.readFile, st, s, r.Proposal, fieldOf)
+		if fix != nil {
+			ps.result.Reorders[declKey(pass.Fset, fix[0].TextEdits[0].Pos)] = declKey(pass.Fset, obj.Pos())
+		}
 	}
 	for _, f := range r.Findings {
 		d := analysis.Diagnostic{Pos: ts.Name.Pos(), Category: f.Check, Message: fmt.Sprintf("%s: %s", ts.Name.Name, f.Message)}

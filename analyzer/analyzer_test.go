@@ -151,3 +151,19 @@ func TestHotFileMissing(t *testing.T) {
 		t.Errorf("got %v, want an error naming missing.hot", err)
 	}
 }
+
+// Every fix keeps each comment once and only edits the field list.
+func TestFixComments(t *testing.T) {
+	withLines(t, "64", func() {
+		analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), Analyzer, "comments")
+	})
+}
+
+// A fix is withheld in every variant of a package when an unkeyed literal
+// in any of them, tests and external tests included, depends on the
+// field order.
+func TestFixWithheldForTests(t *testing.T) {
+	withLines(t, "64", func() {
+		analysistest.Run(t, analysistest.TestData(), Analyzer, "variants")
+	})
+}

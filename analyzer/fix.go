@@ -5,110 +5,75 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/parser"
 	"go/token"
-	"go/types"
-	"strings"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/cachelint/cachelint/layout"
 )
 
-// fixBlockers finds the struct types of the package whose field order the
-// program depends on, with the reason: unkeyed composite literals, a
-// structs.HostLayout field (the layout is the platform's), or cgo.
-func fixBlockers(pass *analysis.Pass) map[*types.TypeName]string {
-	blocks := map[*types.TypeName]string{}
-	cgo := ""
-	for _, f := range pass.Files {
-		for _, imp := range f.Imports {
-			if imp.Path.Value == `"C"` {
-				cgo = fmt.Sprintf("the package uses cgo (%s), whose C side may rely on the field order", pass.Fset.Position(imp.Pos()))
-			}
-		}
-	}
-	for _, name := range pass.Pkg.Scope().Names() {
-		obj, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		st, ok := obj.Type().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		if cgo != "" {
-			blocks[obj] = cgo
-		}
-		for f := range st.Fields() {
-			if n, ok := types.Unalias(f.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "structs" && n.Obj().Name() == "HostLayout" {
-				blocks[obj] = "it has a structs.HostLayout field, so its layout must stay the platform's"
-			}
-		}
-	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok || len(lit.Elts) == 0 {
-				return true
-			}
-			if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); keyed {
-				return true
-			}
-			t := pass.TypesInfo.TypeOf(lit)
-			if p, ok := t.(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			named, ok := types.Unalias(t).(*types.Named)
-			if !ok {
-				return true
-			}
-			if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
-				return true
-			}
-			obj := named.Origin().Obj()
-			if _, seen := blocks[obj]; !seen {
-				blocks[obj] = fmt.Sprintf("an unkeyed composite literal at %s depends on the field order", pass.Fset.Position(lit.Pos()))
-			}
-			return true
-		})
-	}
-	return blocks
-}
-
 // reorderFix rewrites the field list of st in the proposed order. Each
-// field keeps its doc comment, line comment, tag and embedded form byte for
-// byte; comments standing alone between fields move with the field after
-// them. The source comes from readFile. It returns no fix and a reason when
-// the source cannot be read.
+// field keeps its text byte for byte: doc comment, names, type, tag, line
+// comment and every comment in between; comments standing alone between
+// fields move with the field after them. The new field list is formatted
+// as gofmt would format it in place, and the edit covers the field list
+// only. The source comes from readFile. It returns no fix and a reason
+// when the source cannot be read or is generated.
 func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *ast.StructType, s *layout.Struct, p *layout.Proposal, fieldOf []int) ([]analysis.SuggestedFix, string) {
 	tf := pass.Fset.File(st.Pos())
+	file := fileOf(pass, st)
+	if orig := pass.Fset.Position(st.Pos()).Filename; orig != tf.Name() {
+		return nil, fmt.Sprintf("%s is generated from %s: change the source it comes from", tf.Name(), orig)
+	}
+	if ast.IsGenerated(file) {
+		return nil, fmt.Sprintf("%s is generated: change the source it comes from", tf.Name())
+	}
 	src, err := readFile(tf.Name())
 	if err != nil {
 		return nil, fmt.Sprintf("cannot read %s: %v", tf.Name(), err)
 	}
+	if tf.Size() != len(src) {
+		return nil, fmt.Sprintf("%s changed while it was analyzed", tf.Name())
+	}
 	text := func(from, to token.Pos) string { return string(src[tf.Offset(from):tf.Offset(to)]) }
 
+	// Each field's extent, from its doc comment to its line comment.
 	fields := st.Fields.List
-	own := map[*ast.CommentGroup]bool{}
-	for _, f := range fields {
-		own[f.Doc], own[f.Comment] = true, true
+	type extent struct{ start, end token.Pos }
+	ext := make([]extent, len(fields))
+	for i, f := range fields {
+		ext[i] = extent{f.Pos(), f.End()}
+		if f.Doc != nil {
+			ext[i].start = f.Doc.Pos()
+		}
+		if f.Comment != nil {
+			ext[i].end = f.Comment.End()
+		}
 	}
-	// Free-standing comments inside the braces, attached to the next field.
+	// Comments inside the braces: within a field's extent they are part
+	// of its text; the others stand alone and go with the next field.
+	within := make([][]*ast.CommentGroup, len(fields))
 	loose := make([][]string, len(fields)+1)
-	file := fileOf(pass, st)
 	for _, g := range file.Comments {
-		if g.Pos() <= st.Fields.Opening || g.End() >= st.Fields.Closing || own[g] {
+		if g.Pos() <= st.Fields.Opening || g.End() >= st.Fields.Closing {
 			continue
 		}
-		i := 0
-		for i < len(fields) && fields[i].Pos() < g.Pos() {
+		i := slices.IndexFunc(ext, func(e extent) bool { return e.start <= g.Pos() && g.End() <= e.end })
+		if i >= 0 {
+			within[i] = append(within[i], g)
+			continue
+		}
+		i = 0
+		for i < len(fields) && ext[i].start < g.Pos() {
 			i++
 		}
 		loose[i] = append(loose[i], text(g.Pos(), g.End()))
 	}
 
-	var b strings.Builder
-	b.WriteString("package p\ntype T struct {\n")
+	var b bytes.Buffer
+	b.WriteString("\n")
 	done := map[int]bool{}
 	for j, from := range p.From {
 		if from < 0 {
@@ -120,20 +85,12 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 			continue // names declared together move as one
 		}
 		done[i] = true
-		f := fields[i]
 		for _, c := range loose[i] {
 			b.WriteString(c + "\n")
 		}
-		start, end := f.Pos(), f.End()
-		if f.Doc != nil {
-			start = f.Doc.Pos()
-		}
-		if f.Comment != nil {
-			end = f.Comment.End()
-		}
-		b.WriteString(text(start, end) + "\n")
+		b.WriteString(text(ext[i].start, ext[i].end) + "\n")
 	}
-	for i, f := range fields {
+	for i := range fields {
 		if done[i] {
 			continue
 		}
@@ -141,36 +98,80 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 		for _, c := range loose[i] {
 			b.WriteString(c + "\n")
 		}
-		for _, g := range []*ast.CommentGroup{f.Doc, f.Comment} {
-			if g != nil {
-				b.WriteString(text(g.Pos(), g.End()) + "\n")
-			}
+		for _, g := range within[i] {
+			b.WriteString(text(g.Pos(), g.End()) + "\n")
 		}
 	}
 	for _, c := range loose[len(fields)] {
 		b.WriteString(c + "\n")
 	}
-	b.WriteString("}\n")
-	out, err := format.Source([]byte(b.String()))
+
+	// Format the file with the new field list in place, so that
+	// indentation, alignment and multi-line literals come out as gofmt
+	// has them there, and take the field list back out of it.
+	open, close := tf.Offset(st.Fields.Opening), tf.Offset(st.Fields.Closing)
+	whole := slices.Concat(src[:open+1], b.Bytes(), src[close:])
+	out, err := format.Source(whole)
 	if err != nil {
 		return nil, fmt.Sprintf("the reordered fields do not format: %v", err)
 	}
-	body := out[bytes.IndexByte(out, '{')+1 : bytes.LastIndexByte(out, '}')]
-	// Indent as deep as the line holding the opening brace.
-	line := src[tf.Offset(tf.LineStart(tf.Line(st.Fields.Opening))):]
-	indent := line[:len(line)-len(bytes.TrimLeft(line, " \t"))]
-	var nb bytes.Buffer
-	for l := range bytes.Lines(body) {
-		if len(bytes.TrimSpace(l)) > 0 && l[0] != '\n' {
-			nb.Write(indent)
-		}
-		nb.Write(l)
+	body, err := structBody(out, structIndex(file, st))
+	if err != nil {
+		return nil, fmt.Sprintf("the reordered fields do not format: %v", err)
 	}
-	nb.Write(indent)
 	return []analysis.SuggestedFix{{
 		Message:   fmt.Sprintf("reorder the fields of %s for cache lines", s.Name),
-		TextEdits: []analysis.TextEdit{{Pos: st.Fields.Opening + 1, End: st.Fields.Closing, NewText: nb.Bytes()}},
+		TextEdits: []analysis.TextEdit{{Pos: st.Fields.Opening + 1, End: st.Fields.Closing, NewText: body}},
 	}}, ""
+}
+
+// structIndex is the number of struct types before st in file, in the
+// order ast.Inspect visits them.
+func structIndex(file *ast.File, st *ast.StructType) int {
+	n, at := 0, -1
+	ast.Inspect(file, func(x ast.Node) bool {
+		if at >= 0 {
+			return false
+		}
+		if x, ok := x.(*ast.StructType); ok {
+			if x == st {
+				at = n
+				return false
+			}
+			n++
+		}
+		return true
+	})
+	return at
+}
+
+// structBody returns what lies between the braces of the n-th struct type
+// of the Go source src.
+func structBody(src []byte, n int) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	var st *ast.StructType
+	ast.Inspect(f, func(x ast.Node) bool {
+		if st != nil {
+			return false
+		}
+		if x, ok := x.(*ast.StructType); ok {
+			if n == 0 {
+				st = x
+				return false
+			}
+			n--
+		}
+		return true
+	})
+	if st == nil {
+		return nil, fmt.Errorf("struct type lost")
+	}
+	tf := fset.File(st.Pos())
+	return src[tf.Offset(st.Fields.Opening)+1 : tf.Offset(st.Fields.Closing)], nil
 }
 
 func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {

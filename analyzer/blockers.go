@@ -1,0 +1,292 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// fixBlockers finds the struct types of the package whose field order the
+// program depends on, with the reason: unkeyed composite literals in any
+// file of the package's directory, a structs.HostLayout field (the layout
+// is the platform's), or cgo.
+//
+// A pass sees one variant of a package: the package alone, with its
+// _test.go files, or its external test package. A fix one variant offers
+// is applied to the files every variant shares, so each pass also reads
+// the files of the directory it was not given (tests, files of other
+// build tags) and blocks what an unkeyed literal there depends on.
+func fixBlockers(pass *analysis.Pass) map[*types.TypeName]string {
+	blocks := map[*types.TypeName]string{}
+	structs := map[string]*types.TypeName{}
+	for _, name := range pass.Pkg.Scope().Names() {
+		obj, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok || obj.IsAlias() {
+			continue
+		}
+		st, ok := obj.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		structs[name] = obj
+		for f := range st.Fields() {
+			if n, ok := types.Unalias(f.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "structs" && n.Obj().Name() == "HostLayout" {
+				blocks[obj] = "it has a structs.HostLayout field, so its layout must stay the platform's"
+			}
+		}
+	}
+	if cgo := usesCgo(pass); cgo != "" {
+		for _, obj := range structs {
+			blocks[obj] = cgo
+		}
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || !unkeyed(lit) {
+				return true
+			}
+			t := pass.TypesInfo.TypeOf(lit)
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			named, ok := types.Unalias(t).(*types.Named)
+			if !ok {
+				return true
+			}
+			if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+				return true
+			}
+			obj := named.Origin().Obj()
+			if _, seen := blocks[obj]; !seen {
+				blocks[obj] = orderReason(pass.Fset.Position(lit.Pos()))
+			}
+			return true
+		})
+	}
+	for name, pos := range unkeyedElsewhere(pass, structs) {
+		if obj := structs[name]; blocks[obj] == "" {
+			blocks[obj] = orderReason(pos)
+		}
+	}
+	return blocks
+}
+
+func orderReason(pos token.Position) string {
+	return fmt.Sprintf("an unkeyed composite literal at %s depends on the field order", pos)
+}
+
+func unkeyed(lit *ast.CompositeLit) bool {
+	if len(lit.Elts) == 0 {
+		return false
+	}
+	_, keyed := lit.Elts[0].(*ast.KeyValueExpr)
+	return !keyed
+}
+
+// usesCgo says why the package's field orders must stay when it uses cgo,
+// "" when it does not. The go command hands analyzers the files cgo wrote,
+// in which import "C" is gone and //line comments point back at the
+// originals, so the generated declarations tell as well as the import.
+func usesCgo(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"C"` {
+				return fmt.Sprintf("the package uses cgo (%s), whose C side may rely on the field order", pass.Fset.Position(imp.Pos()))
+			}
+		}
+	}
+	scope := pass.Pkg.Scope()
+	if scope.Lookup("_cgo_runtime_cgocall") == nil && scope.Lookup("_Cgo_use") == nil {
+		return ""
+	}
+	for _, f := range pass.Files {
+		if orig := pass.Fset.Position(f.Package).Filename; orig != pass.Fset.File(f.Package).Name() {
+			return fmt.Sprintf("the package uses cgo (%s), whose C side may rely on the field order", orig)
+		}
+	}
+	return "the package uses cgo, whose C side may rely on the field order"
+}
+
+// unkeyedElsewhere finds unkeyed composite literals of the package's struct
+// types (named in structs) in the Go files of the package's directories
+// that the pass was not given, by syntax alone: T{...}, &T{...},
+// pkg.T{...} in an external test, elements of []T{...} and map[K]T{...},
+// and types defined from T in those files. It returns the first position
+// for each type name.
+func unkeyedElsewhere(pass *analysis.Pass, structs map[string]*types.TypeName) map[string]token.Position {
+	if len(structs) == 0 {
+		return nil
+	}
+	given := map[string]bool{}
+	dirs := map[string]bool{}
+	for _, f := range pass.Files {
+		name := pass.Fset.Position(f.Package).Filename
+		given[name] = true
+		given[pass.Fset.File(f.Package).Name()] = true
+		dirs[filepath.Dir(name)] = true
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			path := filepath.Join(dir, e.Name())
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || given[path] {
+				continue
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				continue
+			}
+			if f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution); f != nil {
+				_ = err // a file with syntax errors is still searched
+				files = append(files, f)
+			}
+		}
+	}
+	found := map[string]token.Position{}
+	for _, f := range files {
+		// How the file names the package's types: bare in the package
+		// itself (or imported with a dot), qualified in an importer.
+		qual := ""
+		bare := f.Name.Name == pass.Pkg.Name()
+		for _, imp := range f.Imports {
+			if path, _ := strconv.Unquote(imp.Path.Value); path == pass.Pkg.Path() {
+				switch {
+				case imp.Name == nil:
+					qual = pass.Pkg.Name()
+				case imp.Name.Name == ".":
+					bare = true
+				default:
+					qual = imp.Name.Name
+				}
+			}
+		}
+		if !bare && qual == "" {
+			continue
+		}
+		r := refs{bare: bare, qual: qual, names: structs, local: map[string]string{}}
+		// Types the file defines from the package's: type L T, type L = T.
+		for changed := true; changed; {
+			changed = false
+			ast.Inspect(f, func(n ast.Node) bool {
+				ts, ok := n.(*ast.TypeSpec)
+				if !ok {
+					return true
+				}
+				if orig := r.structOf(ts.Type); orig != "" && r.local[ts.Name.Name] == "" {
+					r.local[ts.Name.Name] = orig
+					changed = true
+				}
+				return true
+			})
+		}
+		var visit func(lit *ast.CompositeLit, typ ast.Expr)
+		visit = func(lit *ast.CompositeLit, typ ast.Expr) {
+			if lit.Type != nil {
+				typ = lit.Type
+			}
+			if orig := r.structOf(typ); orig != "" && unkeyed(lit) {
+				if _, seen := found[orig]; !seen {
+					found[orig] = fset.Position(lit.Pos())
+				}
+			}
+			elem := elemType(typ)
+			for _, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.CompositeLit); ok && k.Type == nil {
+						if m, ok := typ.(*ast.MapType); ok {
+							visit(k, m.Key)
+						}
+					}
+					e = kv.Value
+				}
+				if inner, ok := e.(*ast.CompositeLit); ok && inner.Type == nil && elem != nil {
+					visit(inner, elem)
+				}
+				if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if inner, ok := u.X.(*ast.CompositeLit); ok && inner.Type == nil && elem != nil {
+						visit(inner, elem)
+					}
+				}
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.CompositeLit); ok && lit.Type != nil {
+				visit(lit, nil)
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// refs says how one file names the package's struct types.
+type refs struct {
+	bare  bool   // as T: the file is in the package or dot-imports it
+	qual  string // as qual.T: the file imports the package under this name
+	names map[string]*types.TypeName
+	local map[string]string // types the file defines from them, to the one
+}
+
+// structOf returns the package's struct type that type expression e names,
+// through pointers, parentheses and type arguments, or "".
+func (r *refs) structOf(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.ParenExpr:
+			e = x.X
+			continue
+		case *ast.IndexExpr: // an instance of a generic type
+			e = x.X
+			continue
+		case *ast.IndexListExpr:
+			e = x.X
+			continue
+		case *ast.Ident:
+			if orig := r.local[x.Name]; orig != "" {
+				return orig
+			}
+			if r.bare && r.names[x.Name] != nil {
+				return x.Name
+			}
+		case *ast.SelectorExpr:
+			if id, ok := x.X.(*ast.Ident); ok && r.qual != "" && id.Name == r.qual && r.names[x.Sel.Name] != nil {
+				return x.Sel.Name
+			}
+		}
+		return ""
+	}
+}
+
+// elemType is the type of the elements of an array, slice or map type
+// expression, which unkeyed element literals leave out; nil for others.
+func elemType(e ast.Expr) ast.Expr {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+			continue
+		case *ast.ArrayType:
+			return x.Elt
+		case *ast.MapType:
+			return x.Value
+		}
+		return nil
+	}
+}
