@@ -30,29 +30,30 @@ sarif write to stdout. Exit status: 0 no findings, 3 findings (also with
 
 // packagesFlags are the flags of cachelint on packages: the analyzer's and
 // the driver's.
-func packagesFlags() (fs *flag.FlagSet, format *string, json *bool, srcroot *string, tests *bool) {
+func packagesFlags() (fs *flag.FlagSet, format *string, json *bool, srcroot *string, tests *bool, fix *bool) {
 	fs = flag.NewFlagSet("cachelint", flag.ContinueOnError)
 	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
 	format = fs.String("format", "text", "output: text, json (go vet's -json) or sarif")
 	json = fs.Bool("json", false, "go vet's JSON output (as -format json)")
 	srcroot = fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
 	tests = fs.Bool("test", true, "check test files too")
-	fs.Bool("fix", false, "apply the proposed orders")
+	fix = fs.Bool("fix", false, "apply the proposed orders where every package that holds the file agrees and none depends on the field order; then report what is left")
 	fs.Bool("diff", false, "with -fix, print a diff instead of changing the files")
 	fs.Int("c", -1, "show each diagnostic with this many lines of context")
-	return fs, format, json, srcroot, tests
+	return fs, format, json, srcroot, tests, fix
 }
 
 // runPackages is cachelint on Go packages. It runs the analyzer itself
-// to sort diagnostics and write SARIF; -fix, -diff and -c go to
-// singlechecker, which applies fixes and shows context.
+// to sort diagnostics and write SARIF, and to apply fixes with -fix, after
+// which it reports what is left as it would without -fix; -diff and -c go
+// to singlechecker, which shows fixes and context.
 func runPackages(args []string, stdout, stderr io.Writer) int {
-	fs, format, jsonFlag, srcroot, tests := packagesFlags()
+	fs, format, jsonFlag, srcroot, tests, fix := packagesFlags()
 	if ok, code := parseFlags(fs, args, packagesUsage, stdout, stderr); !ok {
 		return code
 	}
 	delegate := false
-	fs.Visit(func(f *flag.Flag) { delegate = delegate || f.Name == "fix" || f.Name == "diff" || f.Name == "c" })
+	fs.Visit(func(f *flag.Flag) { delegate = delegate || f.Name == "diff" || f.Name == "c" })
 	if delegate {
 		singlechecker.Main(analyzer.Analyzer) // exits
 	}
@@ -104,9 +105,17 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if broken {
 		return 1
 	}
+	analyzer.CollectOrderDependence = *fix
 	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
 	if err != nil {
 		return fail("%v", err)
+	}
+	status := 0
+	if *fix {
+		if err := applyFixes(graph.Roots); err != nil {
+			fmt.Fprintf(stderr, "cachelint: %v\n", err)
+			status = 1
+		}
 	}
 	if *format == "json" {
 		if err := graph.PrintJSON(stdout); err != nil {
@@ -121,7 +130,6 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		category, message string
 	}
 	var diags []diag
-	status := 0
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			fmt.Fprintf(stderr, "cachelint: %s: %v\n", act.Package.PkgPath, act.Err)
