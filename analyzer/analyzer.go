@@ -4,6 +4,7 @@
 package analyzer
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -186,6 +187,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	if ps.err != nil {
+		return nil, ps.err
+	}
 	return ps.result, nil
 }
 
@@ -201,6 +205,8 @@ type passState struct {
 	// src caches the files reorderFix reads.
 	src    map[string][]byte
 	result *Result
+	// err is the first error that stops the pass.
+	err error
 }
 
 func (ps *passState) blockers() map[*types.TypeName]string {
@@ -325,6 +331,12 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 		return
 	}
 	s := structLayout(ts.Name.Name, tst, pass.TypesSizes, types.RelativeTo(pass.Pkg))
+	heap, err := goHeap(pass.TypesSizes.Sizeof(types.Typ[types.UnsafePointer]))
+	if err != nil {
+		ps.err = cmp.Or(ps.err, err)
+		return
+	}
+	s.Heap, s.Pointers = heap, hasPointers(tst)
 	pos := pass.Fset.Position(ts.Pos())
 	s.DeclFile, s.DeclLine = pos.Filename, pos.Line
 
@@ -428,6 +440,9 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 			switch {
 			case fix != nil:
 				d.SuggestedFixes = fix
+				if r.Proposal.Grown != "" {
+					d.Message += "; the fix reorders the fields and " + r.Proposal.Grown
+				}
 			case blocked != "":
 				d.Message += "; no fix: " + blocked
 			}

@@ -25,6 +25,7 @@ var packages = []struct{ pkg, lines string }{
 	{"cases", "64"},
 	{"cases128", "128"},
 	{"multi", "64,128"},
+	{"heap", "64"},
 }
 
 func TestChecksAndFixes(t *testing.T) {
@@ -62,7 +63,7 @@ func TestCasesAt128(t *testing.T) {
 		}
 		for _, want := range []string{
 			"falseshare: rxQueue: percpu elements are 64 bytes and only 8-byte aligned: at base offset 0, written rxPkts of one element shares a line with ring of the next element (128-byte lines)",
-			"spread: device: hot fields of path tx occupy 2 lines where 1 would do (128-byte lines): xmit, qdisc, mtu, features",
+			"spread: device: hot fields of path tx occupy 3 lines where 2 would do (128-byte lines): xmit, qdisc, mtu, features; in 51% of heap objects, those starting 64, 80, 96 or 112 bytes past a 128-byte line (the 208-byte size class starts them at 0, 16, 32, 48, 64, 80, 96 or 112)",
 			"falseshare: server: hits is written and shares line 0 with cfg (read-mostly) (128-byte lines)",
 		} {
 			if !contains(got, want) {

@@ -87,11 +87,16 @@ func Analyze(s *Struct, lines []int64) Result {
 	if len(left) == 0 {
 		return r
 	}
-	if !improves(s, r.Proposal, r.Findings, left, lines) {
-		r.Proposal, r.NoFix = nil, "no order of the fields fixes it: the best one still has "+left[0].Message
+	g, grow := growToLine(s, r.Proposal, lines)
+	if g != nil {
+		r.Proposal = g
 		return r
 	}
-	r.Remains = remains(r.Proposal, left)
+	if !improves(s, r.Proposal, r.Findings, left, lines) {
+		r.Proposal, r.NoFix = nil, "no order of the fields fixes it: the best one still has "+left[0].Message+grow
+		return r
+	}
+	r.Remains = remains(r.Proposal, left) + grow
 	return r
 }
 
@@ -146,16 +151,16 @@ func sizeList(sizes []string) string {
 // check runs every check on s at one line size; prop is s's proposal, which
 // spread compares against, and maxLine the largest size checked.
 func check(s *Struct, prop *Proposal, line, maxLine int64) []Finding {
-	straddles, straddling := straddle(s, line)
+	straddles, straddling := s.straddleAtBases(line)
 	out := straddles
 	if prop != nil {
 		out = append(out, spread(s, prop.Struct, line, straddling)...)
 	}
-	out = append(out, falseShare(s, line)...)
+	out = append(out, s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })...)
 	if s.PerCPU {
 		out = append(out, neighbourShare(s, line)...)
 	}
-	out = append(out, padding(s, line, maxLine)...)
+	out = append(out, s.atBases(line, func(s *Struct) []Finding { return padding(s, line, maxLine) })...)
 	out = append(out, budget(s, line)...)
 	return out
 }
@@ -170,12 +175,12 @@ func straddle(s *Struct, line int64) ([]Finding, map[*Member]bool) {
 	var out []Finding
 	s.eachMember(func(top int, m *Member) {
 		if k, w := splitWord(m, line); !w.empty() {
-			what := fmt.Sprintf("atomic %s (%d bytes at offset %d) crosses", m.Label(), w.hi-w.lo, w.lo)
+			what := fmt.Sprintf("atomic %s (%d bytes at offset %d) crosses", m.Label(), w.hi-w.lo, w.lo-s.origin)
 			if m.Size > m.Atomic {
-				what = fmt.Sprintf("atomic %s has word %d (%d bytes at offset %d) crossing", m.Label(), k, w.hi-w.lo, w.lo)
+				what = fmt.Sprintf("atomic %s has word %d (%d bytes at offset %d) crossing", m.Label(), k, w.hi-w.lo, w.lo-s.origin)
 			}
-			out = append(out, newFinding(CheckStraddle, line, top, []string{m.Label()}, fmt.Sprintf("split %d %d", top, m.Offset),
-				fmt.Sprintf("%s the line boundary at %d: a split lock %s", what, (w.firstLine(line)+1)*line, atLines(line))))
+			out = append(out, newFinding(CheckStraddle, line, top, []string{m.Label()}, fmt.Sprintf("split %d %d", top, m.Offset-s.origin),
+				fmt.Sprintf("%s the line boundary at %d: a split lock %s", what, (w.firstLine(line)+1)*line-s.origin, atLines(line))))
 		}
 	})
 	var straddling map[*Member]bool
@@ -183,12 +188,12 @@ func straddle(s *Struct, line int64) ([]Finding, map[*Member]bool) {
 		if _, w := splitWord(h.m, line); !w.empty() {
 			continue
 		}
-		if msg, sp := crossing(h.m, line); msg != "" && s.addsLine(h.m, sp, line) {
+		if msg, sp := crossing(h.m, line, s.origin); msg != "" && s.addsLine(h.m, sp, line) {
 			if straddling == nil {
 				straddling = map[*Member]bool{}
 			}
 			straddling[h.m] = true
-			out = append(out, newFinding(CheckStraddle, line, h.top, []string{h.m.Label()}, fmt.Sprintf("hot %d %d", h.top, h.m.Offset),
+			out = append(out, newFinding(CheckStraddle, line, h.top, []string{h.m.Label()}, fmt.Sprintf("hot %d %d", h.top, h.m.Offset-s.origin),
 				fmt.Sprintf("hot field %s %s %s", h.m.Label(), msg, atLines(line))))
 		}
 	}
@@ -228,16 +233,17 @@ func splitWord(m *Member, line int64) (int64, span) {
 }
 
 // crossing describes how m crosses a line boundary, "" if it does not or
-// could not help it, and the bytes that cross. An array crosses only where
-// one of its elements does: code reads it an element at a time.
-func crossing(m *Member, line int64) (string, span) {
+// could not help it, and the bytes that cross; offsets in it are less
+// origin. An array crosses only where one of its elements does: code reads
+// it an element at a time.
+func crossing(m *Member, line, origin int64) (string, span) {
 	b := m.bytes()
 	if b.empty() {
 		return "", span{}
 	}
 	if m.ElemSize <= 0 || m.BitSize > 0 {
 		if b.hi-b.lo <= line && b.firstLine(line) != b.lastLine(line) {
-			return fmt.Sprintf("(%d bytes at offset %d) crosses the line boundary at %d", b.hi-b.lo, b.lo, (b.firstLine(line)+1)*line), b
+			return fmt.Sprintf("(%d bytes at offset %d) crosses the line boundary at %d", b.hi-b.lo, b.lo-origin, (b.firstLine(line)+1)*line-origin), b
 		}
 		return "", span{}
 	}
@@ -249,7 +255,7 @@ func crossing(m *Member, line int64) (string, span) {
 	for k := int64(0); k < n && k < line; k++ {
 		e := span{m.Offset + k*m.ElemSize, m.Offset + (k+1)*m.ElemSize}
 		if e.firstLine(line) != e.lastLine(line) {
-			return fmt.Sprintf("has element %d (%d bytes at offset %d) crossing the line boundary at %d", k, m.ElemSize, e.lo, (e.firstLine(line)+1)*line), e
+			return fmt.Sprintf("has element %d (%d bytes at offset %d) crossing the line boundary at %d", k, m.ElemSize, e.lo-origin, (e.firstLine(line)+1)*line-origin), e
 		}
 	}
 	return "", span{}
@@ -286,8 +292,13 @@ func (s *Struct) addsLine(m *Member, sp span, line int64) bool {
 func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding {
 	var out []Finding
 	for _, p := range s.Paths() {
-		now, best := s.HotLines(p, line), prop.HotLines(p, line)
-		if best >= now {
+		now, nowAt := s.hotLinesAtBases(p, line, false)
+		best, bestAt := prop.hotLinesAtBases(p, line, false)
+		// A heap object's lines depend on its base: an order is better
+		// if it needs fewer at its worst base, or as many but an eighth
+		// of a line fewer over all objects.
+		fewer := best < now || best == now && prop.meanHotLines(p, line) <= s.meanHotLines(p, line)-0.125
+		if !fewer {
 			continue
 		}
 		var names []string
@@ -303,11 +314,16 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 				}
 			}
 		}
-		if now-crossing <= best {
+		if best < now && now-crossing <= best {
 			continue
 		}
+		msg := fmt.Sprintf("%s occupy %d lines where %d would do", pathWords(p), now, best)
+		if best == now {
+			msg = fmt.Sprintf("%s occupy %d lines in %s where a better order leaves %d%% on %d",
+				pathWords(p), now, nowAt.objectsWord(), bestAt.percent(), best)
+		}
 		out = append(out, newFinding(CheckSpread, line, first, names, p,
-			fmt.Sprintf("%s occupy %d lines where %d would do %s: %s", pathWords(p), now, best, atLines(line), nameList(names))))
+			fmt.Sprintf("%s %s: %s%s", msg, atLines(line), nameList(names), s.heapNote(line, nowAt))))
 	}
 	return out
 }
@@ -585,9 +601,9 @@ func budget(s *Struct, line int64) []Finding {
 			paths = s.Paths()
 		}
 		for _, p := range paths {
-			if n := s.HotLines(p, line); n > b.Lines {
+			if n, at := s.hotLinesAtBases(p, line, false); n > b.Lines {
 				out = append(out, newFinding(CheckBudget, line, -1, nil, fmt.Sprint(p, " ", b.Lines),
-					fmt.Sprintf("%s occupy %d lines, over the budget of %d %s", pathWords(p), n, b.Lines, atLines(line))))
+					fmt.Sprintf("%s occupy %d lines, over the budget of %d %s%s", pathWords(p), n, b.Lines, atLines(line), s.heapNote(line, at))))
 			}
 		}
 	}

@@ -3,12 +3,13 @@ package layout
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // GoHeap is the Go allocator of one toolchain, as far as it decides where a
@@ -171,7 +172,7 @@ func ReadGoHeap(goroot fs.FS, ptrSize int64) (*GoHeap, error) {
 	}
 	h.PtrSize = ptrSize
 	h.MinSizeForMallocHeader = ptrSize * ptrSize * 8
-	h.MallocHeaderSize, err = mallocHeaderSize(goroot, path.Dir(name))
+	h.MallocHeaderSize, err = mallocHeaderSize(goroot)
 	if err != nil {
 		return nil, err
 	}
@@ -180,22 +181,24 @@ func ReadGoHeap(goroot fs.FS, ptrSize int64) (*GoHeap, error) {
 
 var headerConst = regexp.MustCompile(`(?m)^\s*(?:m|M)allocHeaderSize\s*=\s*(\d+)`)
 
-// mallocHeaderSize finds the malloc header size declared next to the size
-// classes or in the runtime, 0 for a runtime without headers.
-func mallocHeaderSize(goroot fs.FS, dir string) (int64, error) {
-	for _, d := range []string{dir, "src/runtime"} {
-		names, err := fs.Glob(goroot, d+"/*.go")
+// headerFiles are where runtimes declare the malloc header size, newest
+// first: Go 1.25 and later next to the size classes, Go 1.23-1.24 in
+// mbitmap.go, Go 1.22 in mbitmap_allocheaders.go.
+var headerFiles = []string{"src/internal/runtime/gc/malloc.go", "src/runtime/mbitmap.go", "src/runtime/mbitmap_allocheaders.go"}
+
+// mallocHeaderSize finds the malloc header size a runtime declares, 0 for
+// a runtime without headers.
+func mallocHeaderSize(goroot fs.FS) (int64, error) {
+	for _, f := range headerFiles {
+		src, err := fs.ReadFile(goroot, f)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
 		if err != nil {
 			return 0, err
 		}
-		for _, n := range names {
-			src, err := fs.ReadFile(goroot, n)
-			if err != nil {
-				return 0, err
-			}
-			if m := headerConst.FindSubmatch(src); m != nil {
-				return strconv.ParseInt(string(m[1]), 10, 64)
-			}
+		if m := headerConst.FindSubmatch(src); m != nil {
+			return strconv.ParseInt(string(m[1]), 10, 64)
 		}
 	}
 	return 0, nil
@@ -256,4 +259,279 @@ func ParseSizeClasses(src []byte) (*GoHeap, error) {
 		}
 	}
 	return h, nil
+}
+
+// lineBase is the single base of a struct that is not a Go heap object.
+var lineBase = []Base{{0, 1, 1}}
+
+// Bases lists the offsets from a line boundary at which s starts: those the
+// Go allocator gives when s is a Go heap object, a line boundary otherwise.
+func (s *Struct) Bases(line int64) []Base {
+	if s.Heap == nil || line > s.Heap.PageSize {
+		return lineBase
+	}
+	return s.Heap.Bases(s.Size, s.Pointers, line)
+}
+
+// at is s as it lies when it starts base bytes past a line boundary: its
+// members moved by base, so that line arithmetic, which counts from a line
+// boundary, sees them where they are. Messages subtract origin to give
+// offsets within s.
+func (s *Struct) at(base int64) *Struct {
+	out := *s
+	out.Heap, out.origin = nil, s.origin+base
+	out.Members = slices.Clone(s.Members)
+	for i := range out.Members {
+		out.Members[i].Offset += base
+		shiftBits(&out.Members[i], base*8)
+	}
+	return &out
+}
+
+// share is the part of a struct's heap objects something holds for: the
+// bases where it does, and how many of a span's objects start there.
+type share struct {
+	at          []int64
+	objects, of int64
+}
+
+func (sh *share) add(b Base) {
+	sh.at = append(sh.at, b.Offset)
+	sh.objects, sh.of = sh.objects+b.Objects, b.Of
+}
+
+// atBases runs a check on s at every base the allocator gives it and
+// reports each problem once, with the bases where it holds and the share
+// of objects it affects. A struct that starts on a line boundary is
+// checked as it is.
+func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
+	bases := s.Bases(line)
+	if len(bases) == 1 && bases[0].Offset == 0 {
+		return check(s)
+	}
+	type problem struct {
+		Finding
+		share
+	}
+	var out []problem
+	for _, b := range bases {
+		for _, f := range check(s.at(b.Offset)) {
+			i := slices.IndexFunc(out, func(p problem) bool { return p.key == f.key })
+			if i < 0 {
+				out = append(out, problem{Finding: f})
+				i = len(out) - 1
+			}
+			out[i].add(b)
+		}
+	}
+	fs := make([]Finding, len(out))
+	for i, p := range out {
+		fs[i] = p.Finding
+		fs[i].Message += s.heapNote(line, p.share)
+	}
+	return fs
+}
+
+// straddleAtBases is straddle at every base of s; the hot members it finds
+// crossing at some base are s's own.
+func (s *Struct) straddleAtBases(line int64) ([]Finding, map[*Member]bool) {
+	if bases := s.Bases(line); len(bases) == 1 && bases[0].Offset == 0 {
+		return straddle(s, line)
+	}
+	hot := s.hotMembers()
+	crossing := map[*Member]bool{}
+	fs := s.atBases(line, func(at *Struct) []Finding {
+		fs, cross := straddle(at, line)
+		for i, h := range at.hotMembers() {
+			if cross[h.m] {
+				crossing[hot[i].m] = true
+			}
+		}
+		return fs
+	})
+	return fs, crossing
+}
+
+// heapNote says which heap objects a finding holds for, and why they
+// start where they do. It says nothing for a finding that holds at every
+// base when one is a line boundary: base-0 arithmetic finds those.
+func (s *Struct) heapNote(line int64, sh share) string {
+	if s.Heap == nil {
+		return ""
+	}
+	bases := s.Bases(line)
+	if sh.objects == sh.of && bases[0].Offset == 0 {
+		return ""
+	}
+	p := s.Heap.Place(s.Size, s.Pointers)
+	why := fmt.Sprintf("the %d-byte size class", p.Class.Size)
+	switch {
+	case p.Header > 0:
+		why = fmt.Sprintf("the %d-byte malloc header in the %d-byte size class", p.Header, p.Class.Size)
+	case p.Kind == PlaceTiny:
+		why = fmt.Sprintf("%d-byte tiny blocks", s.Heap.TinySize)
+	}
+	if len(bases) == 1 {
+		return fmt.Sprintf("; in every heap object: %s starts each %d bytes past a %d-byte line", why, bases[0].Offset, line)
+	}
+	all := make([]int64, len(bases))
+	for i, b := range bases {
+		all[i] = b.Offset
+	}
+	return fmt.Sprintf("; in %d%% of heap objects, those starting %s bytes past a %d-byte line (%s starts them at %s)",
+		sh.percent(), orList(sh.at), line, why, orList(all))
+}
+
+// orList lists offsets as "0, 16 or 32", eliding the middle of a long list.
+func orList(ns []int64) string {
+	const max = 8
+	var b strings.Builder
+	for i, n := range ns {
+		switch {
+		case i == max-1 && len(ns) > max:
+			fmt.Fprintf(&b, ", ... or %d", ns[len(ns)-1])
+			return b.String()
+		case i > 0 && i == len(ns)-1:
+			b.WriteString(" or ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, n)
+	}
+	return b.String()
+}
+
+// hotLinesAtBases is the most lines the members hot on path occupy at any
+// base of s (of read-mostly members only when readOnly is set), and the
+// share of objects where they occupy that many.
+func (s *Struct) hotLinesAtBases(path string, line int64, readOnly bool) (int, share) {
+	worst, sh := -1, share{}
+	for _, b := range s.Bases(line) {
+		switch n := s.hotLinesAt(path, line, b.Offset, readOnly); {
+		case n > worst:
+			worst, sh = n, share{}
+			sh.add(b)
+		case n == worst:
+			sh.add(b)
+		}
+	}
+	return worst, sh
+}
+
+func (sh share) percent() int64 { return Base{Objects: sh.objects, Of: sh.of}.Percent() }
+
+func (sh share) objectsWord() string {
+	if sh.objects == sh.of {
+		return "every heap object"
+	}
+	return fmt.Sprintf("%d%% of heap objects", sh.percent())
+}
+
+// meanHotLines is the lines the members hot on path occupy, on average
+// over s's heap objects.
+func (s *Struct) meanHotLines(path string, line int64) float64 {
+	var sum float64
+	for _, b := range s.Bases(line) {
+		sum += float64(s.hotLinesAt(path, line, b.Offset, false)) * float64(b.Objects) / float64(b.Of)
+	}
+	return sum
+}
+
+// lineOrigin is how far past a line boundary s starts when every heap
+// object of it starts at the same place, 0 otherwise.
+func (s *Struct) lineOrigin(line int64) int64 {
+	if bases := s.Bases(line); len(bases) == 1 {
+		return bases[0].Offset
+	}
+	return 0
+}
+
+// maxGrowth bounds the slot a proposal may pad a heap object into, as a
+// multiple of the slot the reordered struct takes: beyond half as much
+// again the memory costs more than the lines it saves.
+const maxGrowth = 1.5
+
+// slot is the memory a heap object of n bytes of s's kind takes.
+func (s *Struct) slot(n int64) int64 {
+	if p := s.Heap.Place(n, s.Pointers); p.Kind == PlaceSmall || p.Kind == PlaceTiny {
+		return p.Class.Size
+	}
+	return alignUp(n, s.Heap.PageSize)
+}
+
+// lineClass finds the smallest size, from n, that takes a heap object of
+// s's kind into a size class starting every object at the same place past
+// a line of the given size.
+func (s *Struct) lineClass(n, line int64) int64 {
+	// Sizes just past a class are where the next class starts.
+	candidates := []int64{n, s.Heap.MaxSmallSize - s.Heap.MallocHeaderSize + 1}
+	for _, c := range s.Heap.Classes {
+		candidates = append(candidates, c.Size+1, c.Size-s.Heap.MallocHeaderSize+1)
+	}
+	size := int64(-1)
+	for _, c := range candidates {
+		c = alignUp(c, s.Align)
+		if c >= n && (size < 0 || c < size) && len(s.Heap.Bases(c, s.Pointers, line)) == 1 {
+			size = c
+		}
+	}
+	return size
+}
+
+// growToLine proposes s padded into a size class that starts every heap
+// object at the same place past a line of the largest size, for when the
+// best order p at its own size leaves findings at some of the bases the
+// allocator gives. When that does not fix them, or costs too much, it
+// says so in a clause to add to the reason there is no full fix; it says
+// nothing for a struct whose objects all start at one place already.
+func growToLine(s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
+	maxLine := slices.Max(lines)
+	if s.Heap == nil || len(s.Bases(maxLine)) == 1 {
+		return nil, ""
+	}
+	// Padding that isolates may take the reordered struct to a bigger
+	// class; the proposal grows from there.
+	reordered := p.Struct.Size
+	for n := reordered; ; {
+		size := s.lineClass(n, maxLine)
+		grown := *s
+		grown.Size, grown.padTo = size, size
+		where := "on a line"
+		if o := grown.lineOrigin(maxLine); o != 0 {
+			where = fmt.Sprintf("%d bytes past a line", o)
+		}
+		cost := fmt.Sprintf("%s from %d to %d bytes: the %d-byte size class starts every heap object %s, for %d more bytes per object",
+			s.Name, s.Size, size, s.slot(size), where, s.slot(size)-s.slot(s.Size))
+		if float64(s.slot(size)) > maxGrowth*float64(s.slot(reordered)) {
+			return nil, "; padding " + cost + ", would cost too much"
+		}
+		g, why := Propose(&grown, lines)
+		if g == nil {
+			return nil, "; padding " + cost + ", does not help: " + why
+		}
+		if g.Struct.Size > size {
+			n = g.Struct.Size
+			continue
+		}
+		g.Struct.padTo = 0
+		if leftover(s, g, lines) != "" {
+			return nil, "; nor does padding " + cost
+		}
+		g.Grown = "pads " + cost
+		return g, ""
+	}
+}
+
+// leftover is the first finding the fixes address that p still has, ""
+// when it has none.
+func leftover(s *Struct, p *Proposal, lines []int64) string {
+	again, _ := Propose(p.Struct, lines)
+	for _, line := range lines {
+		for _, f := range check(p.Struct, again, line, slices.Max(lines)) {
+			if Reorders(f.Check) && !s.Ignored(f.Check) {
+				return f.Message
+			}
+		}
+	}
+	return ""
 }

@@ -106,6 +106,11 @@ func TestReadGoHeap(t *testing.T) {
 	if got := h.Bases(520, true, 64); len(got) != 1 || got[0].Offset != 0 {
 		t.Errorf("without headers a 520-byte object starts at %v, want 0", got)
 	}
+	// Go 1.23: the header in mbitmap.go.
+	old["src/runtime/mbitmap.go"] = &fstest.MapFile{Data: []byte("package runtime\n\nconst (\n\tminSizeForMallocHeader = goarch.PtrSize * ptrBits\n\tmallocHeaderSize       = 8\n)\n")}
+	if h, err = ReadGoHeap(old, 8); err != nil || h.MallocHeaderSize != 8 {
+		t.Errorf("Go 1.23 GOROOT: header %v, %v; want 8", h, err)
+	}
 	// Go 1.26: the table and the header in internal/runtime/gc.
 	cur := fstest.MapFS{
 		"src/internal/runtime/gc/sizeclasses.go": {Data: classes},

@@ -124,12 +124,18 @@ func (s *Struct) HotLines(path string, line int64) int {
 // only when readOnly is set. It merges line ranges rather than visit lines,
 // so a huge member costs no more than a small one.
 func (s *Struct) hotLines(path string, line int64, readOnly bool) int {
+	return s.hotLinesAt(path, line, 0, readOnly)
+}
+
+// hotLinesAt is hotLines with the struct starting base bytes past a line
+// boundary.
+func (s *Struct) hotLinesAt(path string, line, base int64, readOnly bool) int {
 	var ranges []span // in line numbers
 	for _, h := range s.hotMembers() {
 		if !h.m.Hot.On(path) || readOnly && h.m.Hot.Write {
 			continue
 		}
-		b := h.m.bytes()
+		b := h.m.bytes().shift(base)
 		if b.empty() {
 			continue
 		}

@@ -90,6 +90,20 @@ type Struct struct {
 	// alignment as the model gives it.
 	Packed bool
 
+	// Heap, when set, is the Go allocator that places the struct, which
+	// holds pointers or not (that decides the malloc header): the checks
+	// count lines at every base it gives objects of the struct. Without
+	// it the struct starts on a line boundary, as pahole assumes; that is
+	// the rule for C, whose allocators differ by program.
+	Heap     *GoHeap
+	Pointers bool
+	// origin is how far past a line boundary the struct starts in a copy
+	// made by at, 0 otherwise.
+	origin int64
+	// padTo is the size a proposal pads the struct to, to move it into a
+	// size class that starts every object at the same place.
+	padTo int64
+
 	PerCPU  bool
 	Budgets []Budget
 	Ignores []Ignore

@@ -19,6 +19,10 @@ type Proposal struct {
 	// (C __attribute__((aligned(N)))), 0 when it keeps the struct's own.
 	// Struct.Align includes it.
 	Align int64
+	// Grown, when the proposal pads a Go heap object into a size class
+	// that starts every object at the same place past a line, says so and
+	// what it costs.
+	Grown string
 }
 
 // Inserted reports whether the i-th proposed member is padding the
@@ -150,10 +154,13 @@ func Propose(s *Struct, lines []int64) (*Proposal, string) {
 // where no padding was needed. Where written members must be isolated, they
 // need lines of their own, so only read-mostly members' lines must not grow.
 func worse(s *Struct, p *Proposal, lines []int64) string {
-	isolating := s.PerCPU || slices.ContainsFunc(lines, func(line int64) bool { return len(falseShare(s, line)) > 0 })
+	isolating := s.PerCPU || slices.ContainsFunc(lines, func(line int64) bool {
+		return len(s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })) > 0
+	})
 	for _, line := range lines {
 		for _, path := range s.Paths() {
-			if a, b := s.hotLines(path, line, isolating), p.Struct.hotLines(path, line, isolating); b > a {
+			a, _ := s.hotLinesAtBases(path, line, isolating)
+			if b, _ := p.Struct.hotLinesAtBases(path, line, isolating); b > a {
 				return fmt.Sprintf("reordering would put %s on %d lines instead of %d %s", pathWords(path), b, a, atLines(line))
 			}
 		}
@@ -484,6 +491,9 @@ type builder struct {
 	out     *Struct
 	from    []int
 	off     int64
+	// origin is how far past a line of the largest size the struct
+	// starts, when every object of it starts at the same place.
+	origin int64
 	// what the current line of the largest size holds, for isolation
 	lineRead   bool
 	lineWrites [][]string
@@ -499,7 +509,8 @@ type builder struct {
 func newBuilder(s *Struct, lines []int64, order map[string]int, items []item) *builder {
 	out := *s
 	out.Members = nil
-	b := &builder{s: s, lines: lines, maxLine: slices.Max(lines), order: order, out: &out}
+	maxLine := slices.Max(lines)
+	b := &builder{s: s, lines: lines, maxLine: maxLine, origin: s.lineOrigin(maxLine), order: order, out: &out}
 	for _, it := range items {
 		if it.pinned {
 			b.pins = append(b.pins, it)
@@ -508,6 +519,16 @@ func newBuilder(s *Struct, lines []int64, order map[string]int, items []item) *b
 	slices.SortStableFunc(b.pins, func(a, b item) int { return int(a.start - b.start) })
 	return b
 }
+
+// lineOf numbers the line of the given size that offset x lies on.
+func (b *builder) lineOf(x, line int64) int64 { return (x + b.origin) / line }
+
+// lineUp is the first offset from x that starts a line of the given size.
+func (b *builder) lineUp(x, line int64) int64 { return alignUp(x+b.origin, line) - b.origin }
+
+// lineStart reports whether x starts the struct or a line of the largest
+// size.
+func (b *builder) lineStart(x int64) bool { return x == 0 || b.lineUp(x, b.maxLine) == x }
 
 // put lays it out at the next place that suits it.
 func (b *builder) put(it item) {
@@ -544,8 +565,8 @@ func (b *builder) prepare(it item) {
 	if it.class == classRead || it.class == classWrite {
 		for _, line := range b.lines {
 			at := alignUp(b.off, it.align)
-			if it.size <= line && at/line != (at+it.size-1)/line {
-				b.fill(alignUp(at, line))
+			if it.size <= line && b.lineOf(at, line) != b.lineOf(at+it.size-1, line) {
+				b.fill(b.lineUp(at, line))
 			}
 		}
 	}
@@ -561,7 +582,7 @@ func (b *builder) place(it item) {
 	if it.pinned {
 		at = max(at, it.start)
 	}
-	if at/maxLine != b.off/maxLine || b.off%maxLine == 0 {
+	if b.lineOf(at, maxLine) != b.lineOf(b.off, maxLine) || b.lineStart(b.off) {
 		b.lineRead, b.lineWrites = false, nil
 	}
 	b.off = at + it.size
@@ -585,7 +606,7 @@ func (b *builder) place(it item) {
 	case classWrite:
 		b.lineWrites = append(b.lineWrites, it.paths)
 	}
-	if b.off%maxLine == 0 {
+	if b.lineStart(b.off) {
 		b.lineRead, b.lineWrites = false, nil
 	}
 }
@@ -710,8 +731,7 @@ func (b *builder) pad(n int64) {
 // isolate moves to the next line of the largest size when the current one
 // holds something a write on paths must not share a line with.
 func (b *builder) isolate(paths []string) {
-	maxLine := b.maxLine
-	if b.off%maxLine == 0 {
+	if b.lineStart(b.off) {
 		return
 	}
 	clash := b.lineRead
@@ -719,7 +739,7 @@ func (b *builder) isolate(paths []string) {
 		clash = clash || conflicts(&Hot{Paths: paths, Write: true}, &Hot{Paths: w, Write: true})
 	}
 	if clash {
-		b.fill(alignUp(b.off, maxLine))
+		b.fill(b.lineUp(b.off, b.maxLine))
 	}
 }
 
@@ -733,6 +753,9 @@ func (b *builder) finish(last []item) *Proposal {
 	b.pinsBefore(b.s.Size+1, 1)
 	for _, it := range last {
 		b.place(it)
+	}
+	if b.s.padTo > b.off {
+		b.pad(b.s.padTo - b.off)
 	}
 	size := b.off
 	if n := len(b.out.Members); b.s.PadZeroSizeTail && n > 0 && b.out.Members[n-1].Size == 0 && size > 0 {
@@ -851,7 +874,7 @@ func filter(items []item, c class) []item {
 func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
 	for _, line := range lines {
 		for _, path := range s.Paths() {
-			if p.Struct.HotLines(path, line) < s.HotLines(path, line) {
+			if p.Struct.meanHotLines(path, line) < s.meanHotLines(path, line) {
 				return true
 			}
 		}

@@ -2,7 +2,7 @@ package hotfile
 
 // device carries no annotations: its hot fields come from device.hot.
 type device struct {
-	xmit     func([]byte) error // want `device: hot fields occupy 3 lines where 1 would do \(64-byte lines\): xmit, mtu, features`
+	xmit     func([]byte) error // want `device: hot fields occupy 3 lines where 2 would do \(64-byte lines\): xmit, mtu, features`
 	name     [56]byte
 	mtu      uint32
 	flags    uint32

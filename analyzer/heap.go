@@ -1,0 +1,63 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/build"
+	"go/types"
+	"os"
+	"sync"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// heaps caches the allocator model per GOROOT and pointer size: every
+// package of a run reads the same toolchain.
+var heaps sync.Map // heapKey -> heapResult
+
+type heapKey struct {
+	goroot  string
+	ptrSize int64
+}
+
+type heapResult struct {
+	heap *layout.GoHeap
+	err  error
+}
+
+// goHeap is the allocator of the toolchain that builds the package: the
+// GOROOT go/build reports (the go command sets it for vet tools), for a
+// target of ptrSize-byte pointers.
+func goHeap(ptrSize int64) (*layout.GoHeap, error) {
+	k := heapKey{build.Default.GOROOT, ptrSize}
+	if r, ok := heaps.Load(k); ok {
+		return r.(heapResult).heap, r.(heapResult).err
+	}
+	var r heapResult
+	if k.goroot == "" {
+		r.err = fmt.Errorf("no GOROOT to read the Go allocator's size classes from: set GOROOT")
+	} else if r.heap, r.err = layout.ReadGoHeap(os.DirFS(k.goroot), ptrSize); r.err != nil {
+		r.err = fmt.Errorf("GOROOT %s: %w", k.goroot, r.err)
+	}
+	heaps.Store(k, r)
+	return r.heap, r.err
+}
+
+// hasPointers reports whether values of t hold pointers the garbage
+// collector scans, which decides whether the allocator puts a header in
+// front of them.
+func hasPointers(t types.Type) bool {
+	switch t := t.Underlying().(type) {
+	case *types.Basic:
+		return t.Kind() == types.String || t.Kind() == types.UnsafePointer
+	case *types.Array:
+		return t.Len() > 0 && hasPointers(t.Elem())
+	case *types.Struct:
+		for f := range t.Fields() {
+			if hasPointers(f.Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true // pointers, slices, maps, chans, funcs, interfaces
+}

@@ -1,0 +1,52 @@
+// Package heap holds structs whose findings depend on where the Go
+// allocator starts their objects.
+package heap
+
+// session is 80 bytes: the 80-byte size class starts a quarter of its
+// objects 32 bytes past a line, where key and seq cross one.
+//
+//cachelint:budget lines=1
+type session /* want `session: hot fields occupy 2 lines, over the budget of 1 \(64-byte lines\); in 25% of heap objects, those starting 32 bytes past a 64-byte line \(the 80-byte size class starts them at 0, 16, 32 or 48\)` */ struct {
+	id, created, owner uint64
+	key                uint64 /* want `session: hot fields occupy 2 lines where 1 would do \(64-byte lines\): key, seq; in 25% of heap objects, those starting 32 bytes past a 64-byte line \(the 80-byte size class starts them at 0, 16, 32 or 48\)` */ //cachelint:hot
+	seq                uint64 //cachelint:hot
+	a, b, c, d, e      uint64
+}
+
+// conn fills its first line with read-mostly fields and counts on the
+// next. It holds pointers and is over 512 bytes, so the allocator puts an
+// 8-byte header in front of it: in every object the counters share a line
+// with timeout.
+type conn struct {
+	cfg      *config //cachelint:hot
+	name     string  //cachelint:hot
+	peers    []*conn //cachelint:hot
+	id       uint64  //cachelint:hot
+	timeout  int64   //cachelint:hot
+	bytesIn  uint64  /* want `conn: bytesIn and bytesOut are written and share line 1 with timeout \(read-mostly\) \(64-byte lines\); in every heap object: the 8-byte malloc header in the 640-byte size class starts each 8 bytes past a 64-byte line` */ //cachelint:hot write
+	bytesOut uint64  //cachelint:hot write
+	buf      [512]byte
+}
+
+type config struct{ limit int }
+
+// timer is 48 bytes: its objects start at 0, 16, 32 or 48 past a line, and
+// no order keeps 24 hot bytes on one line at all four.
+//
+//cachelint:budget lines=1
+type timer /* want `timer: hot fields occupy 2 lines, over the budget of 1 \(64-byte lines\); in 25% of heap objects, those starting 32 bytes past a 64-byte line \(the 48-byte size class starts them at 0, 16, 32 or 48\); the fix reorders the fields and pads timer from 48 to 56 bytes: the 64-byte size class starts every heap object on a line, for 16 more bytes per object` */ struct {
+	f      func()
+	arg    any
+	when   int64  //cachelint:hot
+	period int64  //cachelint:hot
+	seq    uint64 //cachelint:hot
+}
+
+// big is a large object: it starts on a page, so base-0 arithmetic holds.
+//
+//cachelint:budget lines=1
+type big /* want `big: hot fields occupy 2 lines, over the budget of 1 \(64-byte lines\)` */ struct {
+	head uint64 /* want `big: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail` */ //cachelint:hot
+	data [40000]byte
+	tail uint64 //cachelint:hot
+}
