@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -82,7 +83,15 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := report.Options{Lines: lines, Reorg: *reorg}
 
-	out := bufio.NewWriter(stdout)
+	// JSON and SARIF are written only once every input has been read: a
+	// later input that fails leaves no document cut off mid-object.
+	var doc *bytes.Buffer
+	w := stdout
+	if *format != "text" {
+		doc = new(bytes.Buffer)
+		w = doc
+	}
+	out := bufio.NewWriter(w)
 	defer out.Flush()
 	var emit func(*layout.Struct, *layout.Result) error
 	var sarif *report.SARIF
@@ -148,6 +157,14 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := finish(); err != nil {
 		return fail("%v", err)
+	}
+	if doc != nil {
+		if err := out.Flush(); err != nil {
+			return fail("%v", err)
+		}
+		if _, err := stdout.Write(doc.Bytes()); err != nil {
+			return fail("%v", err)
+		}
 	}
 	return status
 }

@@ -410,3 +410,28 @@ func TestHotDir(t *testing.T) {
 		t.Errorf("folder without tables: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestDocumentWhole checks that JSON and SARIF are written whole or not at
+// all: an input that fails after others were read leaves no document cut
+// off mid-object.
+func TestDocumentWhole(t *testing.T) {
+	for _, format := range []string{"json", "sarif"} {
+		out, errs, code := runCmd(t, "-format", format, td("c/queues.o"), td("kernel/README.md"))
+		if code != 1 || out != "" || !strings.Contains(errs, "not an ELF file or BTF") {
+			t.Errorf("%s: exit %d, stdout %d bytes, stderr %q", format, code, len(out), errs)
+		}
+		out, _, _ = runCmd(t, "-format", format, td("c/queues.o"))
+		if !json.Valid([]byte(out)) {
+			t.Errorf("%s: not JSON:\n%s", format, out)
+		}
+	}
+}
+
+// TestNamesFilterHotFile checks that -C keeps the rows of a hot file for
+// structs it leaves out from warning that they are missing.
+func TestNamesFilterHotFile(t *testing.T) {
+	_, errs, code := runCmd(t, "-hot", td("hot/pkt_rx_queue.hot"), "-C", "pkt_rx_queue", td("c/queues.o"))
+	if errs != "" || code != 3 {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
