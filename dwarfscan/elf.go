@@ -4,6 +4,7 @@ import (
 	"debug/elf"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // loadSections reads the debug sections that layouts need from the ELF
@@ -13,36 +14,63 @@ import (
 // relocatable objects' sections relocated into copies.
 func loadSections(ef *elf.File, image []byte) (*sections, error) {
 	s := &sections{order: ef.ByteOrder}
+	var types []byte
 	for _, sec := range []struct {
 		name string
 		dst  *[]byte
 	}{
 		{"info", &s.info},
+		{"types", &types},
 		{"abbrev", &s.abbrev},
 		{"str", &s.str},
 		{"str_offsets", &s.strOffsets},
 		{"line", &s.line},
 		{"line_str", &s.lineStr},
 	} {
-		b, err := section(ef, image, sec.name)
+		b, err := sectionsNamed(ef, image, sec.name)
 		if err != nil {
 			return nil, err
 		}
 		*sec.dst = b
 	}
+	// The type units of DWARF 4 (-fdebug-types-section) follow the other
+	// units, so that one offset names an entry in either section.
+	s.typesAt = uint64(len(s.info))
+	if len(types) > 0 {
+		s.info = append(s.info[:len(s.info):len(s.info)], types...)
+	}
 	return s, nil
 }
 
-// section returns the contents of .debug_<name> (or the old .zdebug_<name>),
-// nil when there is none.
-func section(ef *elf.File, image []byte, name string) ([]byte, error) {
-	sec := ef.Section(".debug_" + name)
-	zdebug := false
-	if sec == nil {
-		sec = ef.Section(".zdebug_" + name)
-		zdebug = sec != nil
+// sectionsNamed returns the contents of .debug_<name> (or the old
+// .zdebug_<name>), nil when there is none. A relocatable object has one
+// section of type units per type (in COMDAT groups), and with DWARF 5
+// one .debug_info for each as well: units are self-delimiting, so they
+// read as one section, each relocated first.
+func sectionsNamed(ef *elf.File, image []byte, name string) ([]byte, error) {
+	var out []byte
+	n := 0
+	for _, sec := range ef.Sections {
+		if sec.Name != ".debug_"+name && sec.Name != ".zdebug_"+name {
+			continue
+		}
+		b, err := section(ef, image, sec)
+		if err != nil {
+			return nil, err
+		}
+		if n++; n == 1 {
+			out = b
+		} else {
+			out = append(out[:len(out):len(out)], b...)
+		}
 	}
-	if sec == nil || sec.Type == elf.SHT_NOBITS {
+	return out, nil
+}
+
+// section returns the contents of sec, nil when it has none.
+func section(ef *elf.File, image []byte, sec *elf.Section) ([]byte, error) {
+	zdebug := strings.HasPrefix(sec.Name, ".zdebug_")
+	if sec.Type == elf.SHT_NOBITS {
 		return nil, nil
 	}
 	var b []byte

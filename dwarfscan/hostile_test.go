@@ -1,7 +1,18 @@
 package dwarfscan
 
 import (
+	"bytes"
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/cachelint/cachelint/input"
 
 	"github.com/cachelint/cachelint/layout"
 )
@@ -58,5 +69,89 @@ func TestHugeArrays(t *testing.T) {
 	cells := m.Members[1]
 	if cells.Size != 1<<43 || cells.ElemSize != 1<<23 || cells.Type != "long int[1048576][1048576]" || m.Members[2].Offset != 1<<43+8 {
 		t.Errorf("huge_matrix: cells %d (elements %d) %q, tail at %d", cells.Size, cells.ElemSize, cells.Type, m.Members[2].Offset)
+	}
+}
+
+// TestTypeUnits reads the structs that -fdebug-types-section moves into
+// type units (DWARF 4 .debug_types, DWARF 5 DW_UT_type; linked, and in an
+// object, where each type unit has a section of its own): the layouts of
+// the same sources built without them, whatever the order.
+func TestTypeUnits(t *testing.T) {
+	byName := func(ss []*layout.Struct) map[string]*layout.Struct {
+		m := make(map[string]*layout.Struct)
+		for _, s := range ss {
+			m[s.Name] = s
+		}
+		return m
+	}
+	for _, c := range []struct{ tu, plain string }{
+		{"c/fixture-tu4", "c/fixture-dwarf4"},
+		{"c/fixture-tu5", "c/fixture"},
+		{"c/queues-tu.o", "c/queues.o"},
+	} {
+		got, want := byName(structsOf(t, testdata(c.tu))), byName(structsOf(t, testdata(c.plain)))
+		if len(got) != len(want) || len(want) < 5 {
+			t.Errorf("%s: %d structs, %s has %d", c.tu, len(got), c.plain, len(want))
+		}
+		for name, w := range want {
+			if diff := cmp.Diff(w, got[name]); diff != "" {
+				t.Errorf("%s: struct %s differs (-%s +%s):\n%s", c.tu, name, c.plain, c.tu, diff)
+			}
+		}
+		// -C finds them too.
+		if ss := structsOf(t, testdata(c.tu), "pkt_rx_queue"); len(ss) != 1 {
+			t.Errorf("%s: -C pkt_rx_queue: %d structs", c.tu, len(ss))
+		}
+	}
+}
+
+// mangle returns a copy of the ELF file at path with fn applied to it,
+// written to a temporary file.
+func mangle(t *testing.T, path string, fn func(ef *elf.File, b []byte)) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ef, err := elf.NewFile(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn(ef, b)
+	out := filepath.Join(t.TempDir(), filepath.Base(path))
+	if err := os.WriteFile(out, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestSilentLoss checks DWARF whose defects once lost structs without a
+// word: a unit of an unknown type, and names in an emptied .debug_str.
+func TestSilentLoss(t *testing.T) {
+	src := testdata("c/queues.o") // DWARF 5, 64-bit ELF
+	unitType := mangle(t, src, func(ef *elf.File, b []byte) {
+		// length (4), version (2), then unit_type.
+		b[ef.Section(".debug_info").Offset+6] = 0x7f
+	})
+	emptyStr := mangle(t, src, func(ef *elf.File, b []byte) {
+		for i, s := range ef.Sections {
+			if s.Name == ".debug_str" {
+				hdr := binary.LittleEndian.Uint64(b[0x28:]) + uint64(i)*64
+				binary.LittleEndian.PutUint64(b[hdr+32:], 0) // sh_size
+			}
+		}
+	})
+	for _, c := range []struct{ path, want string }{
+		{unitType, ": corrupt DWARF: unit at 0x0: unknown unit type 0x7f"},
+		{emptyStr, "past .debug_str (0 bytes)"},
+	} {
+		f, err := Open(c.path)
+		if err == nil {
+			_, err = f.Structs()
+			f.Close()
+		}
+		if !errors.Is(err, input.ErrCorrupt) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("err = %v, want ...%s...", err, c.want)
+		}
 	}
 }

@@ -78,6 +78,12 @@ const (
 type sections struct {
 	info, abbrev, str, strOffsets, line, lineStr []byte
 	order                                        binary.ByteOrder
+	// typesAt is where the units of .debug_types start in info, which
+	// holds them after those of .debug_info.
+	typesAt uint64
+
+	sigOnce sync.Once
+	sigs    map[uint64]dwarf.Offset // type signature: the type's entry
 }
 
 // unitHeader is the header of one unit in .debug_info.
@@ -90,6 +96,8 @@ type unitHeader struct {
 	dwarf64   bool
 	addrSize  int
 	abbrevOff uint64
+	signature uint64 // of a type unit
+	typeOff   uint64 // of a type unit's type, from off
 }
 
 const (
@@ -110,9 +118,9 @@ func (h *unitHeader) offSize() int {
 
 // unitList holds the headers of the units in .debug_info, read only as
 // far as they are asked for: a search that ends in an early unit never
-// touches the pages of the later ones. Type units (DWARF 5 DW_UT_type) are
-// left out: their types are reached only through DW_FORM_ref_sig8, which
-// this reader does not follow.
+// touches the pages of the later ones. Type units (DWARF 5 DW_UT_type, and
+// DWARF 4's in .debug_types) are units like the others: they define
+// types, which the others reach through DW_FORM_ref_sig8.
 type unitList struct {
 	s     *sections
 	mu    sync.Mutex
@@ -174,10 +182,31 @@ func (l *unitList) more() bool {
 		return false
 	}
 	l.next = h.end
-	if h.unitType != utType && h.unitType != utSplitType {
+	if h.unitType != utSplitType {
 		l.heads = append(l.heads, h)
 	}
 	return true
+}
+
+// sigOffset returns the offset of the entry of the type whose type unit has
+// the signature sig. The first call reads every unit header (only a file
+// with type units refers to one).
+func (s *sections) sigOffset(sig uint64) (dwarf.Offset, bool) {
+	s.sigOnce.Do(func() {
+		s.sigs = make(map[uint64]dwarf.Offset)
+		for off := uint64(0); off < uint64(len(s.info)); {
+			h, err := readUnit(s, off)
+			if err != nil {
+				return // the unit list reports it
+			}
+			if h.unitType == utType {
+				s.sigs[h.signature] = dwarf.Offset(h.off + h.typeOff)
+			}
+			off = h.end
+		}
+	})
+	off, ok := s.sigs[sig]
+	return off, ok
 }
 
 // readUnit reads the header of the unit at off.
@@ -196,22 +225,33 @@ func readUnit(s *sections, off uint64) (*unitHeader, error) {
 	case h.version >= 2 && h.version <= 4:
 		h.abbrevOff = d.offset(h.dwarf64)
 		h.addrSize = int(d.u8())
+		if off >= s.typesAt { // a type unit of .debug_types
+			h.unitType = utType
+			h.signature = d.u64()
+			h.typeOff = d.offset(h.dwarf64)
+		}
 	case h.version == 5:
 		h.unitType = d.u8()
 		h.addrSize = int(d.u8())
 		h.abbrevOff = d.offset(h.dwarf64)
 		switch h.unitType {
+		case utCompile, utPartial:
 		case utSkeleton, utSplitCompile:
 			d.u64() // dwo_id
 		case utType, utSplitType:
-			d.u64()             // type_signature
-			d.offset(h.dwarf64) // type_offset
+			h.signature = d.u64()
+			h.typeOff = d.offset(h.dwarf64)
+		default:
+			return nil, fmt.Errorf("unit at %#x: unknown unit type %#x", off, h.unitType)
 		}
 	default:
 		return nil, fmt.Errorf("unit at %#x: unsupported DWARF version %d", off, h.version)
 	}
 	if d.err != nil || d.off > h.end {
 		return nil, fmt.Errorf("unit at %#x: truncated header", off)
+	}
+	if h.unitType == utType && (h.typeOff < d.off-off || h.typeOff >= h.end-off) {
+		return nil, fmt.Errorf("unit at %#x: type offset %#x outside the unit", off, h.typeOff)
 	}
 	if h.addrSize != 2 && h.addrSize != 4 && h.addrSize != 8 {
 		return nil, fmt.Errorf("unit at %#x: address size %d", off, h.addrSize)
@@ -379,7 +419,9 @@ var errTruncated = errors.New("truncated")
 
 func (d *decoder) take(n uint64) []byte {
 	if d.err != nil || n > uint64(len(d.b))-d.off || d.off > uint64(len(d.b)) {
-		d.err = errTruncated
+		if d.err == nil {
+			d.err = errTruncated
+		}
 		d.off = uint64(len(d.b))
 		return nil
 	}
@@ -876,9 +918,10 @@ func (r *entryReader) memberLoc(form uint16, implicit int64) (int64, bool) {
 	return 0, true
 }
 
-// ref reads a reference to an entry as an absolute .debug_info offset;
-// sigRef for a type-unit signature, and for a reference into a
-// supplementary (dwz) file, which this reader does not open.
+// ref reads a reference to an entry as an absolute .debug_info offset (a
+// type signature as the offset of its type in its type unit); sigRef for
+// a signature no type unit has, and for a reference into a supplementary
+// (dwz) file, which this reader does not open.
 func (r *entryReader) ref(form uint16) dwarf.Offset {
 	var off uint64
 	switch form {
@@ -902,6 +945,11 @@ func (r *entryReader) ref(form uint16) dwarf.Offset {
 		} else {
 			off = r.offset(r.h.dwarf64)
 		}
+	case formRefSig8:
+		if to, ok := r.s.sigOffset(r.u64()); ok {
+			return to
+		}
+		return sigRef
 	default:
 		r.skipForm(form)
 		return sigRef
@@ -942,9 +990,9 @@ func (r *entryReader) nameRef(form uint16) nameRef {
 		r.cstring()
 		return newRef(inInfo, at)
 	case formStrp:
-		return newRef(inStr, r.offset(r.h.dwarf64))
+		return r.strRef(inStr, r.offset(r.h.dwarf64))
 	case formLineStrp:
-		return newRef(inLineStr, r.offset(r.h.dwarf64))
+		return r.strRef(inLineStr, r.offset(r.h.dwarf64))
 	case formStrx, formGNUStrIndex:
 		return r.strx(r.uleb())
 	case formStrx1:
@@ -962,15 +1010,36 @@ func (r *entryReader) nameRef(form uint16) nameRef {
 
 func (r *entryReader) strx(i uint64) nameRef {
 	size := uint64(r.h.offSize())
-	if i > uint64(len(r.s.strOffsets))/size {
-		return 0
-	}
 	d := decoder{b: r.s.strOffsets, off: r.strBase + i*size, order: r.s.order}
+	if i > uint64(len(r.s.strOffsets))/size {
+		d.err = errTruncated
+	}
 	off := d.offset(r.h.dwarf64)
 	if d.err != nil {
+		if r.err == nil {
+			r.err = fmt.Errorf("string index %d past .debug_str_offsets (%d bytes)", i, len(r.s.strOffsets))
+		}
 		return 0
 	}
-	return newRef(inStr, off)
+	return r.strRef(inStr, off)
+}
+
+// strRef is the place of a string at off in a string section, which must
+// lie in it: a name that points nowhere (an emptied .debug_str) is an
+// error, not a nameless type.
+func (r *entryReader) strRef(sec nameRef, off uint64) nameRef {
+	ref := newRef(sec, off)
+	if s, _ := r.s.at(ref); off >= uint64(len(s)) {
+		if r.err == nil {
+			name := ".debug_str"
+			if sec == inLineStr {
+				name = ".debug_line_str"
+			}
+			r.err = fmt.Errorf("string offset %#x past %s (%d bytes)", off, name, len(s))
+		}
+		return 0
+	}
+	return ref
 }
 
 // nameIn reports whether the name at ref is in want. For a few names it

@@ -178,8 +178,8 @@ func (ws *workspace) keep(ks []kid) []kid {
 }
 
 // open reads the unit's top entry and leaves u.r at its first child;
-// children reports whether there are any. A unit that is not a compile or
-// partial unit (a skeleton of split DWARF) has none to read.
+// children reports whether there are any. A unit that is not a compile,
+// partial or type unit (a skeleton of split DWARF) has none to read.
 func (u *unit) open() (children bool, err error) {
 	if err := readAbbrevs(u.f.s, u.h, &u.ws.abbrevs); err != nil {
 		return false, err
@@ -189,7 +189,7 @@ func (u *unit) open() (children bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	if a.tag != dwarf.TagCompileUnit && a.tag != dwarf.TagPartialUnit {
+	if a.tag != dwarf.TagCompileUnit && a.tag != dwarf.TagPartialUnit && a.tag != dwarf.TagTypeUnit {
 		return false, nil
 	}
 	u.lang = u.at.language
@@ -388,9 +388,9 @@ func (u *unit) name(ref nameRef) string { return string(u.f.s.name(ref)) }
 // named reports whether ref is a name that is not empty.
 func (u *unit) named(ref nameRef) bool { return u.f.s.named(ref) }
 
-// sigRef stands for a reference into a type unit (DW_FORM_ref_sig8,
-// -fdebug-types-section), which this reader does not follow; such types
-// are spelled as an error, like pahole's "not found", rather than as void.
+// sigRef stands for a type signature (DW_FORM_ref_sig8) that no type unit
+// of the file has; such types are spelled as an error, like pahole's "not
+// found", rather than as void.
 const sigRef = ^dwarf.Offset(0)
 
 // node returns the node at off, decoding it on first use. It returns nil

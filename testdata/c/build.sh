@@ -41,3 +41,12 @@ $CC -g -gdwarf-5 $CFLAGS -c deep.c -o deep.o
 
 # Arrays of a terabyte: sizes past 32 bits.
 $CC -g -gdwarf-5 $CFLAGS -c huge.c -o huge.o
+
+# Type units (-fdebug-types-section): DWARF 4 puts them in .debug_types,
+# DWARF 5 in .debug_info; the same executable without them, DWARF 4, to
+# compare with (fixture is the DWARF 5 one).
+for v in 4 5; do
+	$CC -g -gdwarf-$v -fdebug-types-section $CFLAGS -o fixture-tu$v main.c queues.c packed.c -Wl,--build-id=none
+done
+$CC -g -gdwarf-4 $CFLAGS -o fixture-dwarf4 main.c queues.c packed.c -Wl,--build-id=none
+$CC -g -gdwarf-5 -fdebug-types-section $CFLAGS -c queues.c -o queues-tu.o
