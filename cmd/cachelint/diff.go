@@ -15,7 +15,7 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const diffUsage = `usage: cachelint diff [-C NAME[,NAME]] [-hot FILE]... [-line N[,N]] [-format text|json] [-fail-on KIND[,KIND]] OLD NEW
+const diffUsage = `usage: cachelint diff [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-format text|json|svg] [-fail-on KIND[,KIND]] OLD NEW
 
 Compares the structs two builds share (ELF files with DWARF, or BTF, in any
 mix): size, members added, removed and moved, holes, the lines each fast
@@ -37,48 +37,46 @@ func runDiffCommand(args []string, stdout, stderr io.Writer) int {
 // runDiff is "cachelint diff": it returns the exit status.
 func runDiff(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, diffUsage)
-		fs.PrintDefaults()
-	}
 	var hot listFlag
 	names := fs.String("C", "", "compare only the structs or unions `NAME[,NAME]`")
-	fs.Var(&hot, "hot", "hot file or net_cachelines table, for both builds (repeatable)")
+	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables, for both builds (repeatable)")
 	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first counting lines")
-	format := fs.String("format", "text", "output: text or json")
+	format := fs.String("format", "text", "output: text, json or svg (the two layouts side by side)")
 	failOn := fs.String("fail-on", "", "exit 3 when a change makes one of `KIND[,KIND]` worse: "+strings.Join(report.WorseKinds, ", "))
-	if err := fs.Parse(args); err != nil {
-		return 1
+	if ok, code := parseFlags(fs, args, diffUsage, stdout, stderr); !ok {
+		return code
 	}
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
 		return 1
 	}
 	if fs.NArg() != 2 {
-		fs.Usage()
-		return 1
+		return fail("diff: want two files, OLD and NEW, have %d (cachelint diff -h for usage)", fs.NArg())
 	}
 	lines, err := parseLines(*lineFlag)
 	if err != nil {
-		return fail("-line: %v", err)
+		return fail("-line=%s: %v", *lineFlag, err)
 	}
 	var kinds []string
 	if *failOn != "" {
 		kinds = strings.Split(*failOn, ",")
 		for _, k := range kinds {
 			if !slices.Contains(report.WorseKinds, k) {
-				return fail("-fail-on %s: want %s", k, strings.Join(report.WorseKinds, ", "))
+				return fail("-fail-on=%s: want %s", k, strings.Join(report.WorseKinds, ", "))
 			}
 		}
 	}
-	if *format != "text" && *format != "json" {
-		return fail("-format %s: want text or json", *format)
+	if *format != "text" && *format != "json" && *format != "svg" {
+		return fail("-format=%s: want text, json or svg", *format)
 	}
 	var set *hotfile.Set
 	if len(hot) > 0 {
-		if set, err = hotfile.LoadAll(hot); err != nil {
+		var notes []string
+		if set, notes, err = hotfile.LoadPaths(hot); err != nil {
 			return fail("%v", err)
+		}
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "cachelint: note: %s\n", n)
 		}
 	}
 	var want []string
@@ -97,6 +95,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := report.Options{Lines: lines}
 	var diffs []*report.Diff
+	var pairs []report.DiffPair
 	var onlyOld, onlyNew []string
 	for _, o := range old.order {
 		n, ok := cur.byName[o.Name]
@@ -107,6 +106,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		d := report.Compare(o, n, old.results[o], cur.results[n], opts)
 		if want != nil || d.Changed() {
 			diffs = append(diffs, d)
+			pairs = append(pairs, report.DiffPair{Old: o, New: n, OldResult: old.results[o], NewResult: cur.results[n], Diff: d})
 		}
 	}
 	for _, n := range cur.order {
@@ -131,6 +131,8 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		}
 	case "json":
 		err = report.DiffJSON(out, oldPath, newPath, diffs, onlyOld, onlyNew, opts)
+	case "svg":
+		err = report.DiffSVG(out, oldPath, newPath, pairs, opts)
 	}
 	if err == nil {
 		err = out.Flush()

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,15 +169,60 @@ func TestDiffErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{linux61}, "usage: cachelint diff"},
-		{[]string{"-fail-on", "speed", linux61, linux61}, "cachelint: -fail-on speed: want hot-lines, size, budget, findings\n"},
-		{[]string{"-format", "sarif", linux61, linux61}, "cachelint: -format sarif: want text or json\n"},
+		{[]string{linux61}, "cachelint: diff: want two files, OLD and NEW, have 1 (cachelint diff -h for usage)\n"},
+		{[]string{"-fail-on", "speed", linux61, linux61}, "cachelint: -fail-on=speed: want hot-lines, size, budget, findings\n"},
+		{[]string{"-format", "sarif", linux61, linux61}, "cachelint: -format=sarif: want text, json or svg\n"},
+		{[]string{linux61, linux61, "-line", "7"}, "cachelint: -line=7: line size 7: want a power of two from 8 to 4096\n"},
 		{[]string{"-C", "nosuch", linux61, linux618}, "cachelint: " + linux61 + ": struct nosuch not found\n"},
 		{[]string{linux61, td("kernel/README.md")}, "cachelint: " + td("kernel/README.md") + ": not an ELF file or BTF\n"},
 	} {
 		_, errs, code := runDiffCmd(t, c.args...)
 		if code != 1 || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, stderr:\n%s\nwant %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+// TestSVGCommands draws through both commands: well-formed pictures, one
+// panel per struct, two per struct for a diff, a row per cache line.
+func TestSVGCommands(t *testing.T) {
+	for _, c := range []struct {
+		run         func([]string, io.Writer, io.Writer) int
+		args        []string
+		code        int
+		panels, row int
+	}{
+		{runLayout, []string{"-format", "svg", "-C", "net_device", linux618}, 3, 1, 39},
+		{runDiff, []string{"-format", "svg", "-C", "net_device", linux61, linux618}, 0, 2, 38 + 39},
+		{runDiff, []string{"-format", "svg", "-C", "main.Counters", td("gobin/gobin"), td("gobin/v2/gobin.debug")}, 0, 2, 1 + 2},
+	} {
+		var o, e bytes.Buffer
+		if code := c.run(c.args, &o, &e); code != c.code {
+			t.Fatalf("%v: exit %d, want %d; stderr:\n%s", c.args, code, c.code, e.String())
+		}
+		dec := xml.NewDecoder(&o)
+		panels, rows := 0, 0
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%v: %v", c.args, err)
+			}
+			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "g" {
+				for _, a := range se.Attr {
+					if a.Name.Local == "class" && a.Value == "struct" {
+						panels++
+					}
+					if a.Name.Local == "class" && a.Value == "line" {
+						rows++
+					}
+				}
+			}
+		}
+		if panels != c.panels || rows != c.row {
+			t.Errorf("%v: %d panels, %d rows; want %d, %d", c.args, panels, rows, c.panels, c.row)
 		}
 	}
 }

@@ -23,7 +23,7 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif] [-srcroot DIR] [-q] FILE...
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif|svg] [-srcroot DIR] [-q] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
 an ELF .BTF section, or gzipped), with the cache-line checks. Exit status:
@@ -45,7 +45,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables (repeatable)")
 	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first drawn in the text")
 	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
-	format := fs.String("format", "text", "output: text (pahole's), json or sarif")
+	format := fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
 	quiet := fs.Bool("q", false, "print only the structs with findings, and no progress bar")
 	srcroot := fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
 	if ok, code := parseFlags(fs, args, layoutUsage, stdout, stderr); !ok {
@@ -110,8 +110,11 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		}
 		sarif = report.NewSARIF(out, o)
 		emit, finish = sarif.Struct, sarif.Close
+	case "svg":
+		x := report.NewSVG(out, opts)
+		emit, finish = x.Struct, x.Close
 	default:
-		return fail("-format=%s: want text, json or sarif", *format)
+		return fail("-format=%s: want text, json, sarif or svg", *format)
 	}
 
 	status := 0

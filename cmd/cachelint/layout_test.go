@@ -177,7 +177,7 @@ func TestLayoutErrors(t *testing.T) {
 		{[]string{"-q=maybe", td("c/queues.o")}, "cachelint: -q=maybe: parse error (cachelint layout -h lists the flags)\n"},
 		{[]string{td("c/queues.o"), "-C"}, "cachelint: -C: needs a value (cachelint layout -h lists the flags)\n"},
 		{nil, "cachelint: layout: no FILE (cachelint layout -h for usage)\n"},
-		{[]string{"-format", "xml", td("c/queues.o")}, "cachelint: -format=xml: want text, json or sarif\n"},
+		{[]string{"-format", "xml", td("c/queues.o")}, "cachelint: -format=xml: want text, json, sarif or svg\n"},
 		{[]string{td("nonexistent")}, "cachelint: " + td("nonexistent") + ": no such file or directory\n"},
 		{[]string{td("c")}, "cachelint: " + td("c") + ": a directory, not an ELF file or BTF\n"},
 		{[]string{"-C", "nosuch,fake_netdev,other", td("c/queues.o")}, "cachelint: " + td("c/queues.o") + ": structs nosuch, other not found\n"},

@@ -1,0 +1,287 @@
+package report
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/btfscan"
+	"github.com/cachelint/cachelint/hotfile"
+	"github.com/cachelint/cachelint/layout"
+)
+
+// svgNode is an element of the picture with the attributes the tests read.
+type svgNode struct {
+	name  string
+	attrs map[string]string
+	// in are the classes of the enclosing <g> elements, innermost last.
+	in []map[string]string
+}
+
+// parseSVG checks that data is well-formed XML with an <svg> root and
+// returns its elements in document order.
+func parseSVG(t *testing.T, data []byte) []svgNode {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	var out []svgNode
+	var stack []map[string]string
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			attrs := map[string]string{}
+			for _, a := range e.Attr {
+				attrs[a.Name.Local] = a.Value
+			}
+			if len(out) == 0 && (e.Name.Local != "svg" || e.Name.Space != "http://www.w3.org/2000/svg") {
+				t.Fatalf("root %v, want svg", e.Name)
+			}
+			out = append(out, svgNode{e.Name.Local, attrs, append([]map[string]string(nil), stack...)})
+			stack = append(stack, attrs)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return out
+}
+
+// enclosing returns the attributes of the innermost enclosing <g> with
+// attribute key, or nil.
+func (n svgNode) enclosing(key string) map[string]string {
+	for i := len(n.in) - 1; i >= 0; i-- {
+		if _, ok := n.in[i][key]; ok {
+			return n.in[i]
+		}
+	}
+	return nil
+}
+
+func num(t *testing.T, s string) float64 {
+	t.Helper()
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func netDevice618(t *testing.T, hot bool) *layout.Struct {
+	t.Helper()
+	f, err := btfscan.Open(testdata("kernel/linux-6.18/vmlinux.btf.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found, _, err := f.Find("net_device")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := found[0]
+	if hot {
+		set, err := hotfile.Load(testdata("kernel/net_cachelines/net_device.rst"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := set.Apply([]*layout.Struct{s}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := layout.ApplyCachelineGroups(s); err != nil {
+		t.Fatal(err)
+	}
+	s.ResolvePaths()
+	return s
+}
+
+// panels groups the elements by the struct whose panel holds them.
+func panels(nodes []svgNode) map[string][]svgNode {
+	out := map[string][]svgNode{}
+	for _, n := range nodes {
+		for i := len(n.in) - 1; i >= 0; i-- {
+			if n.in[i]["class"] == "struct" {
+				name := n.in[i]["data-name"]
+				out[name] = append(out[name], n)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// checkRows checks the elements of the panel of s: one row per cache
+// line, and boxes that cover every byte of the struct exactly once, each
+// member's boxes as wide as its bytes.
+func checkRows(t *testing.T, nodes []svgNode, s *layout.Struct, line int64, lineWidth float64) {
+	t.Helper()
+	px := lineWidth / float64(line)
+	rows := 0
+	total := 0.0
+	widths := map[string]float64{} // "name@offset" -> drawn width
+	for _, n := range nodes {
+		if n.name == "g" && n.attrs["class"] == "line" {
+			if got := n.attrs["data-line"]; got != strconv.Itoa(rows) {
+				t.Errorf("row %d is numbered %s", rows, got)
+			}
+			rows++
+		}
+		if n.name == "rect" && n.attrs["class"] == "box" {
+			box := n.in[len(n.in)-1]
+			w := num(t, n.attrs["width"])
+			total += w
+			widths[box["data-name"]+"@"+box["data-offset"]] += w
+		}
+	}
+	if want := s.Lines(line); int64(rows) != want {
+		t.Errorf("%s: %d rows, want %d", s.Name, rows, want)
+	}
+	if pad := findHoles(s.Members, 0, s.Size).padding; s.Kind == layout.KindStruct && pad > 0 {
+		if key := fmt.Sprintf("padding %d@%d", pad, s.Size-pad); widths[key] == 0 {
+			t.Errorf("%s: no box %s", s.Name, key)
+		}
+	}
+	if want := float64(s.Size) * px; math.Abs(total-want) > 0.5 {
+		t.Errorf("%s: boxes %.1f px wide in all, want %.1f (%d bytes)", s.Name, total, want, s.Size)
+	}
+	var walk func(ms []layout.Member)
+	walk = func(ms []layout.Member) {
+		for i := range ms {
+			m := &ms[i]
+			if m.Name == "" && strings.HasPrefix(m.Type, "struct") && m.ElemSize == 0 {
+				walk(m.Inner)
+				continue
+			}
+			if m.Size == 0 || m.BitSize > 0 || m.Name == "" {
+				continue
+			}
+			key := fmt.Sprintf("%s@%d", m.Name, m.Offset)
+			if got, want := widths[key], float64(m.Size)*px; math.Abs(got-want) > 0.5 {
+				t.Errorf("%s.%s: %.1f px, want %.1f (%d bytes)", s.Name, m.Name, got, want, m.Size)
+			}
+		}
+	}
+	walk(s.Members)
+}
+
+// TestSVGNetDevice draws 6.18's net_device with the kernel's table: every
+// byte in a box, members as wide as their bytes, one row per line, hot
+// members in their paths' colours, the straddle marked, the groups drawn.
+func TestSVGNetDevice(t *testing.T) {
+	s := netDevice618(t, true)
+	r := layout.Analyze(s, []int64{64})
+	var buf bytes.Buffer
+	x := NewSVG(&buf, Options{Lines: []int64{64}})
+	if err := x.Struct(s, &r); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	nodes := parseSVG(t, buf.Bytes())
+	checkRows(t, panels(nodes)[s.Name], s, 64, svgLineWidth)
+
+	// rx is the first path (blue), tx the second (orange); net_device's
+	// hot fields are read-mostly: tints.
+	rxRead, txRead := tint(pathColours[0]), tint(pathColours[1])
+	fills := map[string][]string{}
+	outlined := map[string]bool{}
+	groups := map[string]bool{}
+	for _, n := range nodes {
+		box := n.enclosing("data-offset")
+		if n.name == "rect" && box != nil {
+			fills[box["data-name"]] = append(fills[box["data-name"]], n.attrs["fill"])
+			key := box["data-name"] + "@" + box["data-offset"]
+			fills[key] = append(fills[key], n.attrs["fill"])
+			if n.attrs["stroke"] == "#c0392b" && n.attrs["stroke-width"] == "3" {
+				outlined[box["data-name"]] = true
+			}
+		}
+		if n.name == "rect" && n.attrs["class"] == "group" {
+			groups[n.attrs["fill"]] = true
+		}
+	}
+	for name, want := range map[string][]string{
+		"netdev_ops": {txRead},         // tx only
+		"ifindex":    {rxRead},         // rx only
+		"ip6_ptr":    {rxRead, txRead}, // both: two bands
+		"name":       {"#e9e9e9"},      // cold
+		"tc_to_txq":  {txRead, txRead}, // on two lines
+	} {
+		got := fills[name]
+		var fill []string
+		for _, f := range got {
+			if f != "none" {
+				fill = append(fill, f)
+			}
+		}
+		if strings.Join(fill, " ") != strings.Join(want, " ") {
+			t.Errorf("%s filled %v, want %v", name, fill, want)
+		}
+	}
+	// pahole's holes are drawn as holes.
+	for _, h := range Holes(s) {
+		key := fmt.Sprintf("hole %d@%d", h.Size, h.Offset)
+		if len(fills[key]) == 0 || fills[key][0] != "url(#hole)" {
+			t.Errorf("%s: %v", key, fills[key])
+		}
+	}
+	if !outlined["tc_to_txq"] || len(outlined) != 1 {
+		t.Errorf("outlined for findings: %v, want tc_to_txq (the straddle)", outlined)
+	}
+	if len(groups) != 3 {
+		t.Errorf("%d group colours, want 3 (read_tx, read_txrx, read_rx)", len(groups))
+	}
+	if !bytes.Contains(buf.Bytes(), []byte(">1 straddle: hot field tc_to_txq (64 bytes at offset 62) crosses the line boundary at 64 (64-byte lines)</text>")) {
+		t.Error("the straddle is not listed")
+	}
+}
+
+// TestSVGFixtures draws every struct of the C fixtures and the Go binary:
+// bit-fields, unions, packed and aligned structs, Go's zero-size tails (but
+// not the Go runtime's structs, some of which are a megabyte of lines).
+func TestSVGFixtures(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		line int64
+	}{
+		{"c/bitfields.o", 64}, {"c/packed.o", 64}, {"c/queues.o", 32}, {"c/types.o", 128}, {"gobin/gobin", 64},
+	} {
+		structs, err := openDWARF(testdata(c.path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.path == "gobin/gobin" {
+		}
+		var buf bytes.Buffer
+		x := NewSVG(&buf, Options{Lines: []int64{c.line}})
+		seen := map[string]bool{}
+		var drawn []*layout.Struct
+		for _, s := range structs {
+			if seen[s.Name] || s.Kind != layout.KindStruct || s.Size == 0 || strings.HasPrefix(s.Name, "runtime.") {
+				continue
+			}
+			seen[s.Name] = true
+			r := layout.Analyze(s, []int64{c.line})
+			if err := x.Struct(s, &r); err != nil {
+				t.Fatal(err)
+			}
+			drawn = append(drawn, s)
+		}
+		if err := x.Close(); err != nil {
+			t.Fatal(err)
+		}
+		byStruct := panels(parseSVG(t, buf.Bytes()))
+		for _, s := range drawn {
+			checkRows(t, byStruct[s.Name], s, c.line, svgLineWidth)
+		}
+	}
+}
