@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -234,14 +235,83 @@ func TestSVGNetDevice(t *testing.T) {
 			t.Errorf("%s: %v", key, fills[key])
 		}
 	}
-	if !outlined["tc_to_txq"] || len(outlined) != 1 {
-		t.Errorf("outlined for findings: %v, want tc_to_txq (the straddle)", outlined)
+	// Its findings are spreads, about paths: listed, no member outlined.
+	if len(outlined) != 0 {
+		t.Errorf("outlined for findings: %v", outlined)
+	}
+	for i, f := range r.Findings {
+		if f.Check != layout.CheckSpread {
+			t.Errorf("finding %s: %s", f.Check, f.Message)
+		}
+		if want := fmt.Sprintf(">%d spread: %s", i+1, f.Message[:60]); !strings.Contains(buf.String(), want) {
+			t.Errorf("finding %d not listed: %q", i+1, want)
+		}
 	}
 	if len(groups) != 3 {
 		t.Errorf("%d group colours, want 3 (read_tx, read_txrx, read_rx)", len(groups))
 	}
-	if !bytes.Contains(buf.Bytes(), []byte(">1 straddle: hot field tc_to_txq (64 bytes at offset 62) crosses the line boundary at 64 (64-byte lines)</text>")) {
-		t.Error("the straddle is not listed")
+}
+
+// TestSVGFindings draws the percpu receive queue of testdata/c/queues.c,
+// whose written counters share a line with the previous element's: both
+// members outlined with the finding's number, the counters solid (written).
+func TestSVGFindings(t *testing.T) {
+	structs, err := openDWARF(testdata("c/queues.o"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := hotfile.Load(testdata("hot/pkt_rx_queue.hot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := set.Apply(structs); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(structs, func(s *layout.Struct) bool { return s.Name == "pkt_rx_queue" })
+	s := structs[i]
+	s.ResolvePaths()
+	r := layout.Analyze(s, []int64{64})
+	var buf bytes.Buffer
+	x := NewSVG(&buf, Options{Lines: []int64{64}})
+	x.Struct(s, &r)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	nodes := parseSVG(t, buf.Bytes())
+	checkRows(t, panels(nodes)[s.Name], s, 64, svgLineWidth)
+	outlined := map[string]bool{}
+	fills := map[string]string{}
+	labels := map[string]string{}
+	for _, n := range nodes {
+		box := n.enclosing("data-offset")
+		if box == nil {
+			continue
+		}
+		if n.name == "rect" && n.attrs["stroke-width"] == "3" && n.attrs["stroke"] == "#c0392b" {
+			outlined[box["data-name"]] = true
+		}
+		if n.name == "rect" && n.attrs["fill"] != "none" {
+			fills[box["data-name"]] = n.attrs["fill"]
+		}
+	}
+	for _, tok := range strings.Split(buf.String(), "<text ") {
+		if strings.Contains(tok, ">(1) ") {
+			labels[tok[strings.Index(tok, ">(1) ")+5:strings.Index(tok, "</text>")]] = "1"
+		}
+	}
+	if len(r.Findings) != 1 || r.Findings[0].Check != layout.CheckFalseShare {
+		t.Fatalf("findings %+v", r.Findings)
+	}
+	for _, name := range []string{"rx_pkts", "rx_nombuf"} {
+		if !outlined[name] || labels[name] != "1" {
+			t.Errorf("%s: outlined %v, labels %v", name, outlined[name], labels)
+		}
+		if fills[name] != pathColours[0] {
+			t.Errorf("%s filled %s, want %s (written)", name, fills[name], pathColours[0])
+		}
+	}
+	if len(outlined) != 2 {
+		t.Errorf("outlined %v", outlined)
 	}
 }
 
