@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cachelint/cachelint/btfscan"
+	"github.com/cachelint/cachelint/dwarfscan"
 	"github.com/cachelint/cachelint/layout"
 	"github.com/cachelint/cachelint/report"
 )
@@ -135,4 +136,69 @@ func TestTCPSock61(t *testing.T) {
 		t.Errorf("first member %+v", m)
 	}
 	t.Logf("6.1 tcp_sock: %v -> %v", js.HotLines, js.Proposal.HotLines)
+}
+
+// TestGroupsFixture checks what DWARF says of a kernel-style struct
+// (testdata/c/groups.c): DW_AT_alignment on the markers keeps the aligned
+// groups aligned, the hot field left outside joins its group, the pinned
+// field stays, the first member stays first and the flexible array last.
+func TestGroupsFixture(t *testing.T) {
+	obj := td("c/groups.o")
+	js := runJSON(t, "-reorg", "-hot", td("hot/grp_sock.hot"), "-C", "grp_sock", obj)
+	if js.Proposal == nil {
+		t.Fatalf("no proposal: %s", js.NoFix)
+	}
+	f, err := dwarfscan.Open(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ss, err := f.Structs("grp_sock")
+	if err != nil || len(ss) != 1 {
+		t.Fatalf("%v, %d structs", err, len(ss))
+	}
+	s := ss[0]
+	if err := layout.ApplyCachelineGroups(s); err != nil {
+		t.Fatal(err)
+	}
+	if _, m := s.Lookup("__cacheline_group_begin__grp_sock_write_rx"); m.AlignAttr != 64 {
+		t.Errorf("aligned begin marker: AlignAttr %d", m.AlignAttr)
+	}
+	checkProposal(t, s, js)
+	at := map[string]report.JSONMember{}
+	for _, m := range js.Proposal.Members {
+		at[m.Name] = m
+	}
+	for name, want := range map[string]func(m report.JSONMember) bool{
+		"base":  func(m report.JSONMember) bool { return m.Offset == 0 },
+		"cold2": func(m report.JSONMember) bool { return m.Offset == 96 },
+		"tx_c":  func(m report.JSONMember) bool { return m.Group == "grp_sock_read_tx" },
+		"__cacheline_group_begin__grp_sock_write_rx": func(m report.JSONMember) bool { return m.Offset%64 == 0 },
+		"__cacheline_group_begin__icmp":              func(m report.JSONMember) bool { return m.Offset%64 == 0 },
+		"__cacheline_group_pad__icmp":                func(m report.JSONMember) bool { return m.Offset%64 == 0 && m.Offset >= at["stamp"].Offset+4 },
+		"priv": func(m report.JSONMember) bool {
+			return m.Offset%64 == 0 && m.Name == js.Proposal.Members[len(js.Proposal.Members)-1].Name
+		},
+	} {
+		if m, ok := at[name]; !ok || !want(m) {
+			t.Errorf("%s: %+v", name, m)
+		}
+	}
+	if js.HotLines["tx"] != 2 || js.Proposal.HotLines["tx"] != 1 {
+		t.Errorf("tx lines %d -> %d, want 2 -> 1", js.HotLines["tx"], js.Proposal.HotLines["tx"])
+	}
+}
+
+// TestPerCPUAlignProposal checks that the 64-byte, 8-byte aligned percpu
+// queue gets aligned(64), not 56 bytes of padding, in text and JSON.
+func TestPerCPUAlignProposal(t *testing.T) {
+	args := []string{"-reorg", "-hot", td("hot/pkt_rx_queue.hot"), "-C", "pkt_rx_queue", td("c/queues.o")}
+	js := runJSON(t, args...)
+	if p := js.Proposal; p == nil || p.Align != 64 || p.Size != 64 {
+		t.Fatalf("proposal %+v, want aligned(64) at 64 bytes", p)
+	}
+	out, _, _ := runCmd(t, args...)
+	if !strings.Contains(out, "/* proposed alignment: __attribute__((aligned(64))) on struct pkt_rx_queue */\n") {
+		t.Errorf("text output:\n%s", out)
+	}
 }
