@@ -948,6 +948,16 @@ func whyLeft(s *Struct, f Finding) string {
 		}
 	}
 	for _, m := range ms {
+		// A group's members stay in it, whatever the hot file says.
+		if h := groupHot(m.Group); h != nil && m.Hot != nil && h.Write != m.Hot.Write {
+			kind := "read-mostly"
+			if m.Hot.Write {
+				kind = "written"
+			}
+			return fmt.Sprintf("%s %s stays in its group %s", kind, m.Label(), m.Group)
+		}
+	}
+	for _, m := range ms {
 		if m.Pinned {
 			return m.Label() + " is pinned"
 		}
