@@ -83,6 +83,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if *names != "" {
 		want = strings.Split(*names, ",")
 	}
+	if set != nil && want != nil {
+		set = set.Select(want)
+	}
 
 	oldPath, newPath := fs.Arg(0), fs.Arg(1)
 	old, err := buildStructs(oldPath, want, set, lines, stderr)

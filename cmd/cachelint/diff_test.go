@@ -173,6 +173,7 @@ func TestDiffErrors(t *testing.T) {
 		{[]string{"-fail-on", "speed", linux61, linux61}, "cachelint: -fail-on=speed: want hot-lines, size, budget, findings\n"},
 		{[]string{"-format", "sarif", linux61, linux61}, "cachelint: -format=sarif: want text, json or svg\n"},
 		{[]string{linux61, linux61, "-line", "7"}, "cachelint: -line=7: line size 7: want a power of two from 8 to 4096\n"},
+		{[]string{linux61, linux61, "-x"}, "cachelint: -x: no such flag (cachelint diff -h lists the flags)\n"},
 		{[]string{"-C", "nosuch", linux61, linux618}, "cachelint: " + linux61 + ": struct nosuch not found\n"},
 		{[]string{linux61, td("kernel/README.md")}, "cachelint: " + td("kernel/README.md") + ": not an ELF file or BTF\n"},
 	} {
