@@ -146,9 +146,14 @@ func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.
 	ms := make([]layout.Member, 0, nkids)
 	inUnion = inUnion || n.tag == dwarf.TagUnionType
 	seen := 0
+	var virtual []*kid
 	for i := range kids {
 		k := &kids[i]
 		if !isDataMember(k) {
+			continue
+		}
+		if k.virtual {
+			virtual = append(virtual, k)
 			continue
 		}
 		seen++
@@ -162,8 +167,55 @@ func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.
 		}
 		ms = append(ms, m)
 	}
+	ms = u.virtualBases(virtual, ms, base, unitNo)
 	layout.NumberBitFieldUnits(ms, unitNo)
 	return ms
+}
+
+// virtualBases appends the virtual base classes vs to the members ms of a
+// class that starts base bytes into the outermost struct. DWARF locates a
+// virtual base by an expression that reads its offset from the vtable at
+// run time; in the complete object the Itanium C++ ABI puts each after
+// the rest, in declaration order, at its alignment, which is where they
+// are shown (pahole 1.24 shows them at -1, where it cannot evaluate the
+// expression).
+func (u *unit) virtualBases(vs []*kid, ms []layout.Member, base int64, unitNo *int) []layout.Member {
+	if len(vs) == 0 {
+		return ms
+	}
+	end := base
+	for i := range ms {
+		end = max(end, ms[i].End())
+	}
+	for _, k := range vs {
+		v := *k
+		a := max(u.align(k.typ), 1)
+		v.loc = (end - base + a - 1) / a * a
+		m := u.member(&v, base, false, false, unitNo)
+		ms = append(ms, m)
+		end = m.End()
+	}
+	return ms
+}
+
+// empty reports whether type off is a class with no data: no data
+// members, no vtable pointer, and only empty base classes.
+func (u *unit) empty(off dwarf.Offset, depth int) bool {
+	n := u.strip(off)
+	if n == nil || depth > maxDepth || n.tag != dwarf.TagStructType && n.tag != dwarf.TagClassType {
+		return false
+	}
+	kids := u.kids(n)
+	for i := range kids {
+		k := &kids[i]
+		switch {
+		case !isDataMember(k):
+		case k.tag == dwarf.TagInheritance && !k.virtual && u.empty(k.typ, depth+1):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // isDataMember reports whether k takes space in its struct: a member that
@@ -197,6 +249,12 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 	}
 	m.Align = max(m.Align, k.align)
 	m.AlignAttr = k.align
+	if k.tag == dwarf.TagInheritance && u.empty(k.typ, 0) {
+		// An empty base class takes no room in the class derived from
+		// it (its 1 byte of size is for objects of its own), as pahole
+		// shows it.
+		m.Size = 0
+	}
 	typ, inner := u.declType(k.typ, flexLast)
 	m.Type = strings.TrimRight(typ, " ")
 	if k.bitSize > 0 {

@@ -580,6 +580,7 @@ type attrs struct {
 	compDir   []byte
 	decl      bool
 	external  bool
+	virtual   bool // DW_AT_virtuality not DW_VIRTUALITY_none
 	has       uint32
 }
 
@@ -842,6 +843,8 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 			case dwarf.AttrUpperBound:
 				at.upper = v
 				at.has |= hasUpper
+			case dwarf.AttrVirtuality:
+				at.virtual = v != 0
 			case dwarf.AttrLanguage:
 				at.language = v
 			case dwarf.AttrStmtList:

@@ -56,6 +56,7 @@ type kid struct {
 	align    int64
 	count    int64 // entries of a dimension, 0 for a flexible array
 	static   bool
+	virtual  bool // a virtual base class
 	declFile int64
 	declLine int64
 }
@@ -357,6 +358,7 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 		count:    at.count,
 		// C++ static data members (DWARF 4) are declarations.
 		static:   tag == dwarf.TagVariable || tag == dwarf.TagMember && (at.external || at.decl),
+		virtual:  tag == dwarf.TagInheritance && at.virtual,
 		declFile: at.declFile,
 		declLine: at.declLine,
 	}

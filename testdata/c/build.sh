@@ -50,3 +50,6 @@ for v in 4 5; do
 done
 $CC -g -gdwarf-4 $CFLAGS -o fixture-dwarf4 main.c queues.c packed.c -Wl,--build-id=none
 $CC -g -gdwarf-5 -fdebug-types-section $CFLAGS -c queues.c -o queues-tu.o
+
+# C++ base classes: empty and virtual.
+${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxx.cc -o cxx.o
