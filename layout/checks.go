@@ -160,7 +160,7 @@ func check(s *Struct, prop *Proposal, line, maxLine int64) []Finding {
 	if s.PerCPU {
 		out = append(out, neighbourShare(s, line)...)
 	}
-	out = append(out, s.atBases(line, func(s *Struct) []Finding { return padding(s, line, maxLine) })...)
+	out = append(out, s.paddingAtBases(line, maxLine)...)
 	out = append(out, budget(s, line)...)
 	return out
 }

@@ -352,6 +352,78 @@ func (s *Struct) straddleAtBases(line int64) ([]Finding, map[*Member]bool) {
 	return fs, crossing
 }
 
+// paddingAtBases is padding at every base of s for pads between members.
+// A pad at the end separates an element of an array from the next, so
+// the bases that matter are the elements', not a lone object's: it is
+// checked as pahole would, from a line boundary.
+func (s *Struct) paddingAtBases(line, maxLine int64) []Finding {
+	fs := s.atBases(line, func(at *Struct) []Finding {
+		return slices.DeleteFunc(padding(at, line, maxLine), at.endPad)
+	})
+	for _, f := range padding(s, line, maxLine) {
+		if s.endPad(f) {
+			fs = append(fs, f)
+		}
+	}
+	return append(fs, s.offLineElements(line)...)
+}
+
+// offLineElements finds a struct padded to whole lines, so that elements
+// of an array of it each have lines of their own, whose elements a slice
+// from make does not start on a line: the malloc header of a slice of
+// pointer-holding elements, or a size class that is not whole lines, moves
+// every element off, and each then spans one line more.
+func (s *Struct) offLineElements(line int64) []Finding {
+	if s.Heap == nil || s.Size == 0 || s.Size%line != 0 || s.origin != 0 {
+		return nil
+	}
+	pad := slices.IndexFunc(s.Members, func(m Member) bool { return m.Padding })
+	if pad < 0 {
+		return nil
+	}
+	// Lengths whose slices are small objects; larger ones start on a page.
+	var off []int64
+	var at int64
+	maxLen := (s.Heap.MaxSmallSize-s.Heap.MallocHeaderSize)/s.Size + 1
+	for n := int64(1); n <= maxLen; n++ {
+		for _, b := range s.Heap.Bases(n*s.Size, s.Pointers, line) {
+			if b.Offset != 0 {
+				if len(off) == 0 {
+					at = b.Offset
+				}
+				off = append(off, n)
+				break
+			}
+		}
+	}
+	if len(off) == 0 {
+		return nil
+	}
+	lengths := fmt.Sprintf("n from %d to %d", off[0], off[len(off)-1])
+	if int64(len(off)) != off[len(off)-1]-off[0]+1 {
+		lengths = fmt.Sprintf("%d lengths n from %d to %d", len(off), off[0], off[len(off)-1])
+	}
+	why := fmt.Sprintf("the %d-byte malloc header", s.Heap.MallocHeaderSize)
+	if p := s.Heap.Place(off[0]*s.Size, s.Pointers); p.Header == 0 {
+		why = fmt.Sprintf("the %d-byte size class", p.Class.Size)
+	}
+	m := &s.Members[pad]
+	return []Finding{newFinding(CheckPadding, line, pad, []string{m.Name}, "elements",
+		fmt.Sprintf("%s is padded to %d bytes, whole lines, but make([]%s, n) for %s starts elements off a line (%d bytes past one, after %s), so each spans %d lines, not %d %s",
+			s.Name, s.Size, s.Name, lengths, at, why, s.Size/line+1, s.Size/line, atLines(line)))}
+}
+
+// endPad reports whether padding finding f is about a pad with nothing
+// but padding after it.
+func (s *Struct) endPad(f Finding) bool {
+	for _, m := range s.Members[f.Member+1:] {
+		if !m.Padding && m.Size > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // heapNote says which heap objects a finding holds for, and why they
 // start where they do. It says nothing for a finding that holds at every
 // base when one is a line boundary: base-0 arithmetic finds those.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -141,5 +142,68 @@ func TestParseSizeClassesErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want an error containing %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// testHeap is the installed toolchain's allocator on a 64-bit target.
+func testHeap(t *testing.T) *GoHeap {
+	h, err := ParseSizeClasses(installedSizeClasses(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.PtrSize, h.MallocHeaderSize, h.MinSizeForMallocHeader = 8, 8, 512
+	return h
+}
+
+// A budget that holds from a line boundary but not at every heap base.
+func TestBudgetAtHeapBases(t *testing.T) {
+	fs := append(cold("c", 3), u64("key", "r"), u64("seq", "r"))
+	fs = append(fs, cold("d", 5)...)
+	s := goStruct("session", fs...) // 80 bytes: bases 0, 16, 32, 48
+	s.Budgets = []Budget{{Lines: 1}}
+	if r := Analyze(s, []int64{64}); len(r.Findings) != 0 {
+		t.Fatalf("from a line boundary: %v", r.Findings)
+	}
+	s.Heap = testHeap(t)
+	r := Analyze(s, []int64{64})
+	want := "hot fields occupy 2 lines, over the budget of 1 (64-byte lines); in 25% of heap objects, those starting 32 bytes past a 64-byte line (the 80-byte size class starts them at 0, 16, 32 or 48)"
+	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Message == want }) {
+		t.Errorf("findings %v lack %q", r.Findings, want)
+	}
+	if r.Proposal == nil || r.Proposal.Struct.Members[0].Name != "key" || r.Proposal.Grown != "" {
+		t.Fatalf("want key and seq first, no growth; got %+v", r.Proposal)
+	}
+}
+
+// Behind the malloc header every object starts 8 bytes past a line, and
+// the proposal isolates from there.
+func TestProposalBehindHeader(t *testing.T) {
+	fs := append([]field{}, u64("a", "r"), u64("b", "r"), u64("c", "r"), u64("d", "r"),
+		u64("e", "r"), u64("f", "r"), u64("g", "r"), u64("h", "r"), u64("n", "w"), field{"buf", 512, 1, ""})
+	s := goStruct("conn", fs...)
+	s.Heap, s.Pointers = testHeap(t), true
+	r := Analyze(s, []int64{64})
+	if len(r.Findings) != 1 || r.Findings[0].Check != CheckFalseShare {
+		t.Fatalf("findings %v, want one falseshare", r.Findings)
+	}
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	p := r.Proposal.Struct
+	_, n := p.Lookup("n")
+	_, h := p.Lookup("h")
+	if (n.Offset+8)/64 == (h.Offset+8)/64 {
+		t.Errorf("n at %d shares a line with h at %d behind the header", n.Offset, h.Offset)
+	}
+}
+
+// Without the header the same struct needs nothing.
+func TestNoHeaderNoFinding(t *testing.T) {
+	fs := []field{u64("a", "r"), u64("b", "r"), u64("c", "r"), u64("d", "r"),
+		u64("e", "r"), u64("f", "r"), u64("g", "r"), u64("h", "r"), u64("n", "w"), {"buf", 512, 1, ""}}
+	s := goStruct("conn", fs...)
+	s.Heap = testHeap(t) // noscan: no header, 584 bytes take the 640-byte class
+	if r := Analyze(s, []int64{64}); len(r.Findings) != 0 {
+		t.Errorf("noscan: %v", r.Findings)
 	}
 }

@@ -50,3 +50,21 @@ type big /* want `big: hot fields occupy 2 lines, over the budget of 1 \(64-byte
 	data [40000]byte
 	tail uint64 //cachelint:hot
 }
+
+const cacheLineSize = 64
+
+// bucket is padded to a line, to give each bucket of a table a line of its
+// own. It holds a pointer, so a table of more than 8 buckets gets a malloc
+// header and every bucket starts 8 bytes past a line.
+type bucket struct {
+	next *bucket
+	keys [6]uint64
+	_    [cacheLineSize - 56]byte // want `bucket: bucket is padded to 64 bytes, whole lines, but make\(\[\]bucket, n\) for n from 9 to 511 starts elements off a line \(8 bytes past one, after the 8-byte malloc header\), so each spans 2 lines, not 1 \(64-byte lines\)`
+}
+
+// counters are padded the same way, but hold no pointers: every slice of
+// them starts on a line.
+type counters struct {
+	n [7]uint64
+	_ [cacheLineSize - 56]byte
+}
