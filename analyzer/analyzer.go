@@ -125,6 +125,19 @@ func lineSizesFor() []int64 {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	// go vet and golangci-lint print diagnostics in the order they are
+	// reported; the checks find them struct by struct, check by check.
+	// Report them in position order.
+	emit := pass.Report
+	var diags []analysis.Diagnostic
+	pass.Report = func(d analysis.Diagnostic) { diags = append(diags, d) }
+	defer func() {
+		pass.Report = emit
+		slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
+		for _, d := range diags {
+			emit(d)
+		}
+	}()
 	ps := &passState{pass: pass, lines: lineSizesFor(), result: &Result{Reorders: map[string]string{}}}
 	var err error
 	if ps.hotFile, err = hotFileSets(); err != nil {

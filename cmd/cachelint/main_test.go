@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -184,6 +186,24 @@ func TestGoVet(t *testing.T) {
 	}
 	if out, code := run(t, root, "go", "vet", "-vettool="+bin, "./hotfile"); code != 0 {
 		t.Errorf("go vet on a clean package: exit %d\n%s", code, out)
+	}
+	// go vet prints diagnostics as the analyzer reports them: in position
+	// order.
+	out, _ = run(t, root, "go", "vet", "-vettool="+bin, "./examples/...")
+	var last [2]int
+	n := 0
+	for _, m := range regexp.MustCompile(`netq\.go:(\d+):(\d+): `).FindAllStringSubmatch(out, -1) {
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
+		l := m[0]
+		n++
+		if line < last[0] || line == last[0] && col < last[1] {
+			t.Errorf("go vet: %q after line %d column %d", l, last[0], last[1])
+		}
+		last = [2]int{line, col}
+	}
+	if n < 4 {
+		t.Errorf("go vet: %d diagnostics\n%s", n, out)
 	}
 }
 
