@@ -88,9 +88,9 @@ func fieldHot(d *directive) (*layout.Hot, error) {
 
 func unknownVerb(verb string) error {
 	if verb == "" {
-		return fmt.Errorf("empty directive: want hot, percpu, budget or ignore")
+		return fmt.Errorf("empty directive: want hot, pin, percpu, budget or ignore")
 	}
-	return fmt.Errorf("unknown directive //cachelint:%s: want hot, percpu, budget or ignore", verb)
+	return fmt.Errorf("unknown directive //cachelint:%s: want hot, pin, percpu, budget or ignore", verb)
 }
 
 // typeDirective applies a directive from a struct type's doc comment to s.

@@ -183,13 +183,15 @@ func invalid(s *Struct, p *Proposal) string {
 		if i > 0 && m.Unit != 0 && m.Unit == ps.Members[i-1].Unit {
 			continue
 		}
-		if m.Offset < end {
+		// A bit-field takes only the bytes of its bits: pahole's storage
+		// unit may reach over the members before it.
+		if m.bytes().lo < end {
 			return fmt.Sprintf("no room for %s at %d: pinned members and groups leave none", m.Label(), end)
 		}
 		if !s.Packed && m.Offset%m.align() != 0 {
 			return fmt.Sprintf("no place for %s at its %d-byte alignment", m.Label(), m.align())
 		}
-		end = max(end, m.End())
+		end = max(end, m.bytes().hi)
 		if k := p.From[i]; k >= 0 && pinned(&s.Members[k]) && m.Offset != s.Members[k].Offset {
 			return fmt.Sprintf("pinned %s cannot stay at %d", m.Label(), s.Members[k].Offset)
 		}

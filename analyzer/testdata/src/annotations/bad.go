@@ -6,12 +6,20 @@ type notAField struct {
 	a uint64 /* want `//cachelint:percpu belongs in the doc comment of a struct type, not on a field` */ //cachelint:percpu
 	b uint64 /* want `bad path name ""` */ //cachelint:hot path=
 	c uint64 /* want `hot: unknown option "read" \(want write or path=NAME\[,NAME\]\)` */ //cachelint:hot read
-	d uint64 /* want `unknown directive //cachelint:hott: want hot, percpu, budget or ignore` */ //cachelint:hott
+	d uint64 /* want `unknown directive //cachelint:hott: want hot, pin, percpu, budget or ignore` */ //cachelint:hott
 	e uint64 /* want `write //cachelint: with no space after //: as written it is an ordinary comment` */ // cachelint:hot
 	f uint64 /* want `hot: unknown option "extra"` */ //cachelint:hot write path=tx extra
 	g uint64 //cachelint:hot path=tx
 	//cachelint:hot
 	h uint64 /* want `duplicate //cachelint:hot on one field` */ //cachelint:hot write
+	i uint64 /* want `pin takes no arguments, got "here"` */ //cachelint:pin here
+	//cachelint:pin
+	j uint64 /* want `duplicate //cachelint:pin on one field` */ //cachelint:pin
+}
+
+/* want `//cachelint:pin belongs on a field, not on a type` */ //cachelint:pin
+type pinnedType struct {
+	a uint64
 }
 
 // needsReason is ignored without saying why.
@@ -22,7 +30,7 @@ type notAField struct {
 //cachelint:budget path=rx lines=2
 /* want `budget: unknown option "size=3" \(want \[path=NAME\] lines=N\)` */ //cachelint:budget size=3
 /* want `percpu takes no arguments, got "now"` */ //cachelint:percpu now
-/* want `empty directive: want hot, percpu, budget or ignore` */ //cachelint:
+/* want `empty directive: want hot, pin, percpu, budget or ignore` */ //cachelint:
 type needsReason /* want `budget names path rx, which no hot field of needsReason is on \(paths: tx\)` */ struct {
 	a uint64 //cachelint:hot path=tx
 }

@@ -60,3 +60,12 @@ type sigInfo struct {
 
 // uuid is compared whole: a 16-byte value, not an array of bytes.
 type uuid struct{ hi, lo uint64 }
+
+// pinned keeps version where a wire format reads it; the fix moves the
+// rest around it.
+type pinned struct {
+	head    uint64 /* want `pinned: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail` */ //cachelint:hot
+	version uint32 //cachelint:pin
+	cold    [64]byte
+	tail    uint64 //cachelint:hot
+}
