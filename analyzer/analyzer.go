@@ -479,15 +479,16 @@ func mayFind(st *types.Struct, sizes types.Sizes) bool {
 
 // cacheLineWords are what people write near a pad meant to keep fields on
 // different cache lines.
-var cacheLineWords = regexp.MustCompile(`(?i)cache.?line|false.?shar`)
+var cacheLineWords = regexp.MustCompile(`(?i)cache.?line|false.?shar|separat|isolat`)
 
 // keepSeparators keeps the Padding mark only on pads evidently meant to
 // separate fields onto different lines: a cache-line pad type, a length
-// computed from a cache-line size, a comment saying so, or a literal-sized
-// pad between two fields that ends on a 64-byte boundary (the hand-computed
-// `_ [56]byte`). Other blank arrays size a struct for an ABI, a size class
-// or pointer tagging; they stay ordinary fields, which the reorganizer
-// keeps.
+// computed from a cache-line size, a comment saying so (whatever the pad's
+// size), a pad of any size between two atomic or two written hot fields,
+// or a literal-sized pad of 32 bytes or more between two fields that ends
+// on a 64-byte boundary (the hand-computed `_ [56]byte`). Other blank
+// arrays size a struct for an ABI, a size class or pointer tagging; they
+// stay ordinary fields, which the reorganizer keeps.
 func keepSeparators(pass *analysis.Pass, s *layout.Struct, st *ast.StructType, fieldOf []int) {
 	for i := range s.Members {
 		m := &s.Members[i]
@@ -500,8 +501,9 @@ func keepSeparators(pass *analysis.Pass, s *layout.Struct, st *ast.StructType, f
 			evident = cacheLineWords.MatchString(types.ExprString(at.Len))
 			_, literal := at.Len.(*ast.BasicLit)
 			between := i > 0 && i < len(s.Members)-1 && !s.Members[i-1].Padding && !s.Members[i+1].Padding
-			evident = evident || literal && between && m.End()%64 == 0
+			evident = evident || literal && between && m.Size >= 32 && m.End()%64 == 0
 		}
+		evident = evident || s.BetweenWriters(i)
 		for _, g := range []*ast.CommentGroup{fld.Doc, fld.Comment} {
 			evident = evident || g != nil && cacheLineWords.MatchString(g.Text())
 		}

@@ -3,7 +3,6 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
-	"regexp"
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
@@ -74,9 +73,6 @@ func atomicWidth(t types.Type, sizes types.Sizes) int64 {
 	return layout.AtomicWidth(obj.Pkg().Path()+"."+obj.Name(), sizes.Sizeof(t), sizes.Sizeof(types.Typ[types.Uintptr]))
 }
 
-// padName matches the names programs give to fields that only take space.
-var padName = regexp.MustCompile(`^_?pad(ding|[0-9]*)$`)
-
 func isPadding(f *types.Var) bool {
 	if named, ok := types.Unalias(f.Type()).(*types.Named); ok && strings.Contains(named.Obj().Name(), "Pad") {
 		return true // cpu.CacheLinePad and the like
@@ -84,7 +80,7 @@ func isPadding(f *types.Var) bool {
 	if _, ok := f.Type().Underlying().(*types.Array); !ok {
 		return false
 	}
-	return f.Name() == "_" || strings.Contains(f.Name(), "pad") && padName.MatchString(f.Name())
+	return layout.IsPadName(f.Name())
 }
 
 // dependsOnTypeParams reports whether t's layout depends on type

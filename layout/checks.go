@@ -392,7 +392,7 @@ func falseShare(s *Struct, line int64) []Finding {
 		ln := span{l * line, (l + 1) * line}
 		var on []hotMember
 		for _, h := range hot {
-			if h.m.bytes().shares(ln, line) {
+			if !h.m.isPadLike() && h.m.bytes().shares(ln, line) {
 				on = append(on, h)
 			}
 		}
@@ -466,7 +466,7 @@ func percpuMembers(s *Struct) (written, all []hotMember) {
 	}
 	for i := range s.Members {
 		m := &s.Members[i]
-		if !m.Padding && m.Size > 0 {
+		if !m.isPadLike() && m.Size > 0 {
 			all = append(all, hotMember{i, m})
 		}
 	}
@@ -524,10 +524,11 @@ func neighbourConflict(s *Struct, line int64) *Finding {
 	return nil
 }
 
-// separates reports whether a padding member is big enough to be meant as a
-// separator rather than alignment filler.
-func separates(m *Member, line int64) bool {
-	return m.Padding && m.Size > 0 && (m.Size >= min(32, line/2) || strings.Contains(m.Type, "CacheLine"))
+// separates reports whether m is a separator pad: the readers mark only
+// pads evidently meant as one (keepSeparators in the analyzer,
+// MarkSeparators for binaries).
+func separates(m *Member) bool {
+	return m.Padding && m.Size > 0
 }
 
 // padding finds separator padding that leaves the members around it on one
@@ -544,7 +545,7 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 	var out []Finding
 	for i := range s.Members {
 		pad := &s.Members[i]
-		if !separates(pad, line) {
+		if !separates(pad) {
 			continue
 		}
 		before := -1

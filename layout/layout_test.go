@@ -275,9 +275,47 @@ func TestPadding(t *testing.T) {
 	if fs := padding(wide, 64, 128); len(fs) != 0 {
 		t.Errorf("wide at 64 of 64,128: %v", fs)
 	}
+	// Readers mark only evident separators: from a binary, a short pad
+	// between plain fields is alignment filler, between written ones a
+	// separator.
 	small := goStruct("align", u32("a", ""), pad(4), u64("b", ""))
-	if fs := padding(small, 64, 64); len(fs) != 0 {
+	small.Members[1].Padding = false
+	MarkSeparators(small)
+	if fs := padding(small, 64, 64); len(fs) != 0 || small.Members[1].Padding {
 		t.Errorf("alignment filler reported: %v", fs)
+	}
+	small.Members[0].Hot, small.Members[2].Atomic = &Hot{Write: true, Paths: []string{DefaultPath}}, 8
+	MarkSeparators(small)
+	if fs := padding(small, 64, 64); len(fs) != 1 || !strings.Contains(fs[0].Message, "padding _ [N]byte (4 bytes) leaves a and b on one line (64-byte lines): it needs 56 more bytes") {
+		t.Errorf("pad between writers: %v", fs)
+	}
+}
+
+func TestIsPadName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"_": true, "pad": true, "_pad": true, "__pad": true, "pad0": true, "pad_": true, "padding": true, "padding2": true,
+		"hpad": true, "tpad": true, "head_pad": true, "tailPadding": true, "__pad1": true,
+		"padx": false, "paddle": false, "spade": false, "page": false, "x": false, "pads_used": false,
+	} {
+		if IsPadName(name) != want {
+			t.Errorf("IsPadName(%q) = %v", name, !want)
+		}
+	}
+}
+
+// A blank or padding field is never a false-sharing partner.
+func TestPadNoFalseSharePartner(t *testing.T) {
+	s := goStruct("q", u64("head", "w"), field{"_", 8, 1, "r"}, u64("x", ""))
+	if fs := falseShare(s, 64); len(fs) != 0 {
+		t.Errorf("pad as partner: %v", fs)
+	}
+	q := goStruct("q", u64("head", "w"), u64("tail", ""), pad(48))
+	q.Members[2].Padding = false // alignment filler, as the reader leaves it
+	q.PerCPU = true
+	for _, f := range neighbourShare(q, 64) {
+		if slices.Contains(f.Members, "_") {
+			t.Errorf("pad as neighbour partner: %v", f)
+		}
 	}
 }
 

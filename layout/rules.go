@@ -61,7 +61,8 @@ var Rules = []Rule{
 	{
 		Name:    CheckPadding,
 		Summary: "Separator padding fails to separate fields, or wastes a whole line",
-		Help: "A separator pad (a blank array or cache-line pad type meant to keep fields on different lines) leaves " +
+		Help: "A separator pad (a blank or pad-named array, or a cache-line pad type, evidently meant to keep fields on " +
+			"different lines: see docs/annotations.md; in binaries too) leaves " +
 			"the fields around it on one line, or is a whole line longer than keeping them a pair of lines apart needs " +
 			"(pairs, for x86's adjacent-line prefetcher).\n\n" +
 			"Size the pad from the line size, or remove the extra line.",

@@ -119,3 +119,25 @@ func TestHotFileOverridesGroup(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
+
+// The padding check runs on binaries: a named pad between two atomics is a
+// separator, an on-disk record's pad is not.
+func TestPaddingInBinaries(t *testing.T) {
+	out, errs, code := runCmd(t, "-q", "-line", "64,128", td("c/pads.o"))
+	if code != 3 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var got []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "/* padding: ") {
+			got = append(got, l)
+		}
+	}
+	want := []string{
+		"/* padding: padding hpad char[56] (56 bytes) leaves head and tail on one line (128-byte lines): it needs 64 more bytes */",
+		"/* padding: padding pad char[4] (4 bytes) leaves a and b on one line (64-byte lines; also at 128-byte lines): it needs 56 more bytes */",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -191,6 +191,7 @@ func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, s
 		if err := layout.Annotate(s); err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
+		layout.MarkSeparators(s)
 		r := layout.Analyze(s, lines)
 		b.results[s] = &r
 	}

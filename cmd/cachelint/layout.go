@@ -145,6 +145,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			if err := layout.Annotate(s); err != nil {
 				return fail("%s: %v", path, err)
 			}
+			layout.MarkSeparators(s)
 		}
 		for _, s := range structs {
 			r := layout.Analyze(s, lines)

@@ -8,7 +8,7 @@ CC=${CC:-gcc}
 CFLAGS="-O0 -ffile-prefix-map=$(pwd)=. -fno-ident"
 
 # One object per source, DWARF 5 (GCC 12's default, made explicit).
-for src in bitfields groups packed queues types; do
+for src in bitfields groups packed pads queues types; do
 	$CC -g -gdwarf-5 $CFLAGS -c $src.c -o $src.o
 done
 

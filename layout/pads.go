@@ -1,0 +1,67 @@
+package layout
+
+import "strings"
+
+// IsPadName reports whether name is what programs call a member that only
+// takes space: Go's blank "_", and pad, _pad, __pad, pad0, pad_, padding,
+// and a word ending in pad or padding (hpad and tpad, the head and tail
+// pads of rigtorp's queues and xsync; head_pad; tailPadding).
+func IsPadName(name string) bool {
+	if name == "_" {
+		return true
+	}
+	n := strings.ToLower(strings.Trim(name, "_"))
+	n = strings.TrimRight(n, "0123456789")
+	n = strings.TrimRight(n, "_")
+	return strings.HasSuffix(n, "pad") || strings.HasSuffix(n, "padding")
+}
+
+// isPadLike reports whether m only takes space: a separator, or an array
+// with a pad name. Such a member is nobody's false-sharing partner.
+func (m *Member) isPadLike() bool {
+	return m.Padding || m.ElemSize > 0 && IsPadName(m.Name)
+}
+
+// BetweenWriters reports whether top-level member i lies between two
+// members that are atomic or written hot, the nearest ones on each side
+// that take space: a pad there can only be meant to keep them apart.
+func (s *Struct) BetweenWriters(i int) bool {
+	writes := func(m *Member) bool {
+		h := m.HotWithin()
+		return m.Atomic > 0 || h != nil && h.Write
+	}
+	var before, after *Member
+	for j := i - 1; j >= 0 && before == nil; j-- {
+		if m := &s.Members[j]; m.Size > 0 && !m.isPadLike() {
+			before = m
+		}
+	}
+	for j := i + 1; j < len(s.Members) && after == nil; j++ {
+		if m := &s.Members[j]; m.Size > 0 && !m.isPadLike() {
+			after = m
+		}
+	}
+	return before != nil && after != nil && writes(before) && writes(after)
+}
+
+// MarkSeparators marks the pads of a struct read from a binary, which
+// keeps no comments, that are evidently meant to keep the members around
+// them on different lines: a cache-line pad type (Go's cpu.CacheLinePad),
+// or an array with a pad name (IsPadName) between two atomic or written
+// hot members. Size alone is no evidence: C's big pads size on-disk and ABI
+// structs (ext4's s_padding). Run it after Annotate, which sets the hot
+// marks.
+func MarkSeparators(s *Struct) {
+	if s.Kind != KindStruct {
+		return
+	}
+	for i := range s.Members {
+		m := &s.Members[i]
+		if m.Padding || m.Size == 0 || m.Hot != nil {
+			continue
+		}
+		between := i > 0 && i < len(s.Members)-1
+		m.Padding = between && (strings.Contains(m.Type, "CacheLinePad") ||
+			m.ElemSize > 0 && IsPadName(m.Name) && s.BetweenWriters(i))
+	}
+}
