@@ -748,7 +748,15 @@ func (b *builder) isolate(paths []string) {
 // finish lays out what is left: cold items, pins, the items that end the
 // struct; and sizes it.
 func (b *builder) finish(last []item) *Proposal {
-	for _, it := range packed(b.cold, b.off) {
+	for _, it := range slices.Clone(packed(b.cold, b.off)) {
+		// A pin placed before it may have filled its gap with it.
+		i := slices.IndexFunc(b.cold, func(c item) bool {
+			return c.start == it.start && c.group == it.group && slices.Equal(c.members, it.members)
+		})
+		if i < 0 {
+			continue
+		}
+		b.cold = slices.Delete(b.cold, i, i+1)
 		b.put(it)
 	}
 	b.cold = nil

@@ -1,0 +1,296 @@
+package layout
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// bytesIn hands out the fuzzer's bytes as small choices; past the end every
+// choice is 0.
+type bytesIn []byte
+
+func (b *bytesIn) next(n int) int {
+	if len(*b) == 0 {
+		return 0
+	}
+	v := int((*b)[0]) % n
+	*b = (*b)[1:]
+	return v
+}
+
+var (
+	fuzzSizes  = []int64{1, 2, 4, 8, 8, 8, 16, 24, 40, 64, 100, 128}
+	fuzzAligns = []int64{1, 2, 4, 8, 8, 16, 64}
+	fuzzPaths  = [][]string{{"a"}, {"b"}, {"a", "b"}, {"c"}, nil}
+	fuzzGroups = []string{"g_read_tx", "g_write_rx", "g_read_txrx", "g_cold", "g_write"}
+	fuzzLines  = [][]int64{{64}, {128}, {64, 128}, {32}, {32, 64, 128}}
+)
+
+// randomStruct builds a laid-out struct from b: members of assorted sizes
+// and alignments, hot marks on paths, pins, in C a struct-typed first
+// member, kernel cacheline groups and a flexible array, in Go zero-size
+// fields and the trailing byte gc adds after one. It returns nil when the
+// choices make no valid struct.
+func randomStruct(b *bytesIn) (*Struct, []int64) {
+	s := &Struct{Name: "s", Kind: KindStruct, Align: 1}
+	if b.next(2) == 1 {
+		s.Lang, s.PadZeroSizeTail = LangGo, true
+	}
+	s.PerCPU = b.next(6) == 0
+	lines := fuzzLines[b.next(len(fuzzLines))]
+	n := 1 + b.next(12)
+	type spec struct {
+		name        string
+		size, align int64
+		hot         *Hot
+		pin, agg    bool
+		attr        int64
+	}
+	var specs []spec
+	groupAt, groupLen := -1, 0
+	if s.Lang == LangC && b.next(3) == 0 {
+		groupAt, groupLen = b.next(n), 1+b.next(4)
+	}
+	group := fuzzGroups[b.next(len(fuzzGroups))]
+	for i := range n {
+		if i == groupAt {
+			specs = append(specs, spec{name: groupBeginPrefix + group, align: 1})
+		}
+		sp := spec{name: fmt.Sprintf("m%d", i)}
+		sp.size = fuzzSizes[b.next(len(fuzzSizes))]
+		sp.align = min(fuzzAligns[b.next(len(fuzzAligns))], 8)
+		for sp.size%sp.align != 0 {
+			sp.align /= 2
+		}
+		switch b.next(16) {
+		case 0:
+			sp.size = 0 // a marker, a no-copy guard
+		case 1:
+			if s.Lang == LangC {
+				sp.attr = 64 // ____cacheline_aligned
+			}
+		}
+		switch b.next(4) {
+		case 1:
+			sp.hot = &Hot{Paths: slices.Clone(fuzzPaths[b.next(len(fuzzPaths))])}
+		case 2:
+			sp.hot = &Hot{Paths: slices.Clone(fuzzPaths[b.next(len(fuzzPaths))]), Write: true}
+		}
+		sp.pin = b.next(10) == 0
+		sp.agg = i == 0 && s.Lang == LangC && b.next(3) == 0
+		specs = append(specs, sp)
+		if groupAt >= 0 && i == min(groupAt+groupLen, n)-1 {
+			specs = append(specs, spec{name: groupEndPrefix + group, align: 1})
+		}
+	}
+	if s.Lang == LangC && b.next(3) == 0 {
+		specs = append(specs, spec{name: "flex", align: 8}) // long flex[]
+	}
+	var off int64
+	for _, sp := range specs {
+		a := max(sp.align, sp.attr)
+		off = alignUp(off, a)
+		m := Member{Name: sp.name, Type: "T", Offset: off, Size: sp.size, Align: sp.align, AlignAttr: sp.attr,
+			BitOffset: off * 8, Hot: sp.hot, Pinned: sp.pin, Aggregate: sp.agg}
+		if sp.name == "flex" {
+			m.Type, m.ElemSize = "long[]", 8
+		}
+		s.Members = append(s.Members, m)
+		off += sp.size
+		s.Align = max(s.Align, a)
+	}
+	if s.PadZeroSizeTail && len(specs) > 0 && specs[len(specs)-1].size == 0 && off > 0 {
+		off++
+	}
+	s.Size = alignUp(off, s.Align)
+	if err := ApplyCachelineGroups(s); err != nil {
+		return nil, nil
+	}
+	s.ResolvePaths()
+	if s.Validate() != nil {
+		return nil, nil
+	}
+	return s, lines
+}
+
+// FuzzPropose checks the reorganizer's promises on random structs: each
+// proposal is a permutation of the original members (padding aside), keeps
+// every member at its alignment, overlaps nothing, puts no path on more
+// lines (read-mostly members, when written ones must be isolated), keeps
+// pinned members at their offsets, group members between their markers, a
+// C flexible array last and a C struct-typed first member first, and is
+// the same each time.
+func FuzzPropose(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0, 0, 0, 5, 3, 3, 0, 1, 0, 0, 0, 3, 3, 0, 2, 1, 0, 9, 2, 0, 1, 2, 0})
+	f.Add([]byte{1, 1, 2, 7, 3, 6, 0, 2, 0, 1, 9, 5, 1, 0, 0, 4, 4, 0, 1, 3, 2})
+	f.Add([]byte{0, 1, 4, 9, 0, 1, 2, 3, 4, 5, 1, 7, 6, 5, 4, 3, 2, 1, 0, 0, 2, 2, 7, 3, 1, 1, 5, 9, 8, 7, 6, 5, 4, 3, 0})
+	f.Add([]byte("the seed bytes of a longer struct with groups and pins to start from"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in := bytesIn(data)
+		s, lines := randomStruct(&in)
+		if s == nil {
+			return
+		}
+		orig := cloneStruct(s)
+		p, why := Propose(s, lines)
+		if !reflect.DeepEqual(s, orig) {
+			t.Fatalf("Propose changed its input")
+		}
+		if p == nil {
+			if why == "" {
+				t.Errorf("no proposal and no reason for\n%s", describe(s))
+			}
+			return
+		}
+		if again, _ := Propose(s, lines); !reflect.DeepEqual(again, p) {
+			t.Errorf("two proposals for\n%s", describe(s))
+		}
+		if msg := broken(s, p, lines); msg != "" {
+			t.Errorf("%s\nstruct:\n%s\nproposal:\n%s", msg, describe(s), describe(p.Struct))
+		}
+	})
+}
+
+// broken says which promise proposal p of s breaks, "" if none.
+func broken(s *Struct, p *Proposal, lines []int64) string {
+	ps := p.Struct
+	if len(p.From) != len(ps.Members) {
+		return fmt.Sprintf("From has %d entries for %d members", len(p.From), len(ps.Members))
+	}
+	seen := map[int]bool{}
+	for i, k := range p.From {
+		m := &ps.Members[i]
+		if k < 0 {
+			if !m.Padding {
+				return fmt.Sprintf("inserted member %s is not padding", m.Label())
+			}
+			continue
+		}
+		if seen[k] {
+			return fmt.Sprintf("member %s twice", s.Members[k].Label())
+		}
+		seen[k] = true
+		o := &s.Members[k]
+		if m.Name != o.Name || m.Size != o.Size || m.Align != o.Align || m.AlignAttr != o.AlignAttr || !reflect.DeepEqual(m.Hot, o.Hot) {
+			return fmt.Sprintf("member %s changed: %+v, was %+v", m.Label(), *m, *o)
+		}
+		if m.Offset%m.align() != 0 {
+			return fmt.Sprintf("%s at %d, off its %d-byte alignment", m.Label(), m.Offset, m.align())
+		}
+		if o.Pinned && m.Offset != o.Offset {
+			return fmt.Sprintf("pinned %s moved from %d to %d", m.Label(), o.Offset, m.Offset)
+		}
+	}
+	for k := range s.Members {
+		if !seen[k] && !s.Members[k].Padding {
+			return fmt.Sprintf("member %s lost", s.Members[k].Label())
+		}
+	}
+	// No overlap: members in offset order each start at or after the end
+	// of the one before.
+	order := make([]int, len(ps.Members))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return int(ps.Members[a].Offset - ps.Members[b].Offset) })
+	var end int64
+	for _, i := range order {
+		m := &ps.Members[i]
+		if m.Offset < end {
+			return fmt.Sprintf("%s at %d overlaps what ends at %d", m.Label(), m.Offset, end)
+		}
+		end = max(end, m.End())
+	}
+	if end > ps.Size || ps.Size%ps.Align != 0 {
+		return fmt.Sprintf("members end at %d in a %d-byte struct aligned to %d", end, ps.Size, ps.Align)
+	}
+	if !slices.Contains(p.From, -1) && p.Align == 0 && ps.Size > s.Size {
+		return fmt.Sprintf("grew from %d to %d bytes with no padding to isolate", s.Size, ps.Size)
+	}
+	// Never worse on a path.
+	isolating := s.PerCPU || slices.ContainsFunc(lines, func(line int64) bool { return len(falseShare(s, line)) > 0 })
+	for _, line := range lines {
+		for _, path := range s.Paths() {
+			if a, b := s.hotLines(path, line, true), ps.hotLines(path, line, true); b > a {
+				return fmt.Sprintf("read-mostly members of path %s on %d lines instead of %d at %d-byte lines", path, b, a, line)
+			}
+			if a, b := s.HotLines(path, line), ps.HotLines(path, line); !isolating && b > a {
+				return fmt.Sprintf("path %s on %d lines instead of %d at %d-byte lines", path, b, a, line)
+			}
+		}
+	}
+	// Groups stay between their markers.
+	index := map[string]int{}
+	for i := range ps.Members {
+		index[ps.Members[i].Name] = i
+	}
+	for i := range ps.Members {
+		m := &ps.Members[i]
+		// Members of a group, and hot members the proposal moved into
+		// one. (Zero-size members glued to a group's begin marker carry
+		// its name but lie before it.)
+		if m.Group == "" || p.From[i] >= 0 && s.Members[p.From[i]].Group == "" && m.Size == 0 {
+			continue
+		}
+		begin, okb := index[groupBeginPrefix+m.Group]
+		stop, oke := index[groupEndPrefix+m.Group]
+		if !okb || !oke || i < begin || i > stop || m.Offset < ps.Members[begin].Offset || m.End() > ps.Members[stop].Offset {
+			return fmt.Sprintf("%s of group %s outside its markers", m.Label(), m.Group)
+		}
+	}
+	if s.Lang == LangC {
+		// A flexible array ends the struct: C allows nothing after it.
+		// (A group of zero-size members is a group, not a flexible
+		// array.)
+		if n := len(s.Members); n > 0 && s.Members[n-1].Size == 0 && !isMarker(s.Members[n-1].Name) && s.Members[n-1].Group == "" {
+			if p.From[len(p.From)-1] != n-1 {
+				return fmt.Sprintf("flexible array %s is no longer last", s.Members[n-1].Label())
+			}
+		}
+		if len(s.Members) > 0 && s.Members[0].Aggregate && s.Members[0].Size > 0 {
+			if i := slices.Index(p.From, 0); i < 0 || ps.Members[i].Offset != 0 {
+				return fmt.Sprintf("struct-typed first member %s no longer first", s.Members[0].Label())
+			}
+		}
+	}
+	return ""
+}
+
+func cloneStruct(s *Struct) *Struct {
+	c := *s
+	c.Members = slices.Clone(s.Members)
+	for i := range c.Members {
+		if h := c.Members[i].Hot; h != nil {
+			hc := *h
+			hc.Paths = slices.Clone(h.Paths)
+			c.Members[i].Hot = &hc
+		}
+	}
+	return &c
+}
+
+func describe(s *Struct) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s size %d align %d percpu %v\n", s.Lang, s.Name, s.Size, s.Align, s.PerCPU)
+	for _, m := range s.Members {
+		fmt.Fprintf(&b, "\t%-40s off %4d size %4d align %2d attr %2d", m.Name, m.Offset, m.Size, m.Align, m.AlignAttr)
+		if m.Hot != nil {
+			fmt.Fprintf(&b, " %s", m.Hot)
+		}
+		if m.Pinned {
+			b.WriteString(" pinned")
+		}
+		if m.Group != "" {
+			b.WriteString(" group " + m.Group)
+		}
+		if m.Padding {
+			b.WriteString(" padding")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
