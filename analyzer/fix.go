@@ -109,13 +109,7 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 	// Format the file with the new field list in place, so that
 	// indentation, alignment and multi-line literals come out as gofmt
 	// has them there, and take the field list back out of it.
-	open, close := tf.Offset(st.Fields.Opening), tf.Offset(st.Fields.Closing)
-	whole := slices.Concat(src[:open+1], b.Bytes(), src[close:])
-	out, err := format.Source(whole)
-	if err != nil {
-		return nil, fmt.Sprintf("the reordered fields do not format: %v", err)
-	}
-	body, err := structBody(out, structIndex(file, st))
+	body, err := formatFieldList(src, tf, file, st, b.Bytes())
 	if err != nil {
 		return nil, fmt.Sprintf("the reordered fields do not format: %v", err)
 	}
@@ -123,6 +117,51 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 		Message:   fmt.Sprintf("reorder the fields of %s for cache lines", s.Name),
 		TextEdits: []analysis.TextEdit{{Pos: st.Fields.Opening + 1, End: st.Fields.Closing, NewText: body}},
 	}}, ""
+}
+
+// formatFieldList formats the file src (of tf, parsed as file) with list
+// in place of the field list of st, so that indentation, alignment and
+// multi-line literals come out as gofmt has them there, and returns the
+// field list taken back out of it. The rest of the file is not changed.
+func formatFieldList(src []byte, tf *token.File, file *ast.File, st *ast.StructType, list []byte) ([]byte, error) {
+	open, close := tf.Offset(st.Fields.Opening), tf.Offset(st.Fields.Closing)
+	whole := slices.Concat(src[:open+1], list, src[close:])
+	out, err := format.Source(whole)
+	if err != nil {
+		return nil, err
+	}
+	return structBody(out, structIndex(file, st))
+}
+
+// FieldListEdit rewrites the field list of st, in src (of file tf, parsed
+// as file), with comments[i] added to field i, through the rewriting of
+// -fix, which keeps every byte of the fields and their comments and
+// formats only the field list. A field with a line comment gets the new
+// comment as the last line of its doc comment, others as their line
+// comment. It returns the offsets of the text between the braces and the
+// text to put there.
+func FieldListEdit(src []byte, tf *token.File, file *ast.File, st *ast.StructType, comments map[int]string) (start, end int, text []byte, err error) {
+	start, end = tf.Offset(st.Fields.Opening)+1, tf.Offset(st.Fields.Closing)
+	var b bytes.Buffer
+	at := start
+	for i, f := range st.Fields.List {
+		c, ok := comments[i]
+		if !ok {
+			continue
+		}
+		if f.Comment != nil {
+			b.Write(src[at:tf.Offset(f.Pos())])
+			b.WriteString(c + "\n")
+			at = tf.Offset(f.Pos())
+		} else {
+			b.Write(src[at:tf.Offset(f.End())])
+			b.WriteString(" " + c)
+			at = tf.Offset(f.End())
+		}
+	}
+	b.Write(src[at:end])
+	text, err = formatFieldList(src, tf, file, st, b.Bytes())
+	return start, end, text, err
 }
 
 // structIndex is the number of struct types before st in file, in the

@@ -132,7 +132,14 @@ func StructLayout(obj *types.TypeName, sizes types.Sizes, fset *token.FileSet) *
 	if n, ok := obj.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
 		return nil
 	}
-	s := structLayout(obj.Name(), st, sizes, types.RelativeTo(obj.Pkg()))
+	// Types of other packages by package name, as Go source spells them.
+	qual := func(p *types.Package) string {
+		if p == obj.Pkg() {
+			return ""
+		}
+		return p.Name()
+	}
+	s := structLayout(obj.Name(), st, sizes, qual)
 	pos := fset.Position(obj.Pos())
 	s.DeclFile, s.DeclLine = pos.Filename, pos.Line
 	for i := range s.Members {

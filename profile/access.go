@@ -27,15 +27,20 @@ type lineInfo struct {
 	// statements, up to the innermost enclosing loop's header. They run as
 	// often as the line does, whatever their own share of the samples.
 	dom *chain
+	// post are the accesses of the statements that must run after the
+	// line in the same invocation: later statements of its block up to
+	// the first that may leave it, and so on outwards, up to the
+	// innermost enclosing loop's body.
+	post *chain
 	// inLoop says the line is in a loop body or loop header of its
 	// function: the function's other statements run less often than it.
 	inLoop bool
-	// owned says a statement has set dom and inLoop: the first to reach a
+	// owned says a statement has set dom, post and inLoop: the first to reach a
 	// line, the outermost on it, keeps it.
 	owned bool
 }
 
-// chain is a linked list of the header accesses of dominating statements.
+// chain is a linked list of the header accesses of statements.
 type chain struct {
 	accs   []access
 	parent *chain
@@ -90,12 +95,12 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if n.Body != nil {
-				w.block(n.Body.List, nil, false)
+				w.block(n.Body.List, scope{})
 			}
 			return false
 		case *ast.FuncLit:
 			// A function literal outside any function body.
-			w.block(n.Body.List, nil, false)
+			w.block(n.Body.List, scope{})
 			return false
 		}
 		return true
@@ -130,62 +135,105 @@ type walker struct {
 	ix *fileIndex
 }
 
-// block walks a statement list whose statements run in order, each
-// dominated by dom and by the statements before it.
-func (w *walker) block(list []ast.Stmt, dom *chain, inLoop bool) {
-	for _, s := range list {
-		dom = w.stmt(s, dom, inLoop)
+// scope is where a statement runs: what ran before it and what must run
+// after it in the same invocation (or loop iteration), and whether it is
+// in a loop.
+type scope struct {
+	dom, post *chain
+	inLoop    bool
+}
+
+// block walks a statement list whose statements run in order: each is
+// dominated by the statements before it, and followed by those after it
+// up to the first that may leave the block (its header included), then by
+// what follows the block.
+func (w *walker) block(list []ast.Stmt, sc scope) {
+	after := make([]*chain, len(list)+1)
+	after[len(list)] = sc.post
+	for i := len(list) - 1; i >= 0; i-- {
+		next := after[i+1]
+		if mayLeave(list[i]) {
+			next = nil
+		}
+		after[i] = link(w.p.headerAccesses(w.f, list[i]), next)
+	}
+	for i, s := range list {
+		sc.dom = w.stmt(s, scope{sc.dom, after[i+1], sc.inLoop})
 	}
 }
 
-// stmt records the lines of s's header with dominators dom, walks its
-// nested blocks, and returns the chain for the statements after s.
-func (w *walker) stmt(s ast.Stmt, dom *chain, inLoop bool) *chain {
+// link returns accs in front of c.
+func link(accs []access, c *chain) *chain {
+	if len(accs) == 0 {
+		return c
+	}
+	return &chain{accs: accs, parent: c}
+}
+
+// headerAccesses are the accesses of the part of s that runs whenever s
+// is reached.
+func (p *Program) headerAccesses(f *srcFile, s ast.Stmt) []access {
+	var accs []access
+	for _, n := range stmtHeader(s) {
+		accs = p.accessesIn(f, n, accs, 0)
+	}
+	return accs
+}
+
+// stmt records the lines of s's header in scope sc, walks its nested
+// blocks, and returns the dominators of the statements after s.
+func (w *walker) stmt(s ast.Stmt, sc scope) *chain {
+	// What follows s runs after its header only when s cannot leave: its
+	// nested blocks end in what follows s when they end normally.
+	hsc := sc
+	if mayLeave(s) {
+		hsc.post = nil
+	}
+	// The body of a loop runs a number of times per run of the loop's
+	// scope: it has its own, with nothing before or after the iteration
+	// but the loop's condition.
 	switch s := s.(type) {
 	case *ast.IfStmt:
-		dom = w.header(dom, inLoop, s.Init, s.Cond)
-		w.block(s.Body.List, dom, inLoop)
+		dom := w.header(hsc, s.Init, s.Cond)
+		w.block(s.Body.List, scope{dom, sc.post, sc.inLoop})
 		if s.Else != nil {
-			w.stmt(s.Else, dom, inLoop)
+			w.stmt(s.Else, scope{dom, sc.post, sc.inLoop})
 		}
 		return dom
 	case *ast.ForStmt:
-		// The condition and post statement run once per iteration: the
-		// body is dominated by them and by nothing outside the loop. The
-		// line of the for keyword is the loop's, as most of its samples
-		// are.
-		w.claim(s.For, s.For, nil, true)
-		body := w.header(nil, true, s.Cond, s.Post)
-		w.block(s.Body.List, body, true)
-		return w.header(dom, inLoop, s.Init)
+		// Most samples of the for line are its iterations.
+		w.claim(s.For, s.For, scope{inLoop: true})
+		body := w.header(scope{inLoop: true}, s.Cond, s.Post)
+		w.block(s.Body.List, scope{body, nil, true})
+		return w.header(hsc, s.Init)
 	case *ast.RangeStmt:
-		w.claim(s.For, s.For, nil, true)
-		body := w.header(nil, true, s.Key, s.Value)
-		w.block(s.Body.List, body, true)
-		return w.header(dom, inLoop, s.X)
+		w.claim(s.For, s.For, scope{inLoop: true})
+		body := w.header(scope{inLoop: true}, s.Key, s.Value)
+		w.block(s.Body.List, scope{body, nil, true})
+		return w.header(hsc, s.X)
 	case *ast.SwitchStmt:
-		dom = w.header(dom, inLoop, s.Init, s.Tag)
-		w.clauses(s.Body, dom, inLoop)
+		dom := w.header(hsc, s.Init, s.Tag)
+		w.clauses(s.Body, scope{dom, sc.post, sc.inLoop})
 		return dom
 	case *ast.TypeSwitchStmt:
-		dom = w.header(dom, inLoop, s.Init, s.Assign)
-		w.clauses(s.Body, dom, inLoop)
+		dom := w.header(hsc, s.Init, s.Assign)
+		w.clauses(s.Body, scope{dom, sc.post, sc.inLoop})
 		return dom
 	case *ast.SelectStmt:
-		w.clauses(s.Body, dom, inLoop)
-		return dom
+		w.clauses(s.Body, sc)
+		return sc.dom
 	case *ast.BlockStmt:
-		w.block(s.List, dom, inLoop)
-		return dom
+		w.block(s.List, sc)
+		return sc.dom
 	case *ast.LabeledStmt:
-		return w.stmt(s.Stmt, dom, inLoop)
+		return w.stmt(s.Stmt, sc)
 	}
-	return w.header(dom, inLoop, s)
+	return w.header(hsc, s)
 }
 
 // clauses walks the case clauses of a switch or select: each clause's
 // expressions and body are dominated by the statement's header.
-func (w *walker) clauses(body *ast.BlockStmt, dom *chain, inLoop bool) {
+func (w *walker) clauses(body *ast.BlockStmt, sc scope) {
 	for _, c := range body.List {
 		switch c := c.(type) {
 		case *ast.CaseClause:
@@ -193,18 +241,18 @@ func (w *walker) clauses(body *ast.BlockStmt, dom *chain, inLoop bool) {
 			for _, e := range c.List {
 				nodes = append(nodes, e)
 			}
-			w.block(c.Body, w.header(dom, inLoop, nodes...), inLoop)
+			w.block(c.Body, scope{w.header(sc, nodes...), sc.post, sc.inLoop})
 		case *ast.CommClause:
-			w.block(c.Body, w.header(dom, inLoop, c.Comm), inLoop)
+			w.block(c.Body, scope{w.header(sc, c.Comm), sc.post, sc.inLoop})
 		}
 	}
 }
 
 // header records the lines of nodes (parts of one statement that run
-// whenever it is reached) as dominated by dom, and returns dom extended by
-// their accesses. Function literals in them are walked as functions of
-// their own.
-func (w *walker) header(dom *chain, inLoop bool, nodes ...ast.Node) *chain {
+// whenever it is reached) in scope sc, and returns sc's dominators
+// extended by their accesses. Function literals in them are walked as
+// functions of their own.
+func (w *walker) header(sc scope, nodes ...ast.Node) *chain {
 	var accs []access
 	for _, n := range nodes {
 		if n == nil {
@@ -213,27 +261,24 @@ func (w *walker) header(dom *chain, inLoop bool, nodes ...ast.Node) *chain {
 		// Function literals first, so that their lines are theirs.
 		ast.Inspect(n, func(n ast.Node) bool {
 			if fl, ok := n.(*ast.FuncLit); ok {
-				w.block(fl.Body.List, nil, false)
+				w.block(fl.Body.List, scope{})
 				return false
 			}
 			return true
 		})
 		accs = w.p.accessesIn(w.f, n, accs, 0)
-		w.claim(n.Pos(), n.End(), dom, inLoop)
+		w.claim(n.Pos(), n.End(), sc)
 	}
-	if len(accs) == 0 {
-		return dom
-	}
-	return &chain{accs: accs, parent: dom}
+	return link(accs, sc.dom)
 }
 
-// claim gives the lines from..to that no statement has claimed the
-// dominators dom.
-func (w *walker) claim(from, to token.Pos, dom *chain, inLoop bool) {
+// claim gives the lines from..to that no statement has claimed the scope
+// sc.
+func (w *walker) claim(from, to token.Pos, sc scope) {
 	for l := w.p.fset.Position(from).Line; l <= w.p.fset.Position(to).Line; l++ {
 		li := w.ix.line(l)
 		if !li.owned {
-			li.dom, li.inLoop, li.owned = dom, inLoop, true
+			li.dom, li.post, li.inLoop, li.owned = sc.dom, sc.post, sc.inLoop, true
 		}
 	}
 }

@@ -322,9 +322,11 @@ func (p *Program) mapProfile(in Input, prof *profile.Profile, add func(fields []
 					for _, a := range li.calls {
 						touch(gen, a)
 					}
-					for c := li.dom; c != nil; c = c.parent {
-						for _, a := range c.accs {
-							touch(gen, a)
+					for _, c := range []*chain{li.dom, li.post} {
+						for ; c != nil; c = c.parent {
+							for _, a := range c.accs {
+								touch(gen, a)
+							}
 						}
 					}
 				}

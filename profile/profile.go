@@ -6,12 +6,14 @@
 // Every field selector on that line counts the sample once, whatever frame
 // the line is in: the leaf's line spends the time itself, a caller's line
 // makes the call, and a field read to make a call executes as often as the
-// call. The statements that must run for the line to run in the same
-// invocation count too (the earlier statements of its block, the headers of
-// enclosing statements), up to the innermost enclosing loop, and only when
-// no frame nearer the leaf is in a loop: a field read once on the way to a
-// hot call is read as often as the call, whatever the time its own
-// instructions take.
+// call. So do the accesses that must run in the same invocation for the
+// line to run: those of the statements before it in its block and the
+// headers of the statements enclosing it, those of the statements after it
+// up to the first that may leave, and what the functions called on the
+// line always access (the compiler inlines accessors, keeping few of their
+// instructions). These stop at the innermost enclosing loop, and count
+// only when no frame nearer the leaf is in a loop of its own function:
+// then the invocation runs them once for many samples.
 //
 // A field's share is the fraction of a profile's samples that touch it; it
 // is written when the samples of lines writing it reach the same share.

@@ -3,6 +3,7 @@
 //	cachelint [-line=64,128] [-fix] [-json] PACKAGES   check Go packages
 //	go vet -vettool=$(which cachelint) PACKAGES       the same, under go vet
 //	cachelint layout [flags] FILE...                  layouts in ELF (DWARF) or BTF files
+//	cachelint profile [flags] PROFILE... PACKAGES     hot fields from CPU profiles
 //	cachelint diff [flags] OLD NEW                    what changed between two builds
 //	cachelint help [CHECK]                            commands, annotations and checks
 //	cachelint version                                 the module version
@@ -39,6 +40,7 @@ var commands []command
 func init() {
 	commands = []command{
 		{"layout", "[flags] FILE...", "struct layouts in ELF files with DWARF, or in BTF, with the checks", runLayoutCommand},
+		{"profile", "[flags] PROFILE... PACKAGES", "hot fields from pprof CPU profiles: a report, -annotate, or a hot file (-o)", runProfile},
 		{"diff", "[flags] OLD NEW", "what changed in the structs between two builds; a CI gate with -fail-on", runDiffCommand},
 		{"help", "[CHECK]", "this text, the annotations and the checks; or one check in full", runHelp},
 		{"version", "", "the module version cachelint was built from (also -V)", runVersion},

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/profile"
+	"github.com/cachelint/cachelint/report"
+)
+
+const profileUsage = `usage: cachelint profile [flags] PROFILE... PACKAGES
+
+Maps the samples of pprof CPU profiles (runtime/pprof, go test -cpuprofile,
+net/http/pprof; gzipped or not) onto the fields of the struct types of
+PACKAGES, and reports each type the samples touch, most sampled first: its
+layout with each field's share of the samples, read or written, and the
+findings the checks make once it is annotated.
+
+Arguments that name files are profiles; PATH=FILE says which fast path a
+profile stands for (tx=tx.pprof rx=rx.pprof). The rest are package patterns.
+A field is hot when the samples touching it reach -min of its path's
+samples, and written when the samples writing it do.
+
+-annotate writes //cachelint:hot [write] [path=...] on the hot fields that
+have no annotation; annotations already there stay, and where the profile
+disagrees with one the report says so. -o FILE writes a hot file instead,
+for cachelint -hotfile FILE (go vet -cachelint.hotfile=FILE).
+`
+
+// minFlag is -min: a share of the samples, as 1% or 0.01.
+type minFlag float64
+
+func (m *minFlag) String() string { return profile.Percent(float64(*m)) }
+
+func (m *minFlag) Set(s string) error {
+	v, pc := strings.CutSuffix(strings.TrimSpace(s), "%")
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return fmt.Errorf("%q: want a share such as 1%% or 0.01", s)
+	}
+	if pc {
+		f /= 100
+	}
+	if f <= 0 || f > 1 {
+		return fmt.Errorf("%q: want a share above 0%% and at most 100%%", s)
+	}
+	*m = minFlag(f)
+	return nil
+}
+
+// runProfile is "cachelint profile": it returns the exit status.
+func runProfile(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
+	min := minFlag(profile.DefaultMin)
+	fs.Var(&min, "min", "share of a path's samples that makes a field hot (`SHARE`: 1% or 0.01)")
+	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first drawn in the text")
+	format := fs.String("format", "text", "output: text or json")
+	annotate := fs.Bool("annotate", false, "write //cachelint:hot comments on the hot fields")
+	out := fs.String("o", "", "write a hot file to `FILE` instead of annotating")
+	if ok, code := parseFlags(fs, args, profileUsage, stdout, stderr); !ok {
+		return code
+	}
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
+		return 1
+	}
+	lines, err := parseLines(*lineFlag)
+	if err != nil {
+		return fail("-line: %v", err)
+	}
+	if *format != "text" && *format != "json" {
+		return fail("-format %s: want text or json", *format)
+	}
+	if *annotate && *out != "" {
+		return fail("profile: -annotate and -o both given: annotate the source or write a hot file")
+	}
+	inputs, patterns, err := profile.SplitArgs(fs.Args())
+	if err != nil {
+		return fail("profile: %v", err)
+	}
+	if len(inputs) == 0 {
+		return fail("profile: no PROFILE among the arguments (cachelint profile -h for usage)")
+	}
+	if len(patterns) == 0 {
+		return fail("profile: no PACKAGES among the arguments (cachelint profile -h for usage)")
+	}
+	prog, err := profile.Load("", patterns...)
+	if err != nil {
+		return fail("profile: %v", err)
+	}
+	res, err := prog.Map(inputs)
+	if err != nil {
+		return fail("%v", err)
+	}
+	marks, err := prog.Marks(res, float64(min))
+	if err != nil {
+		return fail("%v", err)
+	}
+
+	pr := &report.Profile{Min: float64(min), Total: res.Total}
+	for _, st := range res.Profiles {
+		pr.Profiles = append(pr.Profiles, report.ProfileInput{File: st.File, Path: st.Path, Samples: st.Samples, Matched: st.Matched, Mapped: st.Mapped})
+	}
+	var results []*layout.Result
+	for _, sm := range marks {
+		ps := report.ProfileStruct{Type: sm.Key, Samples: sm.Struct.Samples, Layout: sm.Layout, Notes: sm.Notes}
+		ps.DeclFile, ps.DeclLine = sm.DeclFile, sm.DeclLine
+		if sm.Layout == nil {
+			ps.NoLayout = "generic: the layout depends on the type arguments"
+		}
+		for i, f := range sm.Fields {
+			pf := report.ProfileField{Name: sm.Struct.Fields[i].Name, Hot: f.Hot, Annotated: f.Annotated}
+			if f.Field != nil {
+				pf.Samples, pf.Writes = f.Field.Samples, f.Field.Writes
+			}
+			ps.Fields = append(ps.Fields, pf)
+		}
+		var r *layout.Result
+		if sm.Layout != nil {
+			a := layout.Analyze(sm.Layout, lines)
+			r = &a
+		}
+		pr.Structs = append(pr.Structs, ps)
+		results = append(results, r)
+	}
+
+	w := bufio.NewWriter(stdout)
+	opts := report.Options{Lines: lines}
+	if *format == "json" {
+		err = report.WriteProfileJSON(w, pr, results, opts)
+	} else {
+		err = report.ProfileText(w, pr, results, opts)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+
+	switch {
+	case *out != "":
+		f, err := os.Create(*out)
+		if err != nil {
+			return fail("-o: %v", err)
+		}
+		var names []string
+		for _, in := range inputs {
+			names = append(names, in.File)
+		}
+		header := fmt.Sprintf("cachelint profile -min %s %s %s", min.String(), strings.Join(names, " "), strings.Join(patterns, " "))
+		err = profile.WriteHotFile(f, marks, header)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fail("-o: %v", err)
+		}
+	case *annotate:
+		changed, err := prog.Annotate(marks)
+		for _, name := range changed {
+			fmt.Fprintf(stderr, "cachelint: annotated %s\n", name)
+		}
+		if err != nil {
+			return fail("-annotate: %v", err)
+		}
+	}
+	return 0
+}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/cachelint/cachelint/analyzer"
+	"github.com/cachelint/cachelint/report"
+)
+
+// benchProfile copies testdata/txpath to a directory of its own, runs its
+// benchmark under go test -cpuprofile there, and returns the directory.
+// The benchmark does a fixed amount of work, so that a busy machine gives
+// the profile as many samples as an idle one.
+func benchProfile(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs a benchmark")
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/txpath")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-benchtime", "40000000x", "-cpuprofile", "cpu.pprof")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test -bench: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// hotComments returns the //cachelint: comments on the fields of struct
+// name in file, by field.
+func hotComments(t *testing.T, file, name string) map[string]string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSpec)
+		if !ok || ts.Name.Name != name {
+			return true
+		}
+		for _, fld := range ts.Type.(*ast.StructType).Fields.List {
+			for _, g := range []*ast.CommentGroup{fld.Doc, fld.Comment} {
+				if g == nil {
+					continue
+				}
+				for _, c := range g.List {
+					if strings.HasPrefix(c.Text, "//cachelint:") {
+						out[fld.Names[0].Name] = c.Text
+					}
+				}
+			}
+		}
+		return false
+	})
+	return out
+}
+
+// The whole workflow on a transmit path: benchmark under a profile,
+// annotate from it, and the analyzer reports the hot fields spread.
+func TestProfileAnnotate(t *testing.T) {
+	dir := benchProfile(t)
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	if code := runProfile([]string{"-annotate", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	t.Logf("%s", stdout.String())
+	got := hotComments(t, "device.go", "Device")
+	want := map[string]string{
+		"xmit":     "//cachelint:hot",
+		"qdisc":    "//cachelint:hot",
+		"mtu":      "//cachelint:hot",
+		"features": "//cachelint:hot",
+		"txCount":  "//cachelint:hot write",
+	}
+	for f, c := range want {
+		if got[f] != c {
+			t.Errorf("Device.%s: got %q, want %q", f, got[f], c)
+		}
+	}
+	for f, c := range got {
+		if want[f] == "" {
+			t.Errorf("Device.%s: got %q, want no annotation", f, c)
+		}
+	}
+
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=")}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diags []string
+	for act := range g.All() {
+		for _, d := range act.Diagnostics {
+			diags = append(diags, d.Category+": "+d.Message)
+		}
+	}
+	if !strings.Contains(strings.Join(diags, "\n"), "spread: Device: hot fields occupy") {
+		t.Errorf("no spread finding on Device after -annotate; diagnostics:\n%s", strings.Join(diags, "\n"))
+	}
+
+	// Annotations stay, and a profile that disagrees with one says so.
+	src, err := os.ReadFile("device.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = bytes.Replace(src, []byte("txCount  uint64 //cachelint:hot write"), []byte("txCount  uint64 //cachelint:hot"), 1)
+	src = bytes.Replace(src, []byte("watchdog int64\n"), []byte("watchdog int64 //cachelint:hot\n"), 1)
+	if err := os.WriteFile("device.go", src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	if code := runProfile([]string{"-annotate", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, note := range []string{
+		"Device.txCount is annotated //cachelint:hot but the profile says written in",
+		"Device.watchdog is annotated //cachelint:hot but the profile says cold: 0% of the samples, under -min 1%",
+	} {
+		if !strings.Contains(stdout.String(), note) {
+			t.Errorf("the report lacks %q:\n%s", note, stdout.String())
+		}
+	}
+	after, _ := os.ReadFile("device.go")
+	if !bytes.Equal(after, src) {
+		t.Errorf("-annotate changed annotated fields:\n%s", after)
+	}
+}
+
+// -o writes a hot file the analyzer reads with -hotfile; -format=json
+// decodes into report's types.
+func TestProfileHotFileAndJSON(t *testing.T) {
+	dir := benchProfile(t)
+	t.Chdir(dir)
+	hot := filepath.Join(dir, "tx.hot")
+	var stdout, stderr bytes.Buffer
+	if code := runProfile([]string{"-format=json", "-o", hot, "tx=cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var doc report.ProfileJSON
+	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if len(doc.Structs) == 0 || doc.Structs[0].Type != "example.com/txpath.Device" || doc.Profiles[0].Path != "tx" {
+		t.Errorf("JSON: first struct %+v, profiles %+v", doc.Structs, doc.Profiles)
+	}
+	data, err := os.ReadFile(hot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"example.com/txpath.Device.mtu hot path=tx\n",
+		"example.com/txpath.Device.txCount hot write path=tx\n",
+	} {
+		if !strings.Contains(string(data), line) {
+			t.Errorf("hot file lacks %q:\n%s", line, data)
+		}
+	}
+	if strings.Contains(string(data), "Device.watchdog") {
+		t.Errorf("hot file marks a cold field:\n%s", data)
+	}
+
+	if err := analyzer.Analyzer.Flags.Set("hotfile", hot); err != nil {
+		t.Fatal(err)
+	}
+	defer analyzer.Analyzer.Flags.Set("hotfile", "")
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=")}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diags []string
+	for act := range g.All() {
+		for _, d := range act.Diagnostics {
+			diags = append(diags, d.Category+": "+d.Message)
+		}
+	}
+	if !strings.Contains(strings.Join(diags, "\n"), "spread: Device: hot fields of path tx occupy") {
+		t.Errorf("no spread finding from the hot file; diagnostics:\n%s", strings.Join(diags, "\n"))
+	}
+}
+
+func TestProfileErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"./..."}, "no PROFILE among the arguments"},
+		{[]string{"main.go"}, "no PACKAGES among the arguments"},
+		{[]string{"-min", "200%", "main.go", "./..."}, "want a share above 0% and at most 100%"},
+		{[]string{"-annotate", "-o", "x.hot", "main.go", "./..."}, "-annotate and -o both given"},
+		{[]string{"main.go", "."}, "main.go: not a pprof profile"},
+		{[]string{"tx=nothere.pprof", "."}, "tx=nothere.pprof: the profile for path tx"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := runProfile(c.args, &stdout, &stderr)
+		if code != 1 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 1 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}

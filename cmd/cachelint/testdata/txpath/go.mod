@@ -1,0 +1,3 @@
+module example.com/txpath
+
+go 1.24
