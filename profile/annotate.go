@@ -58,7 +58,11 @@ func (p *Program) Marks(r *Result, min float64) ([]*StructMarks, error) {
 		if sm.file != nil {
 			// The spec as parsed in the file kept for the file name: a
 			// package and its test variant parse it each.
-			sm.spec = p.specAt(sm.file.syntax, pos)
+			if ts := p.specAt(sm.file.syntax, pos); ts != nil {
+				sm.spec = ts
+			} else {
+				sm.file = nil
+			}
 		}
 		for i := range rs.Fields {
 			f := &rs.Fields[i]
