@@ -158,11 +158,12 @@ func limitError(msg string) error { return &Error{Kind: ErrLimit, Msg: msg} }
 // gunzip inflates the gzip in fh, whose first bytes, head, have been read.
 // A regular file's trailer gives the size of what it holds (mod 4 GiB):
 // the buffer is allocated once at that size, backed by huge pages where
-// the system allows, and a size past the limits fails before inflating
-// (the true size is at least the trailer's). A trailer that lies (or a
-// gzip of several members) costs only copies, within the same limits.
+// the system allows. Where the trailer does not tell the size (it lies,
+// or the gzip has several members), the size is found by inflating into
+// nothing first, and the data inflated again into a buffer of that size:
+// no input costs memory past the limits, or copies of what it holds.
 func gunzip(fh *os.File, head []byte, regular bool, size int64) ([]byte, error) {
-	var r io.Reader
+	var r io.ReadSeeker
 	isize := int64(-1)
 	if regular && size >= 18 {
 		var tail [4]byte
@@ -170,9 +171,6 @@ func gunzip(fh *os.File, head []byte, regular bool, size int64) ([]byte, error) 
 			return nil, err
 		}
 		isize = int64(binary.LittleEndian.Uint32(tail[:]))
-		if _, err := fh.Seek(0, io.SeekStart); err != nil {
-			return nil, err
-		}
 		r = fh
 	} else {
 		// A pipe: its size is known once read.
@@ -187,48 +185,58 @@ func gunzip(fh *os.File, head []byte, regular bool, size int64) ([]byte, error) 
 		r = bytes.NewReader(data)
 	}
 	limit := min(MaxInflated, max(MinInflated, MaxRatio*size))
-	tooBig := func() error {
-		return limitError(fmt.Sprintf("gzip: expands past %d bytes, the limit for a gzip input of %d bytes (%d times its size, at least %d, at most %d)", limit, size, MaxRatio, MinInflated, int64(MaxInflated)))
-	}
-	zr, err := gzip.NewReader(bufio.NewReaderSize(r, 64<<10))
-	if err != nil {
-		return nil, Corrupt("gzip", err)
+	inflate := func(n int64) ([]byte, error) {
+		if _, err := r.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+		zr, err := gzip.NewReader(bufio.NewReaderSize(r, 64<<10))
+		if err != nil {
+			return nil, Corrupt("gzip", err)
+		}
+		var buf []byte
+		if n >= 0 {
+			// One byte more, to see the end without a read past it.
+			buf = hugeBuffer(int(n) + 1)
+		}
+		got := 0
+		for got < len(buf) {
+			m, err := zr.Read(buf[got:])
+			got += m
+			if err == io.EOF {
+				return buf[:got], nil // the gzip reader has checked the trailer
+			}
+			if err != nil {
+				return nil, Corrupt("gzip", err)
+			}
+		}
+		// More than n: count the rest, keeping nothing.
+		rest, err := io.Copy(io.Discard, io.LimitReader(zr, limit+1-int64(got)))
+		if err != nil {
+			return nil, Corrupt("gzip", err)
+		}
+		if total := int64(got) + rest; total <= limit {
+			return nil, errSizeUnknown(total)
+		}
+		return nil, limitError(fmt.Sprintf("gzip: expands past %d bytes, the limit for a gzip input of %d bytes (%d times its size, at least %d, at most %d)", limit, size, MaxRatio, MinInflated, int64(MaxInflated)))
 	}
 	if isize > limit {
-		// The true size is at least the trailer's: the input fails. Whether
-		// for its size or for a defect (a cut file's trailer is whatever
-		// bytes it ends in) shows only by inflating, into nothing.
-		n, err := io.Copy(io.Discard, io.LimitReader(zr, limit+1))
-		if err != nil {
-			return nil, Corrupt("gzip", err)
-		}
-		if n <= limit {
-			return nil, Corrupt("gzip", fmt.Errorf("%d bytes where the trailer says %d", n, isize))
-		}
-		return nil, tooBig()
+		// The true size is at least the trailer's: this fails, for its
+		// size or for a defect (a cut file's trailer is whatever bytes
+		// it ends in), which only inflating tells.
+		isize = -1
 	}
-	var buf []byte
-	if isize >= 0 {
-		// One byte more, to see the end without a read past it.
-		buf = hugeBuffer(int(isize) + 1)
-	}
-	n := 0
-	for n < len(buf) {
-		m, err := zr.Read(buf[n:])
-		n += m
-		if err == io.EOF {
-			return buf[:n], nil
-		}
-		if err != nil {
-			return nil, Corrupt("gzip", err)
+	data, err := inflate(isize)
+	var unknown errSizeUnknown
+	if errors.As(err, &unknown) {
+		if data, err = inflate(int64(unknown)); errors.As(err, &unknown) {
+			err = Corrupt("gzip", errors.New("changed while read"))
 		}
 	}
-	out := bytes.NewBuffer(buf[:n])
-	if _, err := out.ReadFrom(io.LimitReader(zr, limit+1-int64(n))); err != nil {
-		return nil, Corrupt("gzip", err)
-	}
-	if int64(out.Len()) > limit {
-		return nil, tooBig()
-	}
-	return out.Bytes(), nil
+	return data, err
 }
+
+// errSizeUnknown is the size of what a gzip holds, found by inflating it
+// past the size its trailer gave.
+type errSizeUnknown int64
+
+func (e errSizeUnknown) Error() string { return fmt.Sprintf("gzip holds %d bytes", int64(e)) }

@@ -102,6 +102,8 @@ func TestErrors(t *testing.T) {
 		{"gzip-text", write(t, "notes", gzipped(t, []byte("hello"))), ErrNotBinary, "not an ELF file or BTF, once gunzipped"},
 		{"missing", filepath.Join(dir, "missing"), fs.ErrNotExist, "no such file or directory"},
 		{"cut-gzip", write(t, "cut", gzipped(t, []byte("\x7fELF"), make([]byte, 1000))[:20]), ErrCorrupt, "corrupt gzip: unexpected EOF"},
+		// Cut where the last 4 bytes read as a plausible size.
+		{"cut-small-trailer", write(t, "cut-small", cutSmall(t)), ErrCorrupt, "corrupt gzip: unexpected EOF"},
 		// A bomb whose trailer tells its size fails without keeping
 		// what it inflates; one whose trailer lies, at the limit.
 		{"bomb", write(t, "bomb", bomb), ErrLimit, fmt.Sprintf("gzip: expands past %d bytes, the limit for a gzip input of %d bytes (32 times its size, at least 16777216, at most 1073741824)", MinInflated, len(bomb))},
@@ -111,6 +113,44 @@ func TestErrors(t *testing.T) {
 		var fe *FileError
 		if !errors.As(err, &fe) || fe.Path != c.path || !errors.Is(err, c.kind) || err.Error() != c.path+": "+c.want {
 			t.Errorf("%s: err = %v, want %s: %s (%v)", c.name, err, c.path, c.want, c.kind)
+		}
+	}
+}
+
+// cutSmall returns a gzip cut short, whose last 4 bytes, read as a
+// trailer, give a size larger than the part left holds and within the
+// limits: the data ends before the buffer is full, which is no success.
+func cutSmall(t *testing.T) []byte {
+	data := make([]byte, 100000)
+	for i := range data {
+		data[i] = byte(i * i >> 7)
+	}
+	z := gzipped(t, []byte("\x7fELF"), data)
+	z = z[:len(z)/2]
+	binary.LittleEndian.PutUint32(z[len(z)-4:], 1<<20)
+	return z
+}
+
+// TestGunzipTwice checks gzips whose trailer does not tell their size:
+// inflated once to count, once to keep.
+func TestGunzipTwice(t *testing.T) {
+	elfFile, err := os.ReadFile("../testdata/c/types.o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lying := gzipped(t, elfFile)
+	binary.LittleEndian.PutUint32(lying[len(lying)-4:], 10)
+	members := append(gzipped(t, elfFile[:100]), gzipped(t, elfFile[100:])...)
+	for name, data := range map[string][]byte{"lying": lying, "members": members} {
+		f, err := Open(write(t, name, data))
+		if name == "lying" {
+			if !errors.Is(err, ErrCorrupt) {
+				t.Errorf("%s: err = %v, want a checksum error", name, err)
+			}
+			continue
+		}
+		if err != nil || !bytes.Equal(f.Data, elfFile) {
+			t.Errorf("%s: err %v, %d bytes, want %d", name, err, len(f.Data), len(elfFile))
 		}
 	}
 }
