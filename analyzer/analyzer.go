@@ -313,37 +313,90 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 			used[x.c] = true
 		}
 	}
-	if ts.TypeParams != nil {
-		if annotated {
-			report(pass, ts.Name.Pos(), "annotation", fmt.Sprintf("%s is generic: its layout depends on its type arguments, so cachelint does not check it", ts.Name.Name))
-			markUsed(typeDirs)
-			for _, d := range fieldDirs {
-				markUsed(d)
-			}
-		}
-		return
-	}
-	tst, ok := obj.Type().Underlying().(*types.Struct)
+	generic, ok := obj.Type().Underlying().(*types.Struct)
 	if !ok {
 		return
 	}
-	if !annotated && !mayFind(tst, pass.TypesSizes) {
+	if !annotated && !mayFind(generic, pass.TypesSizes) {
 		return
 	}
 	if fieldDirs == nil {
 		fieldDirs = make([][]*directive, len(st.Fields.List))
 	}
-	if dependsOnTypeParams(tst) {
-		if annotated {
-			markUsed(typeDirs)
-			for _, d := range fieldDirs {
-				markUsed(d)
+	// A generic type whose layout does not depend on its type parameters
+	// (they appear behind pointers, slices, maps...) is checked as
+	// declared; one whose layout does, per instantiation the package uses,
+	// with no fix, since the order serves every instantiation.
+	targets := []target{{ts.Name.Name, generic}}
+	if dependsOnTypeParams(generic) {
+		targets = instantiations(pass, obj)
+		if len(targets) == 0 {
+			if annotated {
+				markUsed(typeDirs)
+				for _, d := range fieldDirs {
+					markUsed(d)
+				}
+				what := "depends on type parameters"
+				if ts.TypeParams != nil {
+					what = "is generic: its layout depends on its type arguments"
+				}
+				report(pass, ts.Name.Pos(), "annotation", fmt.Sprintf("%s %s, so cachelint does not check it", ts.Name.Name, what))
 			}
-			report(pass, ts.Name.Pos(), "annotation", fmt.Sprintf("%s depends on type parameters, so cachelint does not check it", ts.Name.Name))
+			return
 		}
-		return
 	}
-	s := structLayout(ts.Name.Name, tst, pass.TypesSizes, types.RelativeTo(pass.Pkg))
+	reported := map[string]bool{}
+	report := func(pass *analysis.Pass, pos token.Pos, category, msg string) {
+		// Annotation errors once, not once per instantiation.
+		if key := fmt.Sprint(pos, msg); !reported[key] {
+			reported[key] = true
+			report(pass, pos, category, msg)
+		}
+	}
+	for _, tg := range targets {
+		ps.checkTarget(tg, targets[0].st == generic, obj, st, ts, typeDirs, fieldDirs, markUsed, fromFile, qualified, report)
+	}
+}
+
+// target is one layout of a struct type declaration: the type itself, or
+// an instantiation of a generic one.
+type target struct {
+	name string
+	st   *types.Struct
+}
+
+// instantiations lists the instantiations of the generic type obj that
+// the package uses with type arguments that have a layout, by name.
+func instantiations(pass *analysis.Pass, obj *types.TypeName) []target {
+	var out []target
+	seen := map[string]bool{}
+	qual := types.RelativeTo(pass.Pkg)
+	for _, inst := range pass.TypesInfo.Instances {
+		n, ok := inst.Type.(*types.Named)
+		if !ok || n.Origin().Obj() != obj {
+			continue
+		}
+		st, ok := n.Underlying().(*types.Struct)
+		name := types.TypeString(n, qual)
+		if !ok || seen[name] || dependsOnTypeParams(st) {
+			continue
+		}
+		seen[name] = true
+		out = append(out, target{name, st})
+	}
+	slices.SortFunc(out, func(a, b target) int { return strings.Compare(a.name, b.name) })
+	return out
+}
+
+// checkTarget lays out one target of a struct type declaration, applies
+// the annotations and reports what the checks find; fixable says whether
+// a reordering of the declaration may be offered.
+func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, st *ast.StructType, ts *ast.TypeSpec,
+	typeDirs []*directive, fieldDirs [][]*directive, markUsed func([]*directive), fromFile *hotfile.Set, qualified string,
+	report func(*analysis.Pass, token.Pos, string, string)) {
+	pass := ps.pass
+	tst := tg.st
+	s := structLayout(tg.name, tst, pass.TypesSizes, types.RelativeTo(pass.Pkg))
 	heap, err := goHeap(pass.TypesSizes.Sizeof(types.Typ[types.UnsafePointer]))
 	if err != nil {
 		ps.err = cmp.Or(ps.err, err)
@@ -434,6 +487,9 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 		return
 	}
 	blocked := ps.fixBlocked(obj)
+	if !fixable {
+		blocked = "the layout depends on the type arguments, and an order for one instantiation may not suit another"
+	}
 	if blocked == "" {
 		blocked = r.NoFix
 	}
@@ -445,7 +501,7 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 		}
 	}
 	for _, f := range r.Findings {
-		d := analysis.Diagnostic{Pos: ts.Name.Pos(), Category: f.Check, Message: fmt.Sprintf("%s: %s", ts.Name.Name, f.Message)}
+		d := analysis.Diagnostic{Pos: ts.Name.Pos(), Category: f.Check, Message: fmt.Sprintf("%s: %s", tg.name, f.Message)}
 		if f.Member >= 0 {
 			d.Pos = posOf[f.Member]
 		}

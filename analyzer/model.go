@@ -98,13 +98,8 @@ func dependsOnTypeParams(t types.Type) bool {
 		case *types.TypeParam:
 			return true
 		case *types.Named:
-			if args := t.TypeArgs(); args != nil {
-				for a := range args.Types() {
-					if walk(a) {
-						return true
-					}
-				}
-			}
+			// An instance's underlying type has its arguments substituted:
+			// atomic.Pointer[T] holds only a pointer to T.
 			return walk(t.Underlying())
 		case *types.Struct:
 			for f := range t.Fields() {
