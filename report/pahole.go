@@ -27,6 +27,8 @@ type printer struct {
 	line     int64
 	lookup   func(typ string) *layout.Struct
 	annotate bool
+	// hex prints offsets and sizes in hexadecimal, as pahole --hex.
+	hex bool
 	// cacheline is the last cacheline whose boundary was printed.
 	cacheline int64
 	// newline says a blank line was just printed after a comment.
@@ -214,9 +216,9 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 		}
 		pad := max(ts+ns-len(decl), 1)
 		if m.BitSize > 0 {
-			p.printf("%s%s%*s/* %5d:%2d %2d */", t, decl, pad, "", m.Offset, m.BitOffset-m.Offset*8, m.Size)
+			p.printf("%s%s%*s/* %5s:%2s %2s */", t, decl, pad, "", p.num(m.Offset), p.num(m.BitOffset-m.Offset*8), p.num(m.Size))
 		} else {
-			p.printf("%s%s%*s/* %5d %5d */", t, decl, pad, "", m.Offset, m.Size)
+			p.printf("%s%s%*s/* %5s %5s */", t, decl, pad, "", p.num(m.Offset), p.num(m.Size))
 		}
 		if p.annotate {
 			if a := memberNote(m); a != "" {
@@ -257,6 +259,15 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 		}
 	}
 	return st
+}
+
+// num spells an offset or size in a member's comment: decimal, or with
+// hex as C's %#x does (0 without a prefix).
+func (p *printer) num(n int64) string {
+	if p.hex && n != 0 {
+		return fmt.Sprintf("%#x", n)
+	}
+	return fmt.Sprint(n)
 }
 
 // comment prints a comment line, after a blank line unless one was just

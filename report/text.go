@@ -22,6 +22,9 @@ type Options struct {
 	Lines []int64
 	// Reorg adds the proposed layout, or why there is none.
 	Reorg bool
+	// Hex prints the offsets and sizes of members in hexadecimal, as
+	// pahole --hex does.
+	Hex bool
 	// Lookup finds the definition of a member's type as the member spells
 	// it ("struct list_head"), for the natural alignment and tail padding
 	// pahole shows; nil when unknown.
@@ -40,7 +43,7 @@ func (o *Options) line() int64 {
 // r after the struct and, with o.Reorg, the proposal.
 func Text(w io.Writer, s *layout.Struct, r *layout.Result, o Options) error {
 	line := o.line()
-	p := &printer{w: w, line: line, lookup: o.Lookup, annotate: true}
+	p := &printer{w: w, line: line, lookup: o.Lookup, annotate: true, hex: o.Hex}
 	paths := s.Paths()
 	var extra []string
 	if len(paths) > 0 {
@@ -134,4 +137,18 @@ func Lookup(structs []*layout.Struct) func(string) *layout.Struct {
 		}
 	}
 	return func(typ string) *layout.Struct { return byName[typ] }
+}
+
+// Sizes writes s as pahole --sizes does: name, size and number of holes,
+// tab-separated.
+func Sizes(w io.Writer, s *layout.Struct) error {
+	_, err := fmt.Fprintf(w, "%s\t%d\t%d\n", s.Name, s.Size, len(Holes(s)))
+	return err
+}
+
+// NrMembers writes s as pahole --nr_members does: name and number of
+// members, tab-separated.
+func NrMembers(w io.Writer, s *layout.Struct) error {
+	_, err := fmt.Fprintf(w, "%s\t%d\n", s.Name, len(s.Members))
+	return err
 }

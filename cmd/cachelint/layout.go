@@ -23,7 +23,8 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif|svg] [-srcroot DIR] [-q] FILE...
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif|svg] [-srcroot DIR] [-q]
+                        [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
 an ELF .BTF section, or gzipped), with the cache-line checks. Exit status:
@@ -48,6 +49,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
 	quiet := fs.Bool("q", false, "print only the structs with findings, and no progress bar")
 	srcroot := fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
+	pahole := addPaholeFlags(fs)
 	if ok, code := parseFlags(fs, args, layoutUsage, stdout, stderr); !ok {
 		return code
 	}
@@ -81,7 +83,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		// wanted: no warning that their structs are absent.
 		set = set.Select(want)
 	}
-	opts := report.Options{Lines: lines, Reorg: *reorg}
+	opts := report.Options{Lines: lines, Reorg: *reorg, Hex: pahole.hex}
 
 	// JSON and SARIF are written only once every input has been read: a
 	// later input that fails leaves no document cut off mid-object.
@@ -116,6 +118,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	default:
 		return fail("-format=%s: want text, json, sarif or svg", *format)
 	}
+	list := pahole.listing(out)
 
 	status := 0
 	for _, path := range fs.Args() {
@@ -148,6 +151,15 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			layout.MarkSeparators(s)
 		}
 		for _, s := range structs {
+			if !pahole.keep(s) {
+				continue
+			}
+			if list != nil {
+				if err := list(s); err != nil {
+					return fail("%v", err)
+				}
+				continue
+			}
 			r := layout.Analyze(s, lines)
 			if len(r.Findings) > 0 {
 				status = 3
