@@ -308,10 +308,28 @@ func split(typ, name string) (string, string) {
 	if i := strings.Index(typ, "(*)"); i >= 0 {
 		return strings.TrimRight(typ[:i], " "), "(*" + name + ")" + typ[i+3:]
 	}
-	if i := strings.IndexByte(typ, '['); i >= 0 {
+	if i := arrayDims(typ); i >= 0 {
 		return typ[:i], name + typ[i:]
 	}
 	return typ, name
+}
+
+// arrayDims is the index of the C array dimensions ending typ ("[16]",
+// "[4][2]", "[]"), or -1: a Go type such as "struct []string" or
+// "map[string]int" has brackets but no dimensions to move.
+func arrayDims(typ string) int {
+	i := len(typ)
+	for strings.HasSuffix(typ[:i], "]") {
+		j := strings.LastIndexByte(typ[:i], '[')
+		if j < 0 || strings.Trim(typ[j+1:i-1], "0123456789") != "" {
+			break
+		}
+		i = j
+	}
+	if i == len(typ) {
+		return -1
+	}
+	return i
 }
 
 // typeColumn is the part of typ printed in the type column.

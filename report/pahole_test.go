@@ -140,6 +140,8 @@ func TestPaholeTextKernel(t *testing.T) {
 		{"kernel/linux-6.1/dummy.ko.debug", "pahole/dummy.ko.debug.golden", openDWARF, 0.82},
 		{"kernel/linux-6.1/veth.ko.debug", "pahole/veth.ko.debug.golden", openDWARF, 0.78},
 		{"kernel/linux-6.18/vmlinux.btf.gz", "pahole/vmlinux-6.18.btf.golden.gz", openBTF, 0.95},
+		// Go types keep their brackets: "struct []string F", "map[string]int G".
+		{"gobin/gobin", "pahole/gobin.golden", openDWARF, 0.94},
 	} {
 		same, total, diffs := agreement(t, testdata(c.bin), testdata(c.golden), c.open)
 		t.Logf("%s: %d of %d structs as pahole prints them (%.1f%%)", c.bin, same, total, 100*float64(same)/float64(total))
