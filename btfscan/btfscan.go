@@ -88,6 +88,11 @@ func findBTF(in *input.File) (raw []byte, err error) {
 	if sec == nil || sec.Type == elf.SHT_NOBITS {
 		return nil, input.ErrNoTypes
 	}
+	if sec.Flags&elf.SHF_COMPRESSED != 0 {
+		if err := input.CheckInflate("section .BTF", int64(sec.FileSize), int64(sec.Size)); err != nil {
+			return nil, err
+		}
+	}
 	if raw, err = sec.Data(); err != nil {
 		return nil, input.Corrupt("ELF", fmt.Errorf(".BTF: %w", err))
 	}

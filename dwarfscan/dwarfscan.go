@@ -71,6 +71,9 @@ func New(in *input.File) (*File, error) {
 		return fail(input.ErrNoTypes)
 	}
 	s, err := loadSections(ef, in.Data)
+	if errors.Is(err, input.ErrLimit) {
+		return fail(err)
+	}
 	if err != nil {
 		return fail(input.Corrupt("ELF", err))
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cachelint/cachelint/input"
 )
 
 // loadSections reads the debug sections that layouts need from the ELF
@@ -75,7 +77,11 @@ func section(ef *elf.File, image []byte, sec *elf.Section) ([]byte, error) {
 	}
 	var b []byte
 	if sec.Flags&elf.SHF_COMPRESSED != 0 || zdebug {
-		// debug/elf inflates both kinds of compressed section in Data.
+		// debug/elf inflates both kinds of compressed section in Data,
+		// to the size the section declares.
+		if err := input.CheckInflate("section "+sec.Name, int64(sec.FileSize), int64(sec.Size)); err != nil {
+			return nil, err
+		}
 		data, err := sec.Data()
 		if err != nil {
 			return nil, fmt.Errorf("section %s: %w", sec.Name, err)

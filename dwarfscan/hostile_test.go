@@ -180,3 +180,16 @@ func TestBaseClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestCompressedBomb checks a compressed section that says it inflates
+// past the limits: refused before it is inflated.
+func TestCompressedBomb(t *testing.T) {
+	path := mangle(t, testdata("c/types-gz.o"), func(ef *elf.File, b []byte) {
+		// Elf64_Chdr: ch_type, ch_reserved, then ch_size.
+		binary.LittleEndian.PutUint64(b[ef.Section(".debug_info").Offset+8:], 1<<40)
+	})
+	_, err := Open(path)
+	if !errors.Is(err, input.ErrLimit) || !strings.Contains(err.Error(), "section .debug_info: expands past 16777216 bytes") {
+		t.Errorf("err = %v, want the limit", err)
+	}
+}

@@ -184,7 +184,7 @@ func gunzip(fh *os.File, head []byte, regular bool, size int64) ([]byte, error) 
 		}
 		r = bytes.NewReader(data)
 	}
-	limit := min(MaxInflated, max(MinInflated, MaxRatio*size))
+	limit := inflateLimit(size)
 	inflate := func(n int64) ([]byte, error) {
 		if _, err := r.Seek(0, io.SeekStart); err != nil {
 			return nil, err
@@ -217,7 +217,7 @@ func gunzip(fh *os.File, head []byte, regular bool, size int64) ([]byte, error) 
 		if total := int64(got) + rest; total <= limit {
 			return nil, errSizeUnknown(total)
 		}
-		return nil, limitError(fmt.Sprintf("gzip: expands past %d bytes, the limit for a gzip input of %d bytes (%d times its size, at least %d, at most %d)", limit, size, MaxRatio, MinInflated, int64(MaxInflated)))
+		return nil, inflateError("gzip", size)
 	}
 	if isize > limit {
 		// The true size is at least the trailer's: this fails, for its
@@ -233,6 +233,25 @@ func gunzip(fh *os.File, head []byte, regular bool, size int64) ([]byte, error) 
 		}
 	}
 	return data, err
+}
+
+// inflateLimit is what compressed data of size bytes may expand to.
+func inflateLimit(size int64) int64 {
+	return min(MaxInflated, max(MinInflated, MaxRatio*size))
+}
+
+func inflateError(what string, size int64) error {
+	return limitError(fmt.Sprintf("%s: expands past %d bytes, the limit for %d compressed bytes (%d times their size, at least %d, at most %d)", what, inflateLimit(size), size, MaxRatio, MinInflated, int64(MaxInflated)))
+}
+
+// CheckInflate returns an ErrLimit error when compressed bytes (an ELF
+// file's compressed section, named what) say they inflate to more than a
+// gzip of their size may.
+func CheckInflate(what string, compressed, inflated int64) error {
+	if inflated > inflateLimit(compressed) {
+		return inflateError(what, compressed)
+	}
+	return nil
 }
 
 // errSizeUnknown is the size of what a gzip holds, found by inflating it

@@ -106,8 +106,8 @@ func TestErrors(t *testing.T) {
 		{"cut-small-trailer", write(t, "cut-small", cutSmall(t)), ErrCorrupt, "corrupt gzip: unexpected EOF"},
 		// A bomb whose trailer tells its size fails without keeping
 		// what it inflates; one whose trailer lies, at the limit.
-		{"bomb", write(t, "bomb", bomb), ErrLimit, fmt.Sprintf("gzip: expands past %d bytes, the limit for a gzip input of %d bytes (32 times its size, at least 16777216, at most 1073741824)", MinInflated, len(bomb))},
-		{"lying-bomb", write(t, "lying", lying), ErrLimit, fmt.Sprintf("gzip: expands past %d bytes, the limit for a gzip input of %d bytes (32 times its size, at least 16777216, at most 1073741824)", MinInflated, len(lying))},
+		{"bomb", write(t, "bomb", bomb), ErrLimit, fmt.Sprintf("gzip: expands past %d bytes, the limit for %d compressed bytes (32 times their size, at least 16777216, at most 1073741824)", MinInflated, len(bomb))},
+		{"lying-bomb", write(t, "lying", lying), ErrLimit, fmt.Sprintf("gzip: expands past %d bytes, the limit for %d compressed bytes (32 times their size, at least 16777216, at most 1073741824)", MinInflated, len(lying))},
 	} {
 		_, err := Open(c.path)
 		var fe *FileError
