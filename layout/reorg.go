@@ -91,8 +91,16 @@ func isMarker(name string) bool {
 	return strings.HasPrefix(name, groupBeginPrefix) || strings.HasPrefix(name, groupEndPrefix) || strings.HasPrefix(name, groupPadPrefix)
 }
 
-// align is the alignment a reorganization keeps for m.
-func (m *Member) align() int64 { return max(m.Align, m.AlignAttr, 1) }
+// align is the alignment a reorganization keeps for m: what the model
+// says, as far as m's offset shows it holds (a kernel compat_u64 is a u64
+// aligned to 4).
+func (m *Member) align() int64 {
+	a := max(m.Align, m.AlignAttr, 1)
+	for a > 1 && m.Offset%a != 0 {
+		a /= 2
+	}
+	return a
+}
 
 func (it *item) key(order map[string]int) (int, int) {
 	lo, hi := len(order), -1
@@ -188,8 +196,8 @@ func invalid(s *Struct, p *Proposal) string {
 		if m.bytes().lo < end {
 			return fmt.Sprintf("no room for %s at %d: pinned members and groups leave none", m.Label(), end)
 		}
-		if !s.Packed && m.Offset%m.align() != 0 {
-			return fmt.Sprintf("no place for %s at its %d-byte alignment", m.Label(), m.align())
+		if k := p.From[i]; k >= 0 && !s.Packed && m.Offset%s.Members[k].align() != 0 {
+			return fmt.Sprintf("no place for %s at its %d-byte alignment", m.Label(), s.Members[k].align())
 		}
 		end = max(end, m.bytes().hi)
 		if k := p.From[i]; k >= 0 && pinned(&s.Members[k]) && m.Offset != s.Members[k].Offset {
@@ -304,7 +312,7 @@ func cItems(s *Struct, units []item) []item {
 	}
 	for ui := 0; ui < len(units); ui++ {
 		u := units[ui]
-		if u.size != 0 {
+		if u.size != 0 || u.pinned {
 			emit(u)
 			continue
 		}
@@ -566,21 +574,35 @@ func (b *builder) pinsBefore(size, align int64) {
 func (b *builder) prepare(it item) {
 	if it.class == classRead || it.class == classWrite {
 		for _, line := range b.lines {
-			at := alignUp(b.off, it.align)
+			at := startAt(b.off, &it)
 			if it.size <= line && b.lineOf(at, line) != b.lineOf(at+it.size-1, line) {
 				b.fill(b.lineUp(at, line))
 			}
 		}
 	}
-	if at := alignUp(b.off, it.align); at > b.off && it.class != classCold {
+	if at := startAt(b.off, &it); at > b.off && it.class != classCold {
 		b.fillOnly(at)
 	}
+}
+
+// startAt is the first offset from off where it may start: one its
+// alignment allows for where its members lie relative to its start (a
+// group laid out whole may start off its own alignment).
+func startAt(off int64, it *item) int64 {
+	if it.align <= 1 {
+		return off
+	}
+	r := (it.start - off) % it.align
+	if r < 0 {
+		r += it.align
+	}
+	return off + r
 }
 
 // place lays it out at the first offset its alignment allows.
 func (b *builder) place(it item) {
 	maxLine := b.maxLine
-	at := alignUp(b.off, it.align)
+	at := startAt(b.off, &it)
 	if it.pinned {
 		at = max(at, it.start)
 	}
@@ -699,8 +721,17 @@ func shiftBits(m *Member, d int64) {
 }
 
 // fill advances to offset to, placing cold items that fit in the gap and
-// padding the rest.
+// padding the rest, and the pinned items that start in it.
 func (b *builder) fill(to int64) {
+	for b.group == "" && len(b.pins) > 0 && b.off <= b.pins[0].start && b.pins[0].start < to {
+		p := b.pins[0]
+		b.pins = b.pins[1:]
+		b.fillOnly(p.start)
+		if p.start > b.off {
+			b.pad(p.start - b.off)
+		}
+		b.place(p)
+	}
 	b.fillOnly(to)
 	if to > b.off {
 		b.pad(to - b.off)
@@ -711,7 +742,7 @@ func (b *builder) fill(to int64) {
 // of the gap to alignment.
 func (b *builder) fillOnly(to int64) {
 	for {
-		i := slices.IndexFunc(b.cold, func(it item) bool { return alignUp(b.off, it.align)+it.size <= to })
+		i := slices.IndexFunc(b.cold, func(it item) bool { return startAt(b.off, &it)+it.size <= to })
 		if i < 0 {
 			break
 		}
