@@ -39,37 +39,56 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 	}
 	text := func(from, to token.Pos) string { return string(src[tf.Offset(from):tf.Offset(to)]) }
 
-	// Each field's extent, from its doc comment to its line comment.
+	// Each field's extent, from its doc comment to the comments on the
+	// line it ends on. The parser takes a comment after a multi-line tag
+	// for the next field's doc: the line it is on is still the field's.
 	fields := st.Fields.List
-	type extent struct{ start, end token.Pos }
-	ext := make([]extent, len(fields))
-	for i, f := range fields {
-		ext[i] = extent{f.Pos(), f.End()}
-		if f.Doc != nil {
-			ext[i].start = f.Doc.Pos()
-		}
-		if f.Comment != nil {
-			ext[i].end = f.Comment.End()
+	var comments []*ast.Comment // inside the braces, in order
+	for _, g := range file.Comments {
+		if g.Pos() > st.Fields.Opening && g.End() < st.Fields.Closing {
+			comments = append(comments, g.List...)
 		}
 	}
-	// Comments inside the braces: within a field's extent they are part
-	// of its text; the others stand alone and go with the next field.
-	within := make([][]*ast.CommentGroup, len(fields))
-	loose := make([][]string, len(fields)+1)
-	for _, g := range file.Comments {
-		if g.Pos() <= st.Fields.Opening || g.End() >= st.Fields.Closing {
+	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
+	type extent struct{ start, end token.Pos }
+	ext := make([]extent, len(fields))
+	trailing := map[*ast.Comment]bool{}
+	for i, f := range fields {
+		ext[i] = extent{f.Pos(), f.End()}
+		next := st.Fields.Closing
+		if i+1 < len(fields) {
+			next = fields[i+1].Pos()
+		}
+		for _, c := range comments {
+			if c.Pos() >= f.End() && c.Pos() < next && line(c.Pos()) == line(f.End()) {
+				ext[i].end = max(ext[i].end, c.End())
+				trailing[c] = true
+			}
+		}
+	}
+	for i, f := range fields {
+		if f.Doc == nil {
 			continue
 		}
-		i := slices.IndexFunc(ext, func(e extent) bool { return e.start <= g.Pos() && g.End() <= e.end })
+		if k := slices.IndexFunc(f.Doc.List, func(c *ast.Comment) bool { return !trailing[c] }); k >= 0 {
+			ext[i].start = f.Doc.List[k].Pos()
+		}
+	}
+	// Comments within a field's extent are part of its text; the others
+	// stand alone and go with the next field.
+	within := make([][]*ast.Comment, len(fields))
+	loose := make([][]string, len(fields)+1)
+	for _, c := range comments {
+		i := slices.IndexFunc(ext, func(e extent) bool { return e.start <= c.Pos() && c.End() <= e.end })
 		if i >= 0 {
-			within[i] = append(within[i], g)
+			within[i] = append(within[i], c)
 			continue
 		}
 		i = 0
-		for i < len(fields) && ext[i].start < g.Pos() {
+		for i < len(fields) && ext[i].start < c.Pos() {
 			i++
 		}
-		loose[i] = append(loose[i], text(g.Pos(), g.End()))
+		loose[i] = append(loose[i], c.Text)
 	}
 
 	var b bytes.Buffer
@@ -98,8 +117,8 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 		for _, c := range loose[i] {
 			b.WriteString(c + "\n")
 		}
-		for _, g := range within[i] {
-			b.WriteString(text(g.Pos(), g.End()) + "\n")
+		for _, c := range within[i] {
+			b.WriteString(c.Text + "\n")
 		}
 	}
 	for _, c := range loose[len(fields)] {

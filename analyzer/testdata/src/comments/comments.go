@@ -30,3 +30,13 @@ b:"2"`
 	}
 	_ = nested{}
 }
+
+// tagged has a comment after a multi-line tag: it stays on the tag's line.
+type tagged struct {
+	head uint64 /* want `tagged: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail` */ //cachelint:hot
+	pad  [64]byte
+	tag  string `json:"tag"
+	xml:"t"` // the tag
+	//
+	tail uint64 //cachelint:hot
+}
