@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -522,8 +523,8 @@ func DiffSVG(w io.Writer, oldFile, newFile string, pairs []DiffPair, o Options) 
 	for _, p := range pairs {
 		var b strings.Builder
 		d := p.Diff
-		summary := fmt.Sprintf("size %d -> %d, cachelines %d -> %d, members added %d (green), removed %d (dashed), moved or changed %d",
-			d.Old.Size, d.New.Size, d.Old.Cachelines, d.New.Cachelines, len(d.Added), len(d.Removed), len(d.Moved))
+		summary := fmt.Sprintf("%s -> %s: size %d -> %d, cachelines %d -> %d, members added %d (green), removed %d (dashed), moved or changed %d",
+			oldFile, newFile, d.Old.Size, d.New.Size, d.Old.Cachelines, d.New.Cachelines, len(d.Added), len(d.Removed), len(d.Moved))
 		for _, path := range d.Paths() {
 			summary += fmt.Sprintf("; hot lines %s %d -> %d", path, len(d.Old.HotLines[path]), len(d.New.HotLines[path]))
 		}
@@ -537,8 +538,10 @@ func DiffSVG(w io.Writer, oldFile, newFile string, pairs []DiffPair, o Options) 
 		for _, m := range p.Diff.Added {
 			added[m.Name] = "added"
 		}
-		lw, lh := svgPanel(&b, p.Old, p.OldResult, o, 0, y+26, svgDiffLineWidth, oldFile, removed)
-		rw, rh := svgPanel(&b, p.New, p.NewResult, o, lw+svgGap, y+26, svgDiffLineWidth, newFile, added)
+		// The panels are titled by file name, the paths being in the
+		// summary: a long path would run into the other panel.
+		lw, lh := svgPanel(&b, p.Old, p.OldResult, o, 0, y+26, svgDiffLineWidth, "old: "+filepath.Base(oldFile), removed)
+		rw, rh := svgPanel(&b, p.New, p.NewResult, o, lw+svgGap, y+26, svgDiffLineWidth, "new: "+filepath.Base(newFile), added)
 		width = max(width, lw+svgGap+rw)
 		y += 26 + max(lh, rh) + svgGap
 		panels = append(panels, b.String())
