@@ -480,15 +480,18 @@ func percpuMembers(s *Struct) (written, all []hotMember) {
 // may give (any multiple of the struct's alignment) at which a written
 // member of one element shares a line with a member of another element.
 func neighbourShare(s *Struct, line int64) []Finding {
-	if f := neighbourConflict(s, line); f != nil {
+	if f, base := neighbourConflict(s, line); f != nil {
+		f.Message += s.sliceNote(base, line)
 		return []Finding{*f}
 	}
 	return nil
 }
 
-func neighbourConflict(s *Struct, line int64) *Finding {
+// neighbourConflict finds the first base where neighbours conflict, and
+// says so.
+func neighbourConflict(s *Struct, line int64) (*Finding, int64) {
 	if s.Size == 0 {
-		return nil
+		return nil, 0
 	}
 	written, all := percpuMembers(s)
 	step := min(s.Align, line)
@@ -516,12 +519,12 @@ func neighbourConflict(s *Struct, line int64) *Finding {
 					f := newFinding(CheckFalseShare, line, w.top, []string{w.m.Label(), x.m.Label()}, "percpu",
 						fmt.Sprintf("percpu elements are %d bytes and only %d-byte aligned: at base offset %d, written %s of one element shares a line with %s of the %s element %s",
 							s.Size, s.Align, base, w.m.Label(), x.m.Label(), next, atLines(line)))
-					return &f
+					return &f, base
 				}
 			}
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // separates reports whether m is a separator pad: the readers mark only

@@ -424,6 +424,32 @@ func (s *Struct) endPad(f Finding) bool {
 	return true
 }
 
+// sliceNote says, for a percpu struct whose neighbours share a line when
+// an element starts base bytes past one, whether make([]T, n) puts
+// elements there, and from which n: the slice's own base (its size class,
+// the malloc header) and the element's index decide.
+func (s *Struct) sliceNote(base, line int64) string {
+	if s.Heap == nil || s.Size == 0 || base == 0 {
+		return ""
+	}
+	maxLen := (s.Heap.MaxSmallSize-s.Heap.MallocHeaderSize)/s.Size + 1
+	for n := int64(1); n <= maxLen; n++ {
+		for _, b := range s.Heap.Bases(n*s.Size, s.Pointers, line) {
+			for k := int64(0); k < min(n, line); k++ {
+				if (b.Offset+k*s.Size)%line != base {
+					continue
+				}
+				why := ""
+				if p := s.Heap.Place(n*s.Size, s.Pointers); p.Header > 0 {
+					why = fmt.Sprintf(", behind the %d-byte malloc header", p.Header)
+				}
+				return fmt.Sprintf("; make([]%s, n) starts elements there from n = %d%s", s.Name, n, why)
+			}
+		}
+	}
+	return fmt.Sprintf("; make([]%s, n) never starts an element there, but an array of them in a global or another struct may", s.Name)
+}
+
 // heapNote says which heap objects a finding holds for, and why they
 // start where they do. It says nothing for a finding that holds at every
 // base when one is a line boundary: base-0 arithmetic finds those.

@@ -207,3 +207,19 @@ func TestNoHeaderNoFinding(t *testing.T) {
 		t.Errorf("noscan: %v", r.Findings)
 	}
 }
+
+// Percpu neighbours that meet only at bases no slice from make gives.
+func TestPercpuSliceNote(t *testing.T) {
+	fs := append([]field{u64("n", "w")}, cold("c", 7)...)
+	s := goStruct("stripe", fs...) // 64 bytes, 8-aligned
+	s.PerCPU, s.Heap = true, testHeap(t)
+	f := neighbourShare(s, 64)
+	if len(f) != 1 || !strings.HasSuffix(f[0].Message, "; make([]stripe, n) never starts an element there, but an array of them in a global or another struct may") {
+		t.Errorf("noscan: %v", f)
+	}
+	s.Pointers = true
+	f = neighbourShare(s, 64)
+	if len(f) != 1 || !strings.HasSuffix(f[0].Message, "; make([]stripe, n) starts elements there from n = 9, behind the 8-byte malloc header") {
+		t.Errorf("with pointers: %v", f)
+	}
+}

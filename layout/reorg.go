@@ -877,7 +877,10 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 		return p
 	}
 	separated := func(p *Proposal) bool {
-		return !slices.ContainsFunc(lines, func(line int64) bool { return neighbourConflict(p.Struct, line) != nil })
+		return !slices.ContainsFunc(lines, func(line int64) bool {
+			f, _ := neighbourConflict(p.Struct, line)
+			return f != nil
+		})
 	}
 	var best *Proposal
 	for pad := int64(0); pad <= 2*maxLine; pad += s.Align {
