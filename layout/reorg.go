@@ -285,6 +285,14 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 	return items, order
 }
 
+// endsStruct reports whether units are zero-size members that end s,
+// markers aside.
+func endsStruct(s *Struct, units []item) bool {
+	return !slices.ContainsFunc(units, func(u item) bool {
+		return u.size != 0 || slices.ContainsFunc(u.members, func(k int) bool { return isMarker(s.Members[k].Name) })
+	})
+}
+
 // cItems applies C's rules (see itemsOf) to the items of s's members.
 func cItems(s *Struct, units []item) []item {
 	type open struct {
@@ -312,7 +320,9 @@ func cItems(s *Struct, units []item) []item {
 	}
 	for ui := 0; ui < len(units); ui++ {
 		u := units[ui]
-		if u.size != 0 || u.pinned {
+		// A pinned zero-size member stands alone, unless it ends the
+		// struct: a flexible array stays last.
+		if u.size != 0 || u.pinned && !endsStruct(s, units[ui:]) {
 			emit(u)
 			continue
 		}
@@ -882,8 +892,12 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 			return f != nil
 		})
 	}
+	// C allows nothing after a flexible array, and padding cannot go
+	// before a pinned one: only the alignment is left.
+	n := len(s.Members)
+	padOK := s.Lang != LangC || n == 0 || s.Members[n-1].Size != 0 || isMarker(s.Members[n-1].Name) || !pinned(&s.Members[n-1])
 	var best *Proposal
-	for pad := int64(0); pad <= 2*maxLine; pad += s.Align {
+	for pad := int64(0); pad <= 2*maxLine && (pad == 0 || padOK); pad += s.Align {
 		if p := build(pad, 0); separated(p) {
 			best = p
 			break
