@@ -1,0 +1,107 @@
+// Command profilebench measures cachelint profile's mapping on a large
+// profile: it profiles go/types checking the go/... packages at a high
+// sampling rate (unless -profile names one), then loads the packages the
+// samples are in and times loading and mapping apart.
+//
+//	go run ./internal/cmd/profilebench [-rate 2000] [-seconds 60] [-profile FILE] [-keep FILE]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"syscall"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/cachelint/cachelint/profile"
+)
+
+// patterns are the packages the workload type-checks and the profile is
+// mapped onto: the type checker's work is in them.
+var patterns = []string{"go/..."}
+
+func main() {
+	rate := flag.Int("rate", 2000, "samples per second while profiling")
+	seconds := flag.Float64("seconds", 60, "how long to profile the workload")
+	prof := flag.String("profile", "", "map this profile instead of making one")
+	keep := flag.String("keep", "", "write the profile made to this file")
+	flag.Parse()
+	log.SetFlags(0)
+
+	if *prof == "" {
+		*prof = *keep
+		if *prof == "" {
+			dir, err := os.MkdirTemp("", "profilebench")
+			if err != nil {
+				log.Fatal(err)
+			}
+			defer os.RemoveAll(dir)
+			*prof = filepath.Join(dir, "cpu.pprof")
+		}
+		if err := record(*prof, *rate, time.Duration(*seconds*float64(time.Second))); err != nil {
+			log.Fatal(err)
+		}
+	}
+	st, err := os.Stat(*prof)
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	start, cpu0 := time.Now(), cpuTime()
+	p, err := profile.Load("", patterns...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	loadWall, loadCPU := time.Since(start), cpuTime()-cpu0
+
+	start, cpu0 = time.Now(), cpuTime()
+	r, err := p.Map([]profile.Input{{File: *prof}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	mapWall, mapCPU := time.Since(start), cpuTime()-cpu0
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	s := r.Profiles[0]
+	fmt.Printf("profile: %s, %.1f MB, %d samples, %d in the packages loaded, %d touching fields, %d struct types\n",
+		*prof, float64(st.Size())/1e6, s.Samples, s.Matched, s.Mapped, len(r.Structs))
+	fmt.Printf("load go/... with types: %.2f s wall, %.2f s CPU\n", loadWall.Seconds(), loadCPU.Seconds())
+	fmt.Printf("map: %.2f s wall, %.2f s CPU\n", mapWall.Seconds(), mapCPU.Seconds())
+	fmt.Printf("peak heap: %d MiB\n", ms.HeapSys>>20)
+}
+
+// record profiles go/types checking the go/... packages for d at rate
+// samples per second.
+func record(name string, rate int, d time.Duration) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	// SetCPUProfileRate before StartCPUProfile sets the rate; the runtime
+	// then warns that it cannot set it again.
+	runtime.SetCPUProfileRate(rate)
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return err
+	}
+	for start := time.Now(); time.Since(start) < d; {
+		cfg := &packages.Config{Mode: packages.LoadAllSyntax}
+		if _, err := packages.Load(cfg, "go/..."); err != nil {
+			return err
+		}
+	}
+	pprof.StopCPUProfile()
+	return f.Close()
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
