@@ -1,0 +1,45 @@
+package falsesharing
+
+import (
+	"runtime"
+	"sync/atomic"
+	"testing"
+)
+
+// poll is what one core's poll loop does to its own queue per batch.
+func poll(packets, bytes, drops *uint64, i uint64) {
+	*packets += 32
+	*bytes += 32 * 1500
+	if i%64 == 0 {
+		*drops++
+	}
+}
+
+// runQueues runs one goroutine per core, each polling its own element of
+// qs, as a driver's per-queue NAPI loops do.
+func runQueues[Q any](b *testing.B, qs []Q, counters func(*Q) (packets, bytes, drops *uint64)) {
+	var next atomic.Int32
+	b.RunParallel(func(pb *testing.PB) {
+		q := &qs[int(next.Add(1)-1)%len(qs)]
+		p, by, d := counters(q)
+		var i uint64
+		for pb.Next() {
+			poll(p, by, d, i)
+			i++
+		}
+	})
+}
+
+func BenchmarkRxQueues(b *testing.B) {
+	n := runtime.GOMAXPROCS(0)
+	b.Run("layout=before", func(b *testing.B) {
+		runQueues(b, make([]RxQueue, n), func(q *RxQueue) (*uint64, *uint64, *uint64) {
+			return &q.packets, &q.bytes, &q.drops
+		})
+	})
+	b.Run("layout=after", func(b *testing.B) {
+		runQueues(b, make([]RxQueuePadded, n), func(q *RxQueuePadded) (*uint64, *uint64, *uint64) {
+			return &q.packets, &q.bytes, &q.drops
+		})
+	})
+}
