@@ -509,7 +509,10 @@ func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, s
 			switch {
 			case fix != nil:
 				d.SuggestedFixes = fix
-				if r.Proposal.Grown != "" {
+				switch {
+				case r.Proposal.Grown != "" && r.Proposal.KeepsOrder():
+					d.Message += "; the fix " + r.Proposal.Grown
+				case r.Proposal.Grown != "":
 					d.Message += "; the fix reorders the fields and " + r.Proposal.Grown
 				}
 			case blocked != "":

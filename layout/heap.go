@@ -525,6 +525,39 @@ func (sh share) objectsWord() string {
 	return fmt.Sprintf("%d%% of heap objects", sh.percent())
 }
 
+// baseDependent reports whether the members hot on some path occupy more
+// lines at some heap base of s than at another, at any of the line sizes.
+func (s *Struct) baseDependent(lines []int64) bool {
+	for _, line := range lines {
+		bases := s.Bases(line)
+		if len(bases) < 2 {
+			continue
+		}
+		for _, p := range s.Paths() {
+			least := -1
+			for _, b := range bases {
+				n := s.hotLinesAt(p, line, b.Offset, false)
+				if least >= 0 && n != least {
+					return true
+				}
+				least = n
+			}
+		}
+	}
+	return false
+}
+
+// worthGrowing reports whether padding p into the size class of g saves
+// s's heap objects, on average over their bases and summed over the paths,
+// at least as many bytes of hot lines as it adds to each object.
+func worthGrowing(s *Struct, p, g *Proposal, line int64) bool {
+	var saved float64
+	for _, path := range s.Paths() {
+		saved += (p.Struct.meanHotLines(path, line) - g.Struct.meanHotLines(path, line)) * float64(line)
+	}
+	return saved >= float64(s.slot(g.Struct.Size)-s.slot(p.Struct.Size))
+}
+
 // meanHotLines is the lines the members hot on path occupy, on average
 // over s's heap objects.
 func (s *Struct) meanHotLines(path string, line int64) float64 {

@@ -25,6 +25,22 @@ type Proposal struct {
 	Grown string
 }
 
+// KeepsOrder reports whether the proposal keeps every original member in
+// its place in the order, changing only padding.
+func (p *Proposal) KeepsOrder() bool {
+	next := 0
+	for _, from := range p.From {
+		if from < 0 {
+			continue
+		}
+		if from != next {
+			return false
+		}
+		next++
+	}
+	return true
+}
+
 // Inserted reports whether the i-th proposed member is padding the
 // reorganizer added.
 func (p *Proposal) Inserted(i int) bool { return p.From[i] < 0 }
