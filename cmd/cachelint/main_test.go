@@ -84,13 +84,22 @@ func TestStandaloneOrder(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	var lastFile string
 	var last [2]int
+	seen := map[string]bool{}
 	for _, l := range lines {
+		file, rest, _ := strings.Cut(l, ":")
 		var line, col int
-		if _, err := fmt.Sscanf(strings.TrimPrefix(l, "examples/netq/netq.go:"), "%d:%d:", &line, &col); err != nil || !strings.HasPrefix(l, "examples/netq/netq.go:") {
-			t.Fatalf("%q: not at examples/netq/netq.go:LINE:COL", l)
+		if _, err := fmt.Sscanf(rest, "%d:%d:", &line, &col); err != nil || !strings.HasPrefix(file, "examples/") || !strings.HasSuffix(file, ".go") {
+			t.Fatalf("%q: not at examples/DIR/FILE.go:LINE:COL", l)
 		}
-		if [2]int{line, col} == last || line < last[0] || line == last[0] && col < last[1] {
+		if file != lastFile {
+			if seen[file] || file < lastFile {
+				t.Errorf("%q after %s", l, lastFile)
+			}
+			seen[file], lastFile, last = true, file, [2]int{}
+		}
+		if line < last[0] || line == last[0] && col < last[1] {
 			t.Errorf("%q after line %d column %d", l, last[0], last[1])
 		}
 		last = [2]int{line, col}
@@ -142,14 +151,14 @@ func TestStandaloneSARIF(t *testing.T) {
 	for _, r := range res {
 		counts[r.RuleID]++
 		p := r.Locations[0].Physical
-		if p.Artifact.URI != "examples/netq/netq.go" || p.Artifact.URIBaseID != "%SRCROOT%" || p.Region.StartLine == 0 || p.Region.StartColumn == 0 {
+		if !strings.HasPrefix(p.Artifact.URI, "examples/") || p.Artifact.URIBaseID != "%SRCROOT%" || p.Region.StartLine == 0 || p.Region.StartColumn == 0 {
 			t.Errorf("%s at %+v", r.RuleID, p)
 		}
 		if rule, _ := layout.RuleOf(r.RuleID); r.Level != rule.Severity {
 			t.Errorf("%s: level %s, want %s", r.RuleID, r.Level, rule.Severity)
 		}
 	}
-	if counts["falseshare"] < 2 || counts["spread"] < 2 || counts["budget"] < 1 || counts["padding"] != 1 {
+	if counts["falseshare"] < 2 || counts["spread"] < 2 || counts["budget"] < 1 || counts["padding"] < 1 {
 		t.Errorf("rules %v", counts)
 	}
 	// The same diagnostics as the text at 64-byte lines, and more at 128.
@@ -174,7 +183,7 @@ func TestJSONCarriesCategories(t *testing.T) {
 			count[d.Category]++
 		}
 	}
-	if count["falseshare"] < 2 || count["spread"] < 2 || count["budget"] < 1 || count["padding"] != 1 {
+	if count["falseshare"] < 2 || count["spread"] < 2 || count["budget"] < 1 || count["padding"] < 1 {
 		t.Errorf("categories %v", count)
 	}
 }

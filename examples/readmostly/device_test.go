@@ -50,4 +50,16 @@ func BenchmarkHotWalk(b *testing.B) {
 				uintptr(d.headroom) + uintptr(d.flags) + d.qdisc
 		})
 	})
+	b.Run("layout=compact", func(b *testing.B) {
+		walk(b, func(d *DeviceCompact) uintptr {
+			return uintptr(unsafe.Pointer(d.ops)) + uintptr(d.mtu) + uintptr(d.txQueues) + uintptr(d.features) +
+				uintptr(d.headroom) + uintptr(d.flags) + d.qdisc
+		})
+	})
+	b.Run("layout=compact-padded", func(b *testing.B) {
+		walk(b, func(d *DeviceCompactPadded) uintptr {
+			return uintptr(unsafe.Pointer(d.ops)) + uintptr(d.mtu) + uintptr(d.txQueues) + uintptr(d.features) +
+				uintptr(d.headroom) + uintptr(d.flags) + d.qdisc
+		})
+	})
 }
