@@ -3,7 +3,12 @@
 // sampling rate (unless -profile names one), then loads the packages the
 // samples are in and times loading and mapping apart.
 //
-//	go run ./internal/cmd/profilebench [-rate 2000] [-seconds 60] [-profile FILE] [-keep FILE]
+//	go run ./internal/cmd/profilebench [-rate 2000] [-seconds 60] [-profile FILE] [-keep FILE] [-labels N]
+//
+// -labels N maps, instead, the profile with every sample repeated under N
+// distinct values of a request label, as a service that labels its work
+// by request gets many samples per stack: the size of a large service's
+// profile from the stacks of this one.
 package main
 
 import (
@@ -14,9 +19,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 	"time"
 
+	pprofile "github.com/google/pprof/profile"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cachelint/cachelint/profile"
@@ -31,6 +38,7 @@ func main() {
 	seconds := flag.Float64("seconds", 60, "how long to profile the workload")
 	prof := flag.String("profile", "", "map this profile instead of making one")
 	keep := flag.String("keep", "", "write the profile made to this file")
+	labels := flag.Int("labels", 0, "map the profile with each sample repeated under this many request labels")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -47,6 +55,13 @@ func main() {
 		if err := record(*prof, *rate, time.Duration(*seconds*float64(time.Second))); err != nil {
 			log.Fatal(err)
 		}
+	}
+	if *labels > 0 {
+		big := strings.TrimSuffix(*prof, ".pprof") + fmt.Sprintf("-labels%d.pprof", *labels)
+		if err := relabel(*prof, big, *labels); err != nil {
+			log.Fatal(err)
+		}
+		*prof = big
 	}
 	st, err := os.Stat(*prof)
 	if err != nil {
@@ -98,6 +113,39 @@ func record(name string, rate int, d time.Duration) error {
 	}
 	pprof.StopCPUProfile()
 	return f.Close()
+}
+
+// relabel writes the profile in from to to, with each sample repeated n
+// times, the copies told apart by a request label.
+func relabel(from, to string, n int) error {
+	f, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	p, err := pprofile.Parse(f)
+	if err != nil {
+		return err
+	}
+	samples := make([]*pprofile.Sample, 0, len(p.Sample)*n)
+	for i := range n {
+		req := fmt.Sprintf("req-%08d", i)
+		for _, s := range p.Sample {
+			c := *s
+			c.Label = map[string][]string{"request": {req}}
+			samples = append(samples, &c)
+		}
+	}
+	p.Sample = samples
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if err := p.Write(out); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 func cpuTime() time.Duration {
