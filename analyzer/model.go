@@ -118,13 +118,12 @@ func dependsOnTypeParams(t types.Type) bool {
 // StructLayout lays out the struct type obj names as the analyzer does,
 // for tools that bring other evidence of hotness to Go types (cachelint
 // profile). It returns nil when obj is not a struct or its layout depends
-// on type parameters.
+// on type parameters; a generic type whose type parameters sit behind
+// pointers, slices and the like is laid out as declared, as the analyzer
+// checks it.
 func StructLayout(obj *types.TypeName, sizes types.Sizes, fset *token.FileSet) *layout.Struct {
 	st, ok := obj.Type().Underlying().(*types.Struct)
 	if !ok || dependsOnTypeParams(st) {
-		return nil
-	}
-	if n, ok := obj.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
 		return nil
 	}
 	// Types of other packages by package name, as Go source spells them.

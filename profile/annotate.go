@@ -30,8 +30,8 @@ type StructMarks struct {
 	DeclFile string
 	DeclLine int
 	Struct   *Struct
-	// Layout is the gc layout with the profiles' marks; nil for a generic
-	// type, whose layout depends on its type arguments.
+	// Layout is the gc layout with the profiles' marks; nil for a type
+	// whose layout depends on type arguments.
 	Layout *layout.Struct
 	Fields []FieldMark // by field index
 	// Notes are the disagreements between the source's annotations and
@@ -213,7 +213,8 @@ func Percent(f float64) string {
 // Annotate writes the profiles' marks into the source as //cachelint:hot
 // comments on the hot fields that have no annotation, through the
 // rewriting -fix uses, and returns the files it changed. Fields with an
-// annotation keep it. Generic types are left alone.
+// annotation keep it. Types whose layout depends on type arguments are
+// left alone.
 func (p *Program) Annotate(marks []*StructMarks) ([]string, error) {
 	type edit struct {
 		start, end int
@@ -299,8 +300,8 @@ func joinHot(a, b *layout.Hot) *layout.Hot {
 
 // WriteHotFile writes the profiles' marks as a hot file, one line per hot
 // field, naming types as PKGPATH.TYPE, which both the analyzer's -hotfile
-// and cachelint layout -hot (on the DWARF of a Go binary) read. Generic
-// types are left out.
+// and cachelint layout -hot (on the DWARF of a Go binary) read. Types
+// whose layout depends on type arguments are left out.
 func WriteHotFile(w io.Writer, marks []*StructMarks, header string) error {
 	var b strings.Builder
 	for l := range strings.Lines(header) {
@@ -311,7 +312,7 @@ func WriteHotFile(w io.Writer, marks []*StructMarks, header string) error {
 	}
 	for _, sm := range marks {
 		if sm.Layout == nil || strings.Contains(sm.Key, "@") {
-			continue // generic, or declared in a function
+			continue // no layout of its own, or declared in a function
 		}
 		for i, f := range sm.Fields {
 			if f.Hot != nil {

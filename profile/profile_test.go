@@ -155,6 +155,41 @@ func TestWorkloadSpread(t *testing.T) {
 	}
 }
 
+// A generic type whose type parameter sits behind a slice has a layout of
+// its own, as the analyzer checks it: Ring's written head shares its line
+// with the read-mostly mask, and the hot file names Ring's fields.
+func TestWorkloadGeneric(t *testing.T) {
+	p := workProgram(t)
+	r, err := p.Map([]Input{{File: workloadProfile(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := p.Layout(r, workPkg+".Ring", DefaultMin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, f := range layout.Analyze(s, []int64{64}).Findings {
+		msgs = append(msgs, f.Check+": "+f.Message)
+	}
+	if want := "falseshare: head is written and shares line 0 with mask (read-mostly), slots (read-mostly)"; !strings.Contains(strings.Join(msgs, "\n"), want) {
+		t.Errorf("Ring: no %q; findings:\n%s", want, strings.Join(msgs, "\n"))
+	}
+	marks, err := p.Marks(r, DefaultMin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteHotFile(&b, marks, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{workPkg + ".Ring.head hot write\n", workPkg + ".Ring.mask hot\n"} {
+		if !strings.Contains(b.String(), line) {
+			t.Errorf("hot file lacks %q:\n%s", line, b.String())
+		}
+	}
+}
+
 // A -trimpath build names files by module path; they match all the same.
 func TestTrimpath(t *testing.T) {
 	if testing.Short() {
