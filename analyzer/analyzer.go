@@ -302,9 +302,8 @@ func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.C
 	fromFile := ps.hotFile[qualified]
 	annotated := len(typeDirs) > 0 || fromFile != nil
 	if ds != nil {
-		for _, fld := range st.Fields.List {
-			d := append(in(ds, fld.Doc), in(ds, fld.Comment)...)
-			fieldDirs = append(fieldDirs, d)
+		fieldDirs = fieldDirectives(ds, pass.Fset.File(st.Pos()), fileOf(pass, st), st)
+		for _, d := range fieldDirs {
 			annotated = annotated || len(d) > 0
 		}
 	}

@@ -74,6 +74,61 @@ func in(ds map[*ast.Comment]*directive, g *ast.CommentGroup) []*directive {
 	return out
 }
 
+// lineComments returns, for each field of st (in file tf), the comments
+// after it on the line where it ends, before the next field. Go's parser
+// takes a line comment only on the line where the field's last token
+// starts, so after a multi-line tag it leaves the comment to no field, or
+// to the next field's doc when it is part of a group running into it; the
+// author wrote it after this field, and it is this field's.
+func lineComments(tf *token.File, file *ast.File, st *ast.StructType) [][]*ast.Comment {
+	fields := st.Fields.List
+	out := make([][]*ast.Comment, len(fields))
+	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
+	i := 0
+	for _, g := range file.Comments {
+		if g.End() <= st.Fields.Opening || g.Pos() >= st.Fields.Closing {
+			continue
+		}
+		for _, c := range g.List {
+			for i+1 < len(fields) && fields[i+1].Pos() <= c.Pos() {
+				i++
+			}
+			if i < len(fields) && c.Pos() >= fields[i].End() && line(c.Pos()) == line(fields[i].End()) {
+				out[i] = append(out[i], c)
+			}
+		}
+	}
+	return out
+}
+
+// fieldDirectives returns the directives of each field of st: those in its
+// doc comment and those after it on the line where it ends.
+func fieldDirectives(ds map[*ast.Comment]*directive, tf *token.File, file *ast.File, st *ast.StructType) [][]*directive {
+	after := lineComments(tf, file, st)
+	taken := map[*ast.Comment]bool{}
+	for _, cs := range after {
+		for _, c := range cs {
+			taken[c] = true
+		}
+	}
+	out := make([][]*directive, len(st.Fields.List))
+	for i, fld := range st.Fields.List {
+		if fld.Doc != nil {
+			for _, c := range fld.Doc.List {
+				if d := ds[c]; d != nil && !taken[c] {
+					out[i] = append(out[i], d)
+				}
+			}
+		}
+		for _, c := range after[i] {
+			if d := ds[c]; d != nil {
+				out[i] = append(out[i], d)
+			}
+		}
+	}
+	return out
+}
+
 // fieldHot parses the hot directive of a field.
 func fieldHot(d *directive) (*layout.Hot, error) {
 	switch d.verb {

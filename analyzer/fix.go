@@ -40,8 +40,7 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 	text := func(from, to token.Pos) string { return string(src[tf.Offset(from):tf.Offset(to)]) }
 
 	// Each field's extent, from its doc comment to the comments on the
-	// line it ends on. The parser takes a comment after a multi-line tag
-	// for the next field's doc: the line it is on is still the field's.
+	// line it ends on.
 	fields := st.Fields.List
 	var comments []*ast.Comment // inside the braces, in order
 	for _, g := range file.Comments {
@@ -49,21 +48,14 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 			comments = append(comments, g.List...)
 		}
 	}
-	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
 	type extent struct{ start, end token.Pos }
 	ext := make([]extent, len(fields))
 	trailing := map[*ast.Comment]bool{}
-	for i, f := range fields {
-		ext[i] = extent{f.Pos(), f.End()}
-		next := st.Fields.Closing
-		if i+1 < len(fields) {
-			next = fields[i+1].Pos()
-		}
-		for _, c := range comments {
-			if c.Pos() >= f.End() && c.Pos() < next && line(c.Pos()) == line(f.End()) {
-				ext[i].end = max(ext[i].end, c.End())
-				trailing[c] = true
-			}
+	for i, after := range lineComments(tf, file, st) {
+		ext[i] = extent{fields[i].Pos(), fields[i].End()}
+		for _, c := range after {
+			ext[i].end = c.End()
+			trailing[c] = true
 		}
 	}
 	for i, f := range fields {
@@ -163,12 +155,13 @@ func FieldListEdit(src []byte, tf *token.File, file *ast.File, st *ast.StructTyp
 	start, end = tf.Offset(st.Fields.Opening)+1, tf.Offset(st.Fields.Closing)
 	var b bytes.Buffer
 	at := start
+	after := lineComments(tf, file, st)
 	for i, f := range st.Fields.List {
 		c, ok := comments[i]
 		if !ok {
 			continue
 		}
-		if f.Comment != nil {
+		if len(after[i]) > 0 {
 			b.Write(src[at:tf.Offset(f.Pos())])
 			b.WriteString(c + "\n")
 			at = tf.Offset(f.Pos())

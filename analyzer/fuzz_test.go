@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -37,6 +38,21 @@ func FuzzDirectives(f *testing.F) {
 			return
 		}
 		ds, bad := directives(file)
+		// A directive belongs to one field at most.
+		owner := map[*directive]bool{}
+		ast.Inspect(file, func(n ast.Node) bool {
+			if st, ok := n.(*ast.StructType); ok && st.Fields.Opening.IsValid() && st.Fields.Closing.IsValid() {
+				for _, fd := range fieldDirectives(ds, fset.File(st.Pos()), file, st) {
+					for _, d := range fd {
+						if owner[d] {
+							t.Errorf("%q at %v belongs to two fields", d.c.Text, fset.Position(d.c.Pos()))
+						}
+						owner[d] = true
+					}
+				}
+			}
+			return true
+		})
 		for _, b := range bad {
 			if !b.pos.IsValid() || fset.Position(b.pos).Offset >= len(src) || b.msg == "" {
 				t.Errorf("bad directive at %v: %q", fset.Position(b.pos), b.msg)

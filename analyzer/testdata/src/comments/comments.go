@@ -40,3 +40,14 @@ type tagged struct {
 	//
 	tail uint64 //cachelint:hot
 }
+
+// tagHot has its hot directive after a multi-line tag, on the line the
+// field ends: it marks that field, and moves with it.
+type tagHot struct {
+	head uint64 /* want `tagHot: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, name` */ //cachelint:hot
+	pad  [64]byte
+	name string `json:"name"
+	xml:"n"` //cachelint:hot
+	// tail's doc
+	tail uint64
+}
