@@ -3,12 +3,16 @@ package input
 import "errors"
 
 // The kinds of input error, for errors.Is. Every error of the readers
-// (dwarfscan, btfscan) and of Open is a *FileError naming the file, which
-// wraps one of these or an error of the operating system.
+// (dwarfscan, btfscan, profile's pprof decoder) and of Open and OpenStream
+// is a *FileError naming the file, which wraps one of these or an error of
+// the operating system.
 var (
 	// ErrNotBinary is a file that is neither an ELF file nor BTF (text,
 	// a directory), gzipped or not.
 	ErrNotBinary = errors.New("not an ELF file or BTF")
+	// ErrNotProfile is a file that is not a pprof profile, gzipped or
+	// not, or not of CPU time.
+	ErrNotProfile = errors.New("not a pprof profile")
 	// ErrNoTypes is an ELF file with neither DWARF nor a .BTF section.
 	ErrNoTypes = errors.New("no DWARF or BTF type information; build with -g")
 	// ErrNotFound is a struct or union, asked for by name, that the file
@@ -33,7 +37,7 @@ func (e *FileError) Unwrap() error { return e.Err }
 // its cause if it has one: the pattern of debug/dwarf.DecodeError, which
 // says where the data is bad and how.
 type Error struct {
-	Kind error  // ErrNotBinary, ErrNoTypes, ErrNotFound, ErrCorrupt or ErrLimit
+	Kind error  // ErrNotBinary, ErrNotProfile, ErrNoTypes, ErrNotFound, ErrCorrupt or ErrLimit
 	Msg  string // what is wrong, and where
 	Err  error  // the cause, or nil
 }

@@ -5,9 +5,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/gzip"
@@ -163,5 +165,54 @@ func TestDevZero(t *testing.T) {
 	}
 	if _, err := Open("/dev/zero"); !errors.Is(err, ErrNotBinary) {
 		t.Errorf("err = %v, want ErrNotBinary", err)
+	}
+}
+
+// TestStream checks that a stream reads a file's bytes, inflated if it is
+// a gzip of one or several members, within the limits of Open.
+func TestStream(t *testing.T) {
+	data := make([]byte, 300000)
+	for i := range data {
+		data[i] = byte(i * i >> 9)
+	}
+	zeros := make([]byte, MinInflated+1<<20)
+	bomb := gzipped(t, zeros)
+	for _, c := range []struct {
+		name string
+		data []byte
+		gzip bool
+		kind error
+		want string // the error reading, or ""
+	}{
+		{"raw", data, false, nil, ""},
+		{"gzip", gzipped(t, data), true, nil, ""},
+		{"members", append(gzipped(t, data[:1000]), gzipped(t, data[1000:])...), true, nil, ""},
+		{"cut-gzip", gzipped(t, data)[:1000], true, ErrCorrupt, "corrupt gzip: unexpected EOF"},
+		{"bomb", bomb, true, ErrLimit, fmt.Sprintf("gzip: expands past %d bytes, the limit for %d compressed bytes (32 times their size, at least 16777216, at most 1073741824)", MinInflated, len(bomb))},
+	} {
+		s, err := OpenStream(write(t, c.name, c.data))
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		got, err := io.ReadAll(s)
+		s.Close()
+		if s.Gzip != c.gzip {
+			t.Errorf("%s: Gzip %v, want %v", c.name, s.Gzip, c.gzip)
+		}
+		if c.want == "" {
+			if err != nil || !bytes.Equal(got, data) {
+				t.Errorf("%s: err %v, %d bytes, want %d", c.name, err, len(got), len(data))
+			}
+			continue
+		}
+		if !errors.Is(err, c.kind) || err.Error() != c.want {
+			t.Errorf("%s: err = %v, want %s (%v)", c.name, err, c.want, c.kind)
+		}
+	}
+	_, err := OpenStream(t.TempDir())
+	var fe *FileError
+	if !errors.As(err, &fe) || !strings.HasSuffix(err.Error(), ": a directory") {
+		t.Errorf("a directory: err = %v", err)
 	}
 }

@@ -9,8 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/google/pprof/profile"
-
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -195,22 +194,21 @@ func (p *Program) fieldNames(key string) []string {
 }
 
 // readProfile reads a CPU profile, gzipped or not.
-func readProfile(name string) (*profile.Profile, error) {
-	f, err := os.Open(name)
+func readProfile(name string) (*pprofProfile, error) {
+	prof, err := readPprof(name)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	prof, err := profile.Parse(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a pprof profile: %v", name, err)
-	}
 	if cpuIndex(prof) < 0 {
 		var kinds []string
-		for _, st := range prof.SampleType {
+		for _, st := range prof.sampleTypes {
 			kinds = append(kinds, st.Type+"/"+st.Unit)
 		}
-		return nil, fmt.Errorf("%s: not a CPU profile: its samples are %s", name, strings.Join(kinds, ", "))
+		msg := "not a CPU profile: it has no sample types"
+		if len(kinds) > 0 {
+			msg = "not a CPU profile: its samples are " + strings.Join(kinds, ", ")
+		}
+		return nil, &input.FileError{Path: name, Err: &input.Error{Kind: input.ErrNotProfile, Msg: msg}}
 	}
 	return prof, nil
 }
@@ -218,10 +216,10 @@ func readProfile(name string) (*profile.Profile, error) {
 // cpuIndex is the index of the sample value to count: the number of
 // samples of a Go CPU profile, else the CPU time; -1 for a profile that is
 // not of CPU time.
-func cpuIndex(prof *profile.Profile) int {
-	cpu := prof.PeriodType != nil && prof.PeriodType.Type == "cpu"
+func cpuIndex(prof *pprofProfile) int {
+	cpu := prof.periodType.Type == "cpu"
 	at := -1
-	for i, st := range prof.SampleType {
+	for i, st := range prof.sampleTypes {
 		switch st.Type {
 		case "samples":
 			if cpu {
@@ -236,7 +234,7 @@ func cpuIndex(prof *profile.Profile) int {
 
 // mapProfile maps the samples of prof, calling add with the fields each
 // sample touches, whether it writes them, and the struct types touched.
-func (p *Program) mapProfile(in Input, prof *profile.Profile, add func(fields []int32, writes []bool, structs []string, v int64)) (ProfileStats, error) {
+func (p *Program) mapProfile(in Input, prof *pprofProfile, add func(fields []int32, writes []bool, structs []string, v int64)) (ProfileStats, error) {
 	st := ProfileStats{Input: in}
 	vi := cpuIndex(prof)
 	// What each location executes, innermost inlined frame first.
@@ -244,16 +242,13 @@ func (p *Program) mapProfile(in Input, prof *profile.Profile, add func(fields []
 		matched bool
 		frames  []*lineInfo
 	}
-	locs := make(map[uint64]*loc, len(prof.Location))
+	locs := make([]loc, len(prof.locations))
 	files := map[string]*srcFile{}
 	other := map[string]bool{} // files of the profile outside the load
-	for _, l := range prof.Location {
-		lc := &loc{}
-		for _, ln := range l.Line {
-			if ln.Function == nil {
-				continue
-			}
-			name := ln.Function.Filename
+	for i, l := range prof.locations {
+		lc := &locs[i]
+		for _, ln := range l.lines {
+			name := prof.functions[ln.function].file
 			f, seen := files[name]
 			if !seen {
 				f = p.lookup(name)
@@ -266,13 +261,12 @@ func (p *Program) mapProfile(in Input, prof *profile.Profile, add func(fields []
 				continue
 			}
 			lc.matched = true
-			if li := p.lineOf(f, int(ln.Line)); li != nil {
+			if li := p.lineOf(f, int(ln.line)); li != nil {
 				lc.frames = append(lc.frames, li)
 			} else {
 				lc.frames = append(lc.frames, &lineInfo{})
 			}
 		}
-		locs[l.ID] = lc
 	}
 
 	// Each field counts once per sample: stamp[f] is the last sample that
@@ -301,16 +295,16 @@ func (p *Program) mapProfile(in Input, prof *profile.Profile, add func(fields []
 			writes[slices.Index(fields, a.field)] = true
 		}
 	}
-	for i, s := range prof.Sample {
-		v := s.Value[vi]
+	for i, s := range prof.stacks {
+		v := s.values[vi]
 		st.Samples += v
 		gen := int32(i + 1)
 		fields, writes, structs = fields[:0], writes[:0], structs[:0]
 		matched := false
 		loop := false // a frame nearer the leaf is in a loop
-		for _, l := range s.Location {
-			lc := locs[l.ID]
-			if lc == nil || !lc.matched {
+		for _, l := range s.locations {
+			lc := &locs[l]
+			if !lc.matched {
 				continue
 			}
 			matched = true
@@ -353,7 +347,7 @@ func (p *Program) mapProfile(in Input, prof *profile.Profile, add func(fields []
 // noMatch explains a profile none of whose samples is in the load: a
 // profile of another program, or of this one with the packages sampled
 // left out of the load.
-func (p *Program) noMatch(name string, prof *profile.Profile, other map[string]bool) error {
+func (p *Program) noMatch(name string, prof *pprofProfile, other map[string]bool) error {
 	var ours []string
 	for f := range other {
 		if p.inModule(f) {
@@ -367,8 +361,8 @@ func (p *Program) noMatch(name string, prof *profile.Profile, other map[string]b
 	}
 	if len(ours) == 0 {
 		bin := ""
-		if len(prof.Mapping) > 0 && prof.Mapping[0].File != "" {
-			bin = " (" + prof.Mapping[0].File + ")"
+		if len(prof.mappingFiles) > 0 && prof.mappingFiles[0] != "" {
+			bin = " (" + prof.mappingFiles[0] + ")"
 		}
 		return fmt.Errorf("%s: a profile of another program%s: none of its %d source files is in %s", name, bin, len(other), strings.Join(mods, ", "))
 	}

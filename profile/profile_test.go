@@ -28,7 +28,7 @@ var (
 
 // workloadProfile runs the workload under runtime/pprof once per test
 // binary and returns the profile's file.
-func workloadProfile(t *testing.T) string {
+func workloadProfile(t testing.TB) string {
 	t.Helper()
 	workOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "cachelint-profile")

@@ -8,7 +8,8 @@
 // -labels N maps, instead, the profile with every sample repeated under N
 // distinct values of a request label, as a service that labels its work
 // by request gets many samples per stack: the size of a large service's
-// profile from the stacks of this one.
+// profile from the stacks of this one. The labelled profile is written
+// next to the profile, and reused by later runs.
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -58,8 +60,12 @@ func main() {
 	}
 	if *labels > 0 {
 		big := strings.TrimSuffix(*prof, ".pprof") + fmt.Sprintf("-labels%d.pprof", *labels)
-		if err := relabel(*prof, big, *labels); err != nil {
-			log.Fatal(err)
+		if !newer(big, *prof) {
+			if err := relabel(*prof, big, *labels); err != nil {
+				log.Fatal(err)
+			}
+			// The relabelled profile's memory is not the mapping's.
+			debug.FreeOSMemory()
 		}
 		*prof = big
 	}
@@ -75,20 +81,54 @@ func main() {
 	}
 	loadWall, loadCPU := time.Since(start), cpuTime()-cpu0
 
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	loadHeap := ms.HeapInuse
+	stop := samplePeak()
 	start, cpu0 = time.Now(), cpuTime()
 	r, err := p.Map([]profile.Input{{File: *prof}})
 	if err != nil {
 		log.Fatal(err)
 	}
 	mapWall, mapCPU := time.Since(start), cpuTime()-cpu0
-	var ms runtime.MemStats
+	mapHeap := stop()
 	runtime.ReadMemStats(&ms)
 	s := r.Profiles[0]
 	fmt.Printf("profile: %s, %.1f MB, %d samples, %d in the packages loaded, %d touching fields, %d struct types\n",
 		*prof, float64(st.Size())/1e6, s.Samples, s.Matched, s.Mapped, len(r.Structs))
 	fmt.Printf("load go/... with types: %.2f s wall, %.2f s CPU\n", loadWall.Seconds(), loadCPU.Seconds())
 	fmt.Printf("map: %.2f s wall, %.2f s CPU\n", mapWall.Seconds(), mapCPU.Seconds())
+	fmt.Printf("heap in use: %d MiB after load, at most %d MiB while mapping\n", loadHeap>>20, mapHeap>>20)
 	fmt.Printf("peak heap: %d MiB\n", ms.HeapSys>>20)
+}
+
+// samplePeak samples the heap in use every few milliseconds until the
+// function it returns is called, which returns the most it saw: the
+// mapping's peak, garbage not yet collected included.
+func samplePeak() func() uint64 {
+	done := make(chan struct{})
+	peak := make(chan uint64)
+	go func() {
+		var most uint64
+		var ms runtime.MemStats
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			most = max(most, ms.HeapInuse)
+			select {
+			case <-done:
+				peak <- most
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		return <-peak
+	}
 }
 
 // record profiles go/types checking the go/... packages for d at rate
@@ -113,6 +153,17 @@ func record(name string, rate int, d time.Duration) error {
 	}
 	pprof.StopCPUProfile()
 	return f.Close()
+}
+
+// newer reports whether file a exists and is newer than b: a labelled
+// profile written by an earlier run, reused.
+func newer(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && sa.ModTime().After(sb.ModTime())
 }
 
 // relabel writes the profile in from to to, with each sample repeated n
