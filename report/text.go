@@ -152,3 +152,15 @@ func NrMembers(w io.Writer, s *layout.Struct) error {
 	_, err := fmt.Fprintf(w, "%s\t%d\n", s.Name, len(s.Members))
 	return err
 }
+
+// Packable writes s as pahole --packable does when packing shrinks it
+// (layout.Packable): name, size, packed size and bytes saved,
+// tab-separated; nothing otherwise. word is the target's pointer size.
+func Packable(w io.Writer, s *layout.Struct, word int64) error {
+	p, ok := layout.Packable(s, word)
+	if !ok {
+		return nil
+	}
+	_, err := fmt.Fprintf(w, "%s\t%d\t%d\t%d\n", s.Name, p.Size, p.Packed, p.Size-p.Packed)
+	return err
+}

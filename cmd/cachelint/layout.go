@@ -24,7 +24,7 @@ import (
 )
 
 const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif|svg] [-srcroot DIR] [-q]
-                        [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] FILE...
+                        [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] [-P|--packable] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
 an ELF .BTF section, or gzipped), with the cache-line checks. Exit status:

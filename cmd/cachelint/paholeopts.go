@@ -11,9 +11,13 @@ import (
 // paholeFlags are the options of pahole 1.24 that kernel developers use
 // daily, under pahole's names (Go's flag package takes --name as -name).
 type paholeFlags struct {
-	sizes, nrMembers, hex bool
-	holes                 int
+	sizes, nrMembers, hex, packable bool
+	holes                           int
 }
+
+// wordSize is the pointer size pahole's packing assumes (its CU's address
+// size): the inputs cachelint is used on are 64-bit.
+const wordSize = 8
 
 func addPaholeFlags(fs *flag.FlagSet) *paholeFlags {
 	p := &paholeFlags{}
@@ -23,17 +27,21 @@ func addPaholeFlags(fs *flag.FlagSet) *paholeFlags {
 	fs.IntVar(&p.holes, "holes", 0, "as pahole --holes: only structs with at least `N` holes")
 	fs.IntVar(&p.holes, "H", 0, "shorthand for --holes=`N`")
 	fs.BoolVar(&p.hex, "hex", false, "as pahole --hex: member offsets and sizes in hexadecimal")
+	fs.BoolVar(&p.packable, "packable", false, "as pahole --packable: one line per struct that packing shrinks, NAME SIZE PACKED SAVED (no checks);\npahole's packed size, or where pahole's packing breaks an alignment, a C rule or a pin, the best that keeps them")
+	fs.BoolVar(&p.packable, "P", false, "shorthand for --packable")
 	return p
 }
 
 // listing returns what prints a struct instead of its layout, for --sizes
-// and --nr_members, or nil.
+// --nr_members and --packable, or nil.
 func (p *paholeFlags) listing(w io.Writer) func(*layout.Struct) error {
 	switch {
 	case p.sizes:
 		return func(s *layout.Struct) error { return report.Sizes(w, s) }
 	case p.nrMembers:
 		return func(s *layout.Struct) error { return report.NrMembers(w, s) }
+	case p.packable:
+		return func(s *layout.Struct) error { return report.Packable(w, s, wordSize) }
 	}
 	return nil
 }

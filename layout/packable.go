@@ -1,0 +1,546 @@
+package layout
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Packing is what pahole --packable says of a struct: its size and the
+// size once packed, with the packed members when the packing is pahole's.
+type Packing struct {
+	Size, Packed int64
+	// Pahole says the packed size is the one pahole 1.24's reorganizer
+	// finds. When pahole's packed layout breaks what the struct must keep
+	// (see PaholePacking.Breaks), Packed is PackSize's instead and Why
+	// says what pahole's layout breaks.
+	Pahole bool
+	Why    string
+}
+
+// Packable says whether s can be packed smaller, as pahole --packable
+// lists it: only structs with holes, and only when pahole's reorganizer
+// saves bytes. The figure is pahole's where its packed layout keeps every
+// member at its alignment, the struct's size a multiple of its alignment
+// and what C code relies on. Where it does not, the figure is the smaller
+// of PackSize and, when only the size breaks the alignment, pahole's
+// size rounded up to it, as the compiler would; s is not packable when
+// that saves nothing. word is the target's pointer size (pahole's
+// cu->addr_size).
+func Packable(s *Struct, word int64) (Packing, bool) {
+	p, ok := PaholePack(s, word)
+	if !ok {
+		return Packing{}, false
+	}
+	why := p.Breaks(s)
+	if why == "" {
+		return Packing{Size: s.Size, Packed: p.Size, Pahole: true}, true
+	}
+	n, ok := PackSize(s)
+	if !ok {
+		n = s.Size
+	}
+	if p.breaksMembers(s) == "" {
+		n = min(n, alignUp(p.Size, s.Align))
+	}
+	if n >= s.Size {
+		return Packing{}, false
+	}
+	return Packing{Size: s.Size, Packed: n, Why: why}, true
+}
+
+// PaholePacking is the layout pahole 1.24's class__reorganize gives a
+// struct: the members in their new order at their new offsets.
+type PaholePacking struct {
+	Size    int64
+	Members []Member
+	// From gives, for each of Members, the index of the original member.
+	From []int
+}
+
+// pmember is one member as pahole's reorganizer sees it, in the widths of
+// dwarves 1.24's struct class_member: offsets wrap as pahole's do.
+type pmember struct {
+	from          int
+	byteOffset    uint32
+	bitOffset     uint32
+	byteSize      uint64
+	bitSize       uint32 // of the type: a bit-field's storage unit
+	bitfieldSize  uint8
+	bitfieldShift uint32 // bitOffset - byteOffset*8
+	hole          uint16
+	bitHole       uint8
+}
+
+// pclass is a struct as pahole's reorganizer sees it (struct class).
+type pclass struct {
+	m                   []*pmember
+	size                uint32
+	padding             uint16
+	bitPadding          uint8
+	nrHoles, nrBitHoles uint8
+	addr                uint64
+}
+
+// PaholePack runs pahole 1.24's reorganizer (dwarves_reorganize.c,
+// class__reorganize, built without its bit-field algorithms) on s: it
+// moves members into the holes after earlier ones, first those that have
+// a hole after them themselves, then the last member into a hole when
+// that removes padding, then members from the end; each move that leaves
+// a hole of a word or more shifts what follows back by a word, whatever
+// alignment it had. It reports false when pahole would not list s: s is
+// not a struct, has no holes, or packing saves nothing.
+func PaholePack(s *Struct, word int64) (PaholePacking, bool) {
+	if s.Kind != KindStruct || len(s.Members) == 0 {
+		return PaholePacking{}, false
+	}
+	c := &pclass{size: uint32(s.Size), addr: uint64(word)}
+	for i := range s.Members {
+		m := &s.Members[i]
+		pm := &pmember{from: i, byteOffset: uint32(m.Offset), byteSize: uint64(m.Size), bitSize: uint32(m.Size * 8)}
+		if m.BitSize > 0 {
+			pm.bitOffset = uint32(m.BitOffset)
+			pm.bitfieldSize = uint8(m.BitSize)
+			pm.bitfieldShift = uint32(m.BitOffset - m.Offset*8)
+		} else {
+			pm.bitOffset = pm.byteOffset * 8
+		}
+		c.m = append(c.m, pm)
+	}
+	c.findHoles()
+	if c.nrHoles == 0 && c.nrBitHoles == 0 {
+		return PaholePacking{}, false
+	}
+	// pahole's loop ends on every real struct; a corrupt one must not
+	// hang cachelint.
+	if !c.reorganize(1000 + 64*len(c.m)) {
+		return PaholePacking{}, false
+	}
+	if c.size >= uint32(s.Size) {
+		return PaholePacking{}, false
+	}
+	p := PaholePacking{Size: int64(c.size)}
+	for _, pm := range c.m {
+		m := s.Members[pm.from]
+		d := int64(pm.byteOffset) - m.Offset
+		m.Offset += d
+		shiftBits(&m, d*8)
+		p.Members = append(p.Members, m)
+		p.From = append(p.From, pm.from)
+	}
+	return p, true
+}
+
+// findHoles is pahole 1.24's class__find_holes, in its integer widths.
+func (c *pclass) findHoles() {
+	curEnd, curSize := c.size*8, uint32(0)
+	var lastSeen uint32
+	inBitfield := false
+	c.nrHoles, c.nrBitHoles = 0, 0
+	var last *pmember
+	for _, pos := range c.m {
+		pos.hole, pos.bitHole = 0, 0
+		start := pos.bitOffset
+		var end uint32
+		if pos.bitfieldSize != 0 {
+			end = start + uint32(pos.bitfieldSize)
+		} else {
+			end = start + uint32(pos.byteSize*8)
+		}
+		var bitHoles, byteHoles int32
+		if inBitfield {
+			e := min(start, curEnd)
+			bitHoles = int32(e - lastSeen)
+			lastSeen = e
+		}
+		if pos.bitfieldSize != 0 {
+			aligned := pos.byteOffset * 8
+			if lastSeen < aligned && aligned <= start {
+				byteHoles = int32(pos.byteOffset - lastSeen/8)
+				lastSeen = aligned
+			}
+			bitHoles += int32(start - lastSeen)
+		} else {
+			byteHoles = int32(start/8 - lastSeen/8)
+		}
+		lastSeen = end
+		if pos.bitfieldSize != 0 {
+			inBitfield = true
+			if end > curEnd || pos.bitSize > curSize {
+				curSize = pos.bitSize
+				curEnd = pos.byteOffset*8 + curSize
+				if end > curEnd {
+					curEnd += curSize
+				}
+			}
+		} else {
+			inBitfield = false
+			curSize = 0
+			curEnd = end
+		}
+		if last != nil {
+			last.hole, last.bitHole = uint16(byteHoles), uint8(bitHoles)
+		}
+		if bitHoles != 0 {
+			c.nrBitHoles++
+		}
+		if byteHoles != 0 {
+			c.nrHoles++
+		}
+		last = pos
+	}
+	c.bitPadding = 0
+	if inBitfield {
+		e := min(c.size*8, curEnd)
+		c.bitPadding = uint8(e - lastSeen)
+		lastSeen = e
+	}
+	c.padding = uint16(c.size - lastSeen/8)
+}
+
+// reorganize is class__reorganize; it reports false when it has not
+// settled within limit moves.
+func (c *pclass) reorganize(limit int) bool {
+	for moves := 0; moves <= limit; moves++ {
+		if !c.step() {
+			return true
+		}
+	}
+	return false
+}
+
+// step is one pass of class__reorganize up to its first move (its "goto
+// restart"); it reports whether it moved a member.
+func (c *pclass) step() bool {
+	last := len(c.m) - 1
+	lm := c.m[last]
+	var alignment uint64
+	for _, m := range c.m {
+		if a := m.byteSize + uint64(m.hole); a <= c.addr && a > alignment {
+			alignment = a
+		}
+	}
+	if alignment != 0 {
+		if alignment > 1 {
+			alignment = (alignment + 1) / 2 * 2
+		}
+		var padding uint16
+		if mod := (uint64(lm.byteOffset) + lm.byteSize) % alignment; mod != 0 {
+			padding = uint16(c.addr - mod)
+		}
+		if padding != c.padding {
+			c.padding = padding
+			c.size = uint32(uint64(lm.byteOffset) + lm.byteSize + uint64(padding))
+		}
+	}
+	for i := 0; i < len(c.m); i++ {
+		m := c.m[i]
+		if m.hole == 0 {
+			continue
+		}
+		// Not the next member: its distance may be an explicit
+		// alignment (the kernel's ____cacheline_aligned_in_smp).
+		if b := c.nextHoleOfSize(i, uint64(m.hole)); b >= 0 && b-1 != i && c.move(i, b, false) {
+			return true
+		}
+		if c.padding > 0 && i != last && lm.byteSize != 0 && lm.byteSize <= uint64(m.hole) && c.move(i, last, true) {
+			return true
+		}
+	}
+	if c.nrHoles == 0 {
+		return false
+	}
+	for i := 0; i < len(c.m); i++ {
+		m := c.m[i]
+		if m.hole == 0 {
+			continue
+		}
+		if b := c.lastOfSize(i, uint64(m.hole)); b >= 0 && b-1 != i && c.move(i, b, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// nextHoleOfSize is class__find_next_hole_of_size: the first member after
+// i with a hole after it and no larger than size (a bit-field: the first
+// of its run of bit-fields), or -1.
+func (c *pclass) nextHoleOfSize(i int, size uint64) int {
+	head := -1
+	for j := i + 1; j < len(c.m); j++ {
+		m := c.m[j]
+		if m.bitfieldSize != 0 {
+			if head < 0 {
+				head = j
+			}
+		} else {
+			head = -1
+		}
+		if m.hole != 0 && m.byteSize != 0 && m.byteSize <= size {
+			if head >= 0 {
+				return head
+			}
+			return j
+		}
+	}
+	return -1
+}
+
+// lastOfSize is class__find_last_member_of_size: the last member after i
+// no larger than size, skipping bit-fields but the first of a run, or -1.
+func (c *pclass) lastOfSize(i int, size uint64) int {
+	for j := len(c.m) - 1; j > i; j-- {
+		m := c.m[j]
+		if m.bitfieldSize != 0 && m.byteOffset != 0 && c.m[j-1].bitfieldSize != 0 {
+			continue
+		}
+		if m.byteSize != 0 && m.byteSize <= size {
+			return j
+		}
+	}
+	return -1
+}
+
+// move is class__move_member: it moves member from to after dest, at
+// dest's end plus what of dest's hole from's size (up to a word) does not
+// divide, and shrinks the struct by what it guesses was saved. It refuses
+// bit-fields, as pahole 1.24 does.
+func (c *pclass) move(dest, from int, fromPadding bool) bool {
+	f, d := c.m[from], c.m[dest]
+	if f.bitfieldSize != 0 {
+		return false
+	}
+	fromWasLast := from == len(c.m)-1
+	prev := c.m[from-1]
+	tailHole := f.hole
+	origOffset := uint16(f.byteOffset)
+	div := min(f.byteSize, c.addr)
+	offset := uint16(uint64(d.hole) % div)
+	newOffset := uint16(uint64(d.byteOffset) + d.byteSize + uint64(offset))
+
+	c.m = slices.Delete(c.m, from, from+1)
+	c.m = slices.Insert(c.m, dest+1, f)
+	f.byteOffset = uint32(newOffset)
+	f.bitOffset = uint32(newOffset)*8 + f.bitfieldShift
+
+	switch {
+	case fromPadding:
+		if uint64(origOffset)%c.addr == 0 {
+			c.size -= uint32(f.byteSize + uint64(c.padding))
+		}
+	case fromWasLast:
+		c.size -= uint32(f.byteSize + uint64(c.padding))
+	case uint64(tailHole)+f.byteSize >= c.addr:
+		c.size -= uint32(c.addr)
+		c.subtractFrom(prev, uint16(c.addr))
+	}
+	c.findHoles()
+	return true
+}
+
+// subtractFrom is class__subtract_offsets_from: the members after m move
+// back by n bytes.
+func (c *pclass) subtractFrom(m *pmember, n uint16) {
+	after := false
+	for _, x := range c.m {
+		if after {
+			x.byteOffset -= uint32(n)
+			x.bitOffset -= uint32(n) * 8
+		}
+		after = after || x == m
+	}
+	if c.padding != 0 {
+		lm := c.m[len(c.m)-1]
+		c.padding = 0
+		if p := int64(uint64(c.size) - (uint64(lm.byteOffset) + lm.byteSize)); p > 0 {
+			c.padding = uint16(p)
+		}
+	}
+}
+
+// Breaks says what pahole's packed layout p of s breaks, "" if nothing:
+// what breaksMembers finds, or a size that is not a multiple of the
+// struct's alignment.
+func (p *PaholePacking) Breaks(s *Struct) string {
+	if why := p.breaksMembers(s); why != "" {
+		return why
+	}
+	if p.Size%s.Align != 0 {
+		return fmt.Sprintf("%d bytes is not a multiple of the struct's %d-byte alignment", p.Size, s.Align)
+	}
+	return ""
+}
+
+// breaksMembers says how the members of p break what they must keep: a
+// member off its alignment (explicit ones included), members overlapping
+// or past the end, a pinned member moved; in C, a struct-typed first
+// member no longer first, a member moved into or out of a kernel
+// cacheline group.
+func (p *PaholePacking) breaksMembers(s *Struct) string {
+	var end int64 // in bits: bit-fields of different units share bytes
+	for i := range p.Members {
+		m := &p.Members[i]
+		orig := &s.Members[p.From[i]]
+		if !s.Packed && m.Offset%orig.align() != 0 {
+			return fmt.Sprintf("%s at %d is off its %d-byte alignment", m.Label(), m.Offset, orig.align())
+		}
+		lo, hi := m.Offset*8, m.End()*8
+		if m.BitSize > 0 {
+			lo, hi = m.BitOffset, m.BitOffset+m.BitSize
+		}
+		if lo < end || hi > p.Size*8 {
+			return fmt.Sprintf("%s at %d overlaps the members before it or the end", m.Label(), m.Offset)
+		}
+		end = max(end, hi)
+		if pinned(orig) && m.Offset != orig.Offset {
+			return fmt.Sprintf("pinned %s moves from %d to %d", m.Label(), orig.Offset, m.Offset)
+		}
+	}
+	if s.Lang != LangC {
+		return ""
+	}
+	if i := firstAggregate(s); i >= 0 && p.From[slices.IndexFunc(p.Members, func(m Member) bool { return m.Size > 0 })] != i {
+		return fmt.Sprintf("%s, the struct-typed first member, is no longer first", s.Members[i].Label())
+	}
+	was := groupsAlong(s.Members, func(k int) int { return k })
+	now := groupsAlong(p.Members, func(k int) int { return p.From[k] })
+	for k, g := range was {
+		switch {
+		case now[k] == g:
+		case g == "":
+			return fmt.Sprintf("%s moves into cacheline group %s", s.Members[k].Label(), now[k])
+		default:
+			return fmt.Sprintf("%s moves out of cacheline group %s", s.Members[k].Label(), g)
+		}
+	}
+	return ""
+}
+
+// firstAggregate is the index of s's first member when it has a struct or
+// union type C code can name (it casts to it), -1 otherwise.
+func firstAggregate(s *Struct) int {
+	i := slices.IndexFunc(s.Members, func(m Member) bool { return m.Size > 0 })
+	if i < 0 {
+		return -1
+	}
+	if m := &s.Members[i]; m.Offset == 0 && m.Aggregate && !m.Embedded && m.Type != "struct" && m.Type != "union" {
+		return i
+	}
+	return -1
+}
+
+// groupsAlong maps each original member index (from(k) of the k-th
+// member of ms) to the kernel cacheline group whose markers enclose it in
+// ms, "" for none.
+func groupsAlong(ms []Member, from func(k int) int) map[int]string {
+	out := make(map[int]string, len(ms))
+	var open []string
+	for k := range ms {
+		name := ms[k].Name
+		if g, ok := strings.CutPrefix(name, groupEndPrefix); ok && len(open) > 0 && open[len(open)-1] == g {
+			open = open[:len(open)-1]
+			continue
+		}
+		if g, ok := strings.CutPrefix(name, groupBeginPrefix); ok {
+			open = append(open, g)
+			continue
+		}
+		if len(open) > 0 {
+			out[from(k)] = open[len(open)-1]
+		} else {
+			out[from(k)] = ""
+		}
+	}
+	return out
+}
+
+// PackSize is the size of the smallest layout of s it finds that keeps
+// what Propose keeps: every alignment, pins; in C, a struct-typed first
+// member first, a flexible array last, kernel cacheline groups whole
+// between their markers; in Go, zero-size fields first. It tries the
+// reorganizer's order with every member cold and a greedy one that fills
+// the gap before each strongly aligned item with smaller ones. It reports
+// false when neither is valid.
+func PackSize(s *Struct) (int64, bool) {
+	if s.Kind != KindStruct {
+		return 0, false
+	}
+	cold := *s
+	cold.Members = coldMembers(s.Members)
+	items, order := itemsOf(&cold)
+	lines := []int64{64}
+	best, ok := int64(0), false
+	try := func(p *Proposal) {
+		if p != nil && invalid(&cold, p) == "" && (!ok || p.Struct.Size < best) {
+			best, ok = p.Struct.Size, true
+		}
+	}
+	try(place(&cold, items, order, lines, true))
+	if slices.ContainsFunc(items, func(it item) bool { return it.pinned && it.start != 0 }) {
+		return best, ok
+	}
+	var first, rest, last []item
+	for _, it := range items {
+		switch {
+		case it.pinned, it.class == classZero:
+			first = append(first, it)
+		case it.last:
+			last = append(last, it)
+		default:
+			rest = append(rest, it)
+		}
+	}
+	b := newBuilder(&cold, lines, order, nil)
+	for _, it := range first {
+		b.place(it)
+	}
+	for _, it := range fillOrder(rest, b.off) {
+		b.place(it)
+	}
+	try(b.finish(last))
+	return best, ok
+}
+
+// fillOrder orders items to leave the least space unused from off: at
+// each step the most aligned item that starts where the last one ended,
+// else the gap before the most aligned one filled with the largest items
+// that fit in it, else that item.
+func fillOrder(items []item, off int64) []item {
+	left := slices.Clone(items)
+	slices.SortStableFunc(left, func(a, b item) int {
+		if a.align != b.align {
+			return int(b.align - a.align)
+		}
+		return int(b.size - a.size)
+	})
+	var out []item
+	take := func(i int) {
+		it := left[i]
+		left = slices.Delete(left, i, i+1)
+		out = append(out, it)
+		off = startAt(off, &it) + it.size
+	}
+	for len(left) > 0 {
+		if i := slices.IndexFunc(left, func(it item) bool { return startAt(off, &it) == off }); i >= 0 {
+			take(i)
+			continue
+		}
+		to := startAt(off, &left[0])
+		if i := slices.IndexFunc(left, func(it item) bool { return startAt(off, &it)+it.size <= to }); i >= 0 {
+			take(i)
+			continue
+		}
+		take(0)
+	}
+	return out
+}
+
+// coldMembers copies ms without their hot marks.
+func coldMembers(ms []Member) []Member {
+	out := slices.Clone(ms)
+	for i := range out {
+		out[i].Hot = nil
+		out[i].Inner = coldMembers(out[i].Inner)
+	}
+	return out
+}
