@@ -372,7 +372,10 @@ func (s *Struct) paddingAtBases(line, maxLine int64) []Finding {
 // of an array of it each have lines of their own, whose elements a slice
 // from make does not start on a line: the malloc header of a slice of
 // pointer-holding elements, or a size class that is not whole lines, moves
-// every element off, and each then spans one line more.
+// every element off. That costs only where the fields of an element then
+// span more lines, often one shared with the next element's fields; a
+// pad that keeps 24 bytes of fields in a 64-byte element still keeps them
+// on a line of their own 8 bytes past one.
 func (s *Struct) offLineElements(line int64) []Finding {
 	if s.Heap == nil || s.Size == 0 || s.Size%line != 0 || s.origin != 0 {
 		return nil
@@ -381,13 +384,27 @@ func (s *Struct) offLineElements(line int64) []Finding {
 	if pad < 0 {
 		return nil
 	}
+	fields := span{s.Size, 0}
+	for i := range s.Members {
+		if m := &s.Members[i]; !m.Padding && m.Size > 0 {
+			fields.lo, fields.hi = min(fields.lo, m.Offset), max(fields.hi, m.End())
+		}
+	}
+	if fields.empty() {
+		return nil
+	}
+	linesAt := func(base int64) int64 {
+		f := fields.shift(base)
+		return f.lastLine(line) - f.firstLine(line) + 1
+	}
 	// Lengths whose slices are small objects; larger ones start on a page.
+	// Elements are whole lines, so all of a slice's start where it does.
 	var off []int64
 	var at int64
 	maxLen := (s.Heap.MaxSmallSize-s.Heap.MallocHeaderSize)/s.Size + 1
 	for n := int64(1); n <= maxLen; n++ {
 		for _, b := range s.Heap.Bases(n*s.Size, s.Pointers, line) {
-			if b.Offset != 0 {
+			if linesAt(b.Offset) > linesAt(0) {
 				if len(off) == 0 {
 					at = b.Offset
 				}
@@ -407,10 +424,14 @@ func (s *Struct) offLineElements(line int64) []Finding {
 	if p := s.Heap.Place(off[0]*s.Size, s.Pointers); p.Header == 0 {
 		why = fmt.Sprintf("the %d-byte size class", p.Class.Size)
 	}
+	shared := ""
+	if fields.shift(at).lastLine(line) == fields.shift(at+s.Size).firstLine(line) {
+		shared = ", one of them with the next element's"
+	}
 	m := &s.Members[pad]
 	return []Finding{newFinding(CheckPadding, line, pad, []string{m.Name}, "elements",
-		fmt.Sprintf("%s is padded to %d bytes, whole lines, but make([]%s, n) for %s starts elements off a line (%d bytes past one, after %s), so each spans %d lines, not %d %s",
-			s.Name, s.Size, s.Name, lengths, at, why, s.Size/line+1, s.Size/line, atLines(line)))}
+		fmt.Sprintf("%s is padded to %d bytes, whole lines, but make([]%s, n) for %s starts elements off a line (%d bytes past one, after %s), so the fields of each span %d lines, not %d%s %s",
+			s.Name, s.Size, s.Name, lengths, at, why, linesAt(at), linesAt(0), shared, atLines(line)))}
 }
 
 // endPad reports whether padding finding f is about a pad with nothing

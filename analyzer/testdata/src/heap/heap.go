@@ -54,12 +54,24 @@ type big /* want `big: hot fields occupy 2 lines, over the budget of 1 \(64-byte
 const cacheLineSize = 64
 
 // bucket is padded to a line, to give each bucket of a table a line of its
-// own. It holds a pointer, so a table of more than 8 buckets gets a malloc
-// header and every bucket starts 8 bytes past a line.
+// own (xsync's bucketPadded, whose fields fill the line and whose pad is
+// empty on 64-bit targets). It holds a pointer, so a table of more than 8
+// buckets gets a malloc header and every bucket starts 8 bytes past a
+// line: lock moves onto the line of the next bucket's next and keys.
 type bucket struct {
+	_    [cacheLineSize - 64]byte // want `bucket: bucket is padded to 64 bytes, whole lines, but make\(\[\]bucket, n\) for n from 9 to 511 starts elements off a line \(8 bytes past one, after the 8-byte malloc header\), so the fields of each span 2 lines, not 1, one of them with the next element's \(64-byte lines\)`
 	next *bucket
 	keys [6]uint64
-	_    [cacheLineSize - 56]byte // want `bucket: bucket is padded to 64 bytes, whole lines, but make\(\[\]bucket, n\) for n from 9 to 511 starts elements off a line \(8 bytes past one, after the 8-byte malloc header\), so each spans 2 lines, not 1 \(64-byte lines\)`
+	lock uint64
+}
+
+// slot is padded to a line so that neighbouring slots' turns are not on
+// one line (xsync v3's slotPadded). Behind the malloc header its 24 bytes
+// of fields start 8 bytes past a line, still on a line of their own.
+type slot struct {
+	turn uint64
+	item any
+	_    [cacheLineSize - 24]byte
 }
 
 // counters are padded the same way, but hold no pointers: every slice of
