@@ -472,6 +472,7 @@ func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, s
 		// A pad at the end of a percpu type can only be for its neighbours.
 		s.Members[n-1].Padding = true
 	}
+	layout.MarkApart(s)
 	if fromFile != nil {
 		if err := applyHotFile(fromFile, s, qualified); err != nil {
 			report(pass, ts.Name.Pos(), "annotation", err.Error())

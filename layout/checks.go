@@ -362,11 +362,16 @@ func andList(names []string) string {
 	return nameList(names)
 }
 
-// conflicts reports whether written member w and hot member x must not share
-// a line: x is read-mostly, or written only on paths w is not.
-func conflicts(w, x *Hot) bool {
-	return !x.Write || !intersect(w.Paths, x.Paths)
+// conflicts reports whether written member w and hot member x, on sides
+// ws and xs of the declaration's separators, must not share a line: x is
+// read-mostly, written only on paths w is not, or the declaration keeps
+// them apart.
+func conflicts(w, x *Hot, ws, xs int) bool {
+	return !x.Write || !intersect(w.Paths, x.Paths) || apart(ws, xs)
 }
+
+// apart reports whether sides a and b are different known sides.
+func apart(a, b int) bool { return a != 0 && b != 0 && a != b }
 
 // intersect reports whether sorted lists a and b have an element in common.
 func intersect(a, b []string) bool {
@@ -409,16 +414,17 @@ func falseShare(s *Struct, line int64) []Finding {
 		// Members on the line that take part: every read-mostly one and
 		// every written one, once some written one conflicts.
 		var subject *Hot
+		side := 0
 		involved := map[*Member]bool{}
 		for _, w := range on {
 			if !w.m.Hot.Write {
 				continue
 			}
 			for _, x := range on {
-				if x.m != w.m && conflicts(w.m.Hot, x.m.Hot) {
+				if x.m != w.m && conflicts(w.m.Hot, x.m.Hot, s.Members[w.top].Side, s.Members[x.top].Side) {
 					involved[w.m], involved[x.m] = true, true
 					if subject == nil {
-						subject = w.m.Hot
+						subject, side = w.m.Hot, s.Members[w.top].Side
 					}
 				}
 			}
@@ -433,6 +439,8 @@ func falseShare(s *Struct, line int64) []Finding {
 		for _, h := range on {
 			switch {
 			case !involved[h.m]:
+			case h.m.Hot.Write && slices.Equal(h.m.Hot.Paths, subject.Paths) && apart(s.Members[h.top].Side, side):
+				others = append(others, h.m.Label()+" (written, on the other side of a separator)")
 			case h.m.Hot.Write && slices.Equal(h.m.Hot.Paths, subject.Paths):
 				writers = append(writers, h.m.Label())
 				if member < 0 {

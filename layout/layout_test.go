@@ -578,3 +578,64 @@ func TestNoProposalWithoutFindings(t *testing.T) {
 		t.Errorf("findings %v, proposal %v, no fix %q", r.Findings, r.Proposal, r.NoFix)
 	}
 }
+
+// queue is xsync's MPMCQueue: read-mostly fields, then head and tail, each
+// padded onto a line of its own, then the slots.
+func queue() *Struct {
+	return goStruct("queue", u64("capMask", "r"), u64("capShift", "r"), pad(48), u64("head", "w"), pad(56),
+		u64("tail", "w"), pad(56), field{"slots", 24, 8, "r"})
+}
+
+// Written fields the declaration pads apart stay apart, though one profile
+// of producers and consumers marks both hot on one path: the proposal
+// moves slots up to the read-mostly line and keeps head and tail on lines
+// of their own.
+func TestSeparatedWriters(t *testing.T) {
+	s := queue()
+	MarkApart(s)
+	r := Analyze(s, []int64{64})
+	if got := checks(r.Findings); !slices.Equal(got, []string{CheckSpread}) {
+		t.Fatalf("findings %v, want spread only", r.Findings)
+	}
+	if f := find(t, r, CheckSpread); !strings.Contains(f.Message, "4 lines where 3 would do") {
+		t.Errorf("spread: %s", f.Message)
+	}
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	p := r.Proposal.Struct
+	line := func(name string) int64 {
+		_, m := p.Lookup(name)
+		return m.Offset / 64
+	}
+	if line("head") == line("tail") || line("head") == line("capMask") || line("tail") == line("capMask") {
+		t.Errorf("head on line %d, tail on %d, capMask on %d: want three lines", line("head"), line("tail"), line("capMask"))
+	}
+	if line("slots") != line("capMask") {
+		t.Errorf("slots on line %d, capMask on %d: want one line", line("slots"), line("capMask"))
+	}
+
+	// Without the sides, one path's writers may share a line.
+	s = queue()
+	r = Analyze(s, []int64{64})
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	p = r.Proposal.Struct
+	if line("head") != line("tail") {
+		t.Errorf("without sides, head on line %d and tail on %d: want one line", line("head"), line("tail"))
+	}
+}
+
+// A separator too short to separate leaves the writers on its two sides on
+// one line: falseshare says so, as padding does.
+func TestSeparatedWritersShareLine(t *testing.T) {
+	s := goStruct("ring", u64("head", "w"), pad(8), u64("tail", "w"), pad(48))
+	MarkApart(s)
+	r := Analyze(s, []int64{64})
+	want := "head is written and shares line 0 with tail (written, on the other side of a separator) (64-byte lines)"
+	if f := find(t, r, CheckFalseShare); f.Message != want {
+		t.Errorf("falseshare:\n got %s\nwant %s", f.Message, want)
+	}
+	find(t, r, CheckPadding)
+}

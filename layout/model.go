@@ -167,6 +167,11 @@ type Member struct {
 
 	Hot   *Hot
 	Group string // the kernel cacheline group the member lies in, if any
+	// Side numbers, from 1, the run of top-level members between the
+	// declaration's separator pads the member lies in (MarkApart); 0 when
+	// unknown. Written hot members on different sides stay on different
+	// lines even when they are hot on the same paths.
+	Side int
 	// Pinned keeps the member at its offset in any reorganization (a
 	// hot-file "pin" line, //cachelint:pin): code the struct's declaration
 	// does not show depends on where it is.

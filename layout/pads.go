@@ -64,4 +64,21 @@ func MarkSeparators(s *Struct) {
 		m.Padding = between && (strings.Contains(m.Type, "CacheLinePad") ||
 			m.ElemSize > 0 && IsPadName(m.Name) && s.BetweenWriters(i))
 	}
+	MarkApart(s)
+}
+
+// MarkApart numbers the runs of top-level members between separator pads
+// (Member.Side), on a struct as declared, once its separators are known: a
+// queue pads its head from its tail because producers write one and
+// consumers the other, which one profile of both, hot on one path, cannot
+// tell. Never run it on a proposal, whose pads are the reorganizer's.
+func MarkApart(s *Struct) {
+	side := 1
+	for i := range s.Members {
+		if m := &s.Members[i]; separates(m) {
+			side++
+		} else {
+			m.Side = side
+		}
+	}
 }

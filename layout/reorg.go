@@ -69,6 +69,9 @@ type item struct {
 	align   int64
 	class   class
 	paths   []string
+	// side is the first member's Side: written items on different sides
+	// go on different lines.
+	side int
 	// pinned keeps the item at start.
 	pinned bool
 	// last keeps the item at the end: C zero-size members that end the
@@ -256,7 +259,7 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 				j++
 			}
 		}
-		it := item{start: s.Members[i].Offset, align: 1, class: classCold}
+		it := item{start: s.Members[i].Offset, align: 1, class: classCold, side: s.Members[i].Side}
 		allPad := true
 		var end int64
 		for k := i; k < j; k++ {
@@ -474,15 +477,18 @@ func classify(it *item, m *Member) {
 	}
 }
 
-// groupsOf splits items of one class into groups of equal path sets, ordered
-// so that each path's groups are adjacent where a line allows it.
+// groupsOf splits items of one class into groups of equal path sets, and
+// written ones of one side, ordered so that each path's groups are
+// adjacent where a line allows it.
 func groupsOf(items []item, c class, order map[string]int) [][]item {
 	var groups [][]item
 	for _, it := range items {
 		if it.class != c {
 			continue
 		}
-		g := slices.IndexFunc(groups, func(g []item) bool { return slices.Equal(g[0].paths, it.paths) })
+		g := slices.IndexFunc(groups, func(g []item) bool {
+			return slices.Equal(g[0].paths, it.paths) && (c != classWrite || g[0].side == it.side)
+		})
 		if g < 0 {
 			groups = append(groups, nil)
 			g = len(groups) - 1
@@ -532,7 +538,7 @@ type builder struct {
 	origin int64
 	// what the current line of the largest size holds, for isolation
 	lineRead   bool
-	lineWrites [][]string
+	lineWrites []written
 	// cold is what fills gaps: the cold items outside groups, or inside a
 	// group the group's own.
 	cold []item
@@ -654,7 +660,7 @@ func (b *builder) place(it item) {
 	case classRead:
 		b.lineRead = true
 	case classWrite:
-		b.lineWrites = append(b.lineWrites, it.paths)
+		b.lineWrites = append(b.lineWrites, written{it.paths, it.side})
 	}
 	if b.lineStart(b.off) {
 		b.lineRead, b.lineWrites = false, nil
@@ -725,7 +731,7 @@ func (b *builder) sequence(items []item) {
 
 func (b *builder) writes(items []item) {
 	for _, g := range groupsOf(items, classWrite, b.order) {
-		b.isolate(g[0].paths)
+		b.isolate(g[0].paths, g[0].side)
 		for _, it := range packed(g, b.off) {
 			b.put(it)
 		}
@@ -787,15 +793,21 @@ func (b *builder) pad(n int64) {
 	b.off += n
 }
 
+// written is what a written item placed on the current line writes on.
+type written struct {
+	paths []string
+	side  int
+}
+
 // isolate moves to the next line of the largest size when the current one
-// holds something a write on paths must not share a line with.
-func (b *builder) isolate(paths []string) {
+// holds something a write on paths, from side, must not share a line with.
+func (b *builder) isolate(paths []string, side int) {
 	if b.lineStart(b.off) {
 		return
 	}
 	clash := b.lineRead
 	for _, w := range b.lineWrites {
-		clash = clash || conflicts(&Hot{Paths: paths, Write: true}, &Hot{Paths: w, Write: true})
+		clash = clash || conflicts(&Hot{Paths: paths, Write: true}, &Hot{Paths: w.paths, Write: true}, side, w.side)
 	}
 	if clash {
 		b.fill(b.lineUp(b.off, b.maxLine))

@@ -50,8 +50,10 @@ var Rules = []Rule{
 	{
 		Name:    CheckFalseShare,
 		Summary: "A written hot field shares a cache line with fields that other paths or cores use",
-		Help: "A written hot field shares a line with a read-mostly hot field, or with a field written only on other " +
-			"paths: every write invalidates the line in the caches of the cores reading the other fields. For `percpu` " +
+		Help: "A written hot field shares a line with a read-mostly hot field, with a field written only on other " +
+			"paths, or with a written field the declaration puts on the other side of a separator pad (a queue's head " +
+			"and tail, which one profile of producers and consumers marks written on one path): every write " +
+			"invalidates the line in the caches of the cores reading the other fields. For `percpu` " +
 			"types, a base offset at which a written field of one element shares a line with a field of a neighbour. " +
 			"One finding per line: it names the fields written there and everything they share it with.\n\n" +
 			"Put written fields on lines of their own, or pad `percpu` elements to a line; the proposed order does.",

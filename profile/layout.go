@@ -26,5 +26,7 @@ func (p *Program) Layout(r *Result, key string, min float64) (*layout.Struct, er
 			}
 		}
 	}
-	return s, layout.Annotate(s)
+	err := layout.Annotate(s)
+	layout.MarkApart(s)
+	return s, err
 }

@@ -33,3 +33,20 @@ type server struct {
 }
 
 type config struct{ n int }
+
+// mpmcQueue is xsync's MPMCQueue: producers write head and consumers
+// tail, each padded onto a line of its own, and slots sits alone on a
+// fourth line. One profile of both marks head and tail written on one
+// path; the pads say they stay apart, and the fix only moves slots up.
+type mpmcQueue struct {
+	capMask  uint64 /* want `mpmcQueue: hot fields occupy 4 lines where 3 would do` */ //cachelint:hot
+	capShift uint64 //cachelint:hot
+	_        [cacheLineSize - 16]byte
+	head     uint64 //cachelint:hot write
+	_        [cacheLineSize - 8]byte
+	tail     uint64 //cachelint:hot write
+	_        [cacheLineSize - 8]byte
+	slots    []int //cachelint:hot
+}
+
+const cacheLineSize = 64
