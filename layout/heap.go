@@ -652,8 +652,18 @@ func growToLine(s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
 		if o := grown.lineOrigin(maxLine); o != 0 {
 			where = fmt.Sprintf("%d bytes past a line", o)
 		}
-		cost := fmt.Sprintf("%s from %d to %d bytes: the %d-byte size class starts every heap object %s, for %d more bytes per object",
-			s.Name, s.Size, size, s.slot(size), where, s.slot(size)-s.slot(s.Size))
+		// The declaration's own pads, which the order drops, may have
+		// made it bigger than the padded proposal.
+		sizes, per := fmt.Sprintf("from %d to %d bytes", s.Size, size), "more"
+		if size < s.Size {
+			sizes = fmt.Sprintf("to %d bytes, %d now", size, s.Size)
+		}
+		delta := s.slot(size) - s.slot(s.Size)
+		if delta < 0 {
+			delta, per = -delta, "fewer"
+		}
+		cost := fmt.Sprintf("%s %s: the %d-byte size class starts every heap object %s, for %d %s bytes per object",
+			s.Name, sizes, s.slot(size), where, delta, per)
 		if float64(s.slot(size)) > maxGrowth*float64(s.slot(reordered)) {
 			return nil, "; padding " + cost + ", would cost too much"
 		}

@@ -223,3 +223,18 @@ func TestPercpuSliceNote(t *testing.T) {
 		t.Errorf("with pointers: %v", f)
 	}
 }
+
+// A fix that drops the declaration's pads and pads into a line-aligned
+// size class may leave the struct smaller than it was, and says so.
+func TestGrownSmaller(t *testing.T) {
+	s := queue() // 216 bytes: the 224-byte class starts objects 0 or 32 past a 64-byte line
+	MarkApart(s)
+	s.Heap, s.Pointers = testHeap(t), true
+	r := Analyze(s, []int64{64})
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	if want := "pads queue to 184 bytes, 216 now: the 192-byte size class starts every heap object on a line, for 32 fewer bytes per object"; r.Proposal.Grown != want {
+		t.Errorf("grown:\n got %s\nwant %s", r.Proposal.Grown, want)
+	}
+}
