@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -455,57 +456,68 @@ func groupsAlong(ms []Member, from func(k int) int) map[int]string {
 }
 
 // PackSize is the size of the smallest layout of s it finds that keeps
-// what Propose keeps: every alignment, pins; in C, a struct-typed first
-// member first, a flexible array last, kernel cacheline groups whole
-// between their markers; in Go, zero-size fields first. It tries the
-// reorganizer's order with every member cold and a greedy one that fills
-// the gap before each strongly aligned item with smaller ones. It reports
-// false when neither is valid.
+// what Propose keeps (see packLayout). It reports false when it finds
+// none.
 func PackSize(s *Struct) (int64, bool) {
+	if p := packLayout(s); p != nil {
+		return p.Struct.Size, true
+	}
+	return 0, false
+}
+
+// packLayout is the smallest layout of s it finds that keeps what Propose
+// keeps: every alignment, pins; in C, a struct-typed first member first,
+// a flexible array last, kernel cacheline groups whole between their
+// markers; in Go, zero-size fields first. It tries the reorganizer's
+// order with every member cold and a greedy one that fills the gap
+// before each strongly aligned item or pin with smaller items. It returns
+// nil when neither is valid.
+func packLayout(s *Struct) *Proposal {
 	if s.Kind != KindStruct {
-		return 0, false
+		return nil
 	}
 	cold := *s
 	cold.Members = coldMembers(s.Members)
 	items, order := itemsOf(&cold)
 	lines := []int64{64}
-	best, ok := int64(0), false
+	var best *Proposal
 	try := func(p *Proposal) {
-		if p != nil && invalid(&cold, p) == "" && (!ok || p.Struct.Size < best) {
-			best, ok = p.Struct.Size, true
+		if p != nil && invalid(&cold, p) == "" && (best == nil || p.Struct.Size < best.Struct.Size) {
+			best = p
 		}
 	}
 	try(place(&cold, items, order, lines, true))
-	if slices.ContainsFunc(items, func(it item) bool { return it.pinned && it.start != 0 }) {
-		return best, ok
-	}
-	var first, rest, last []item
+	var zero, pins, rest, last []item
 	for _, it := range items {
 		switch {
-		case it.pinned, it.class == classZero:
-			first = append(first, it)
+		case it.pinned:
+			pins = append(pins, it)
+		case it.class == classZero:
+			zero = append(zero, it)
 		case it.last:
 			last = append(last, it)
 		default:
 			rest = append(rest, it)
 		}
 	}
+	slices.SortStableFunc(pins, func(a, b item) int { return int(a.start - b.start) })
 	b := newBuilder(&cold, lines, order, nil)
-	for _, it := range first {
+	for _, it := range zero {
 		b.place(it)
 	}
-	for _, it := range fillOrder(rest, b.off) {
+	for _, it := range fillOrder(rest, pins, b.off) {
 		b.place(it)
 	}
 	try(b.finish(last))
-	return best, ok
+	return best
 }
 
-// fillOrder orders items to leave the least space unused from off: at
-// each step the most aligned item that starts where the last one ended,
-// else the gap before the most aligned one filled with the largest items
-// that fit in it, else that item.
-func fillOrder(items []item, off int64) []item {
+// fillOrder orders items and pins (by offset) to leave the least space
+// unused from off: at each step the most aligned item that starts where
+// the last one ended, else the gap before the most aligned item or the
+// next pin filled with the largest items that fit in it, else the most
+// aligned item that fits before the next pin, else the pin.
+func fillOrder(items, pins []item, off int64) []item {
 	left := slices.Clone(items)
 	slices.SortStableFunc(left, func(a, b item) int {
 		if a.align != b.align {
@@ -520,17 +532,34 @@ func fillOrder(items []item, off int64) []item {
 		out = append(out, it)
 		off = startAt(off, &it) + it.size
 	}
-	for len(left) > 0 {
-		if i := slices.IndexFunc(left, func(it item) bool { return startAt(off, &it) == off }); i >= 0 {
+	for len(left) > 0 || len(pins) > 0 {
+		limit := int64(math.MaxInt64)
+		if len(pins) > 0 {
+			limit = pins[0].start
+		}
+		fits := func(to int64) func(it item) bool {
+			return func(it item) bool { return startAt(off, &it)+it.size <= to }
+		}
+		if i := slices.IndexFunc(left, func(it item) bool { return startAt(off, &it) == off && fits(limit)(it) }); i >= 0 {
 			take(i)
 			continue
 		}
-		to := startAt(off, &left[0])
-		if i := slices.IndexFunc(left, func(it item) bool { return startAt(off, &it)+it.size <= to }); i >= 0 {
+		to := limit
+		if len(left) > 0 {
+			to = min(to, startAt(off, &left[0]))
+		}
+		if i := slices.IndexFunc(left, fits(to)); i >= 0 {
 			take(i)
 			continue
 		}
-		take(0)
+		if i := slices.IndexFunc(left, fits(limit)); i >= 0 {
+			take(i)
+			continue
+		}
+		// Where the builder puts a pin: at its offset.
+		out = append(out, pins[0])
+		off = max(startAt(off, &pins[0]), pins[0].start) + pins[0].size
+		pins = pins[1:]
 	}
 	return out
 }

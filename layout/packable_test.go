@@ -1,0 +1,55 @@
+package layout
+
+import (
+	"reflect"
+	"testing"
+)
+
+// FuzzPackable checks --packable's promises on random structs: the
+// packing terminates; a layout it prints, pahole's or its own, keeps what
+// a reorganization keeps (broken, with every member cold: packing ignores
+// hotness) and is smaller than the struct; PaholePack leaves its input
+// alone.
+func FuzzPackable(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0, 0, 0, 5, 3, 3, 0, 1, 0, 0, 0, 3, 3, 0, 2, 1, 0, 9, 2, 0, 1, 2, 0})
+	f.Add([]byte{1, 1, 2, 7, 3, 6, 0, 2, 0, 1, 9, 5, 1, 0, 0, 4, 4, 0, 1, 3, 2})
+	f.Add([]byte{0, 1, 4, 9, 0, 1, 2, 3, 4, 5, 1, 7, 6, 5, 4, 3, 2, 1, 0, 0, 2, 2, 7, 3, 1, 1, 5, 9, 8, 7, 6, 5, 4, 3, 0})
+	f.Add([]byte("the seed bytes of a longer struct with groups and pins to start from"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in := bytesIn(data)
+		s, lines := randomStruct(&in)
+		if s == nil {
+			return
+		}
+		orig := cloneStruct(s)
+		cold := cloneStruct(s)
+		cold.Members = coldMembers(s.Members)
+		pp, paholeOK := PaholePack(s, 8)
+		if !reflect.DeepEqual(s, orig) {
+			t.Fatalf("PaholePack changed its input")
+		}
+		p, ok := Packable(s, 8)
+		if !ok {
+			return
+		}
+		if p.Size != s.Size || p.Packed >= s.Size || p.Pahole != (p.Why == "") || !paholeOK {
+			t.Fatalf("%+v for\n%s", p, describe(s))
+		}
+		var layout *Proposal
+		if p.Pahole {
+			ps := *cold
+			ps.Size = pp.Size
+			ps.Members = coldMembers(pp.Members)
+			layout = &Proposal{Struct: &ps, From: pp.From}
+		} else if layout = packLayout(s); layout == nil || layout.Struct.Size != p.Packed && alignUp(pp.Size, s.Align) != p.Packed {
+			t.Fatalf("Packable says %d bytes, packLayout %v, for\n%s", p.Packed, layout, describe(s))
+		}
+		if layout.Struct.Size != p.Packed {
+			return // pahole's rounded up: its members break nothing
+		}
+		if msg := broken(cold, layout, lines); msg != "" {
+			t.Errorf("%s (pahole's: %v)\nstruct:\n%s\npacked:\n%s", msg, p.Pahole, describe(s), describe(layout.Struct))
+		}
+	})
+}
