@@ -304,7 +304,7 @@ func (d *decoder) field() error {
 	}
 	num, wire := tag>>3, int(tag&7)
 	if num == 0 {
-		return errorAt(at, "field number 0")
+		return errorAt(at, errFieldZero)
 	}
 	var v uint64
 	var msg []byte
@@ -405,6 +405,11 @@ func wrongWire(at int64, msg string, num uint64, wire int) error {
 	return errorAt(at, "field %d of a %s has wire type %d", num, msg, wire)
 }
 
+// errFieldZero is the error for field number 0, which protocol buffers
+// reserve: pprof's parser skips such a field; the decoder stops, so that
+// /dev/zero is not read to the limit.
+const errFieldZero = "field number 0, which protocol buffers reserve"
+
 // maxVarint is the longest varint: 10 bytes hold 64 bits.
 const maxVarint = 10
 
@@ -454,7 +459,7 @@ func (f *fields) next() bool {
 	f.i += n
 	f.num, f.wire = tag>>3, int(tag&7)
 	if f.num == 0 {
-		return f.fail(f.at, "field number 0")
+		return f.fail(f.at, errFieldZero)
 	}
 	switch f.wire {
 	case wireVarint:
