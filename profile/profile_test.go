@@ -233,6 +233,13 @@ func TestBadInput(t *testing.T) {
 	}
 	f.Close()
 
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut.pprof")
+	os.WriteFile(cut, data[:len(data)/2], 0o644)
+
 	other, err := Load("testdata/othermod", "./...")
 	if err != nil {
 		t.Fatal(err)
@@ -248,6 +255,7 @@ func TestBadInput(t *testing.T) {
 		want string
 	}{
 		{"not a profile", workProgram(t), text, text + ": not a pprof profile"},
+		{"truncated", workProgram(t), cut, cut + ": corrupt gzip: unexpected EOF"},
 		{"heap profile", workProgram(t), heap, heap + ": not a CPU profile: its samples are alloc_objects/count"},
 		{"another program", other, good, good + ": a profile of another program"},
 		{"packages left out", cold, good, good + ": no sample in the packages loaded; its samples in github.com/cachelint/cachelint are in "},
