@@ -24,6 +24,11 @@ type File struct {
 	// ptrSize is the target's pointer size: BTF does not record it, so it
 	// is taken from long as libbpf does.
 	ptrSize int64
+
+	// ExpandTypes asks for what pahole -E prints of each member: the
+	// typedefs its type goes through and the definition of the struct or
+	// union it is (layout.Member's Typedefs, Resolved and Def).
+	ExpandTypes bool
 }
 
 // Open reads the BTF in path: raw BTF, an ELF file with a .BTF section, or

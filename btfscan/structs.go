@@ -58,7 +58,7 @@ func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 			out, err = nil, f.badBTF(r)
 		}
 	}()
-	c := newConv(f.ptrSize)
+	c := f.newConv()
 	seen := make(map[string]bool)
 	add := func(t btf.Type) error {
 		s := c.structOf(t)
@@ -122,7 +122,7 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 			found, embedded, err = nil, nil, f.badBTF(r)
 		}
 	}()
-	c := newConv(f.ptrSize)
+	c := f.newConv()
 	seen := make(map[btf.Type]bool)
 	var walk func(t btf.Type)
 	walk = func(t btf.Type) {
@@ -195,10 +195,21 @@ type conv struct {
 	depth   int
 	natural map[btf.Type]int64
 	infos   map[btf.Type]*info
+	// defs holds the structs converted for layout.Member.Def, when
+	// expanding types; nil while one is being converted.
+	defs map[btf.Type]*layout.Struct
 }
 
 func newConv(ptrSize int64) *conv {
 	return &conv{ptrSize: ptrSize, natural: make(map[btf.Type]int64), infos: make(map[btf.Type]*info)}
+}
+
+func (f *File) newConv() *conv {
+	c := newConv(f.ptrSize)
+	if f.ExpandTypes {
+		c.defs = make(map[btf.Type]*layout.Struct)
+	}
+	return c
 }
 
 func (c *conv) enter() {
@@ -264,13 +275,90 @@ func (c *conv) structOf(t btf.Type) *layout.Struct {
 		return nil
 	}
 	in := c.info(t)
-	s := &layout.Struct{Name: comp.name, Lang: layout.LangC, Size: comp.size, Align: in.align, Packed: in.packed}
+	return c.convert(t, comp, in.packed)
+}
+
+func (c *conv) convert(t btf.Type, comp composite, packed bool) *layout.Struct {
+	in := c.info(t)
+	s := &layout.Struct{Name: comp.name, Lang: layout.LangC, Size: comp.size, Align: in.align, Packed: packed}
 	if comp.union {
 		s.Kind = layout.KindUnion
 	}
 	unit := 0
-	s.Members = c.members(t, 0, in.packed, false, &unit)
+	s.Members = c.members(t, 0, packed, false, &unit)
 	return s
+}
+
+// def converts the struct or union t for layout.Member.Def, once.
+func (c *conv) def(t btf.Type) *layout.Struct {
+	if s, ok := c.defs[t]; ok {
+		if s == nil {
+			panic(badType("struct contains itself"))
+		}
+		return s
+	}
+	c.enter()
+	defer c.leave()
+	c.defs[t] = nil
+	comp, _ := asComposite(t)
+	s := c.convert(t, comp, c.info(t).packed)
+	if err := s.Validate(); err != nil {
+		panic(badType(err.Error()))
+	}
+	c.defs[t] = s
+	return s
+}
+
+// expandType sets what pahole -E prints of a member of type t spelled
+// typ: the typedefs the type (an array's element type) goes through, the
+// type they resolve to, and the struct or union it is (layout.Member).
+func (c *conv) expandType(t btf.Type, typ string, m *layout.Member) {
+	// The element of an array; a const on the way stops the typedefs, not
+	// the struct (pahole prints "const " and goes on), but for the const
+	// it drops from a zero-length array's elements.
+	elem, consts := t, false
+	for n := 0; ; n++ {
+		if n > maxDepth {
+			panic(badType("arrays nest too deep"))
+		}
+		if a, ok := elem.(*btf.Array); ok {
+			elem = a.Type
+			if q, ok := elem.(*btf.Const); ok && a.Nelems == 0 {
+				elem = q.Type
+			}
+		} else if q, ok := elem.(*btf.Const); ok {
+			elem, consts = q.Type, true
+		} else {
+			break
+		}
+	}
+	if consts {
+		if isComposite(elem) && elem.TypeName() != "" {
+			m.Def = c.def(elem)
+		}
+		return
+	}
+	dims := ""
+	if es := c.spellMember(elem, false, false, false); elem != t && strings.HasPrefix(typ, es) {
+		dims = typ[len(es):]
+	}
+	for range maxDepth {
+		q, ok := elem.(*btf.Typedef)
+		if !ok {
+			break
+		}
+		m.Typedefs = append(m.Typedefs, q.Name)
+		elem = q.Type
+	}
+	if len(m.Typedefs) > 0 {
+		m.Resolved = c.spellMember(elem, false, false, false) + dims
+	}
+	if a, ok := elem.(*btf.Array); ok && len(m.Typedefs) > 0 {
+		elem = a.Type // a typedef of an array
+	}
+	if isComposite(elem) && (elem.TypeName() != "" || len(m.Typedefs) > 0) {
+		m.Def = c.def(elem)
+	}
 }
 
 func strip(t btf.Type) btf.Type {
@@ -613,6 +701,9 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 		if inner := unqualified(bm.Type); isComposite(inner) && inner.TypeName() == "" {
 			packed := c.info(inner).packed || inner == mi.typ && c.packedWhere(mi, in, comp)
 			m.Inner = c.members(inner, m.Offset, packed, inUnion, unit)
+		}
+		if c.defs != nil {
+			c.expandType(bm.Type, m.Type, &m)
 		}
 		out[i] = m
 	}

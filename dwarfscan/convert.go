@@ -275,7 +275,94 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 		m.Inner = u.members(inner, m.Offset, inUnion, unitNo)
 		u.unnest(inner)
 	}
+	if u.f.ExpandTypes {
+		u.expandType(k.typ, &m)
+	}
 	return m
+}
+
+// expandType sets what pahole -E prints of a member of type off: the
+// typedefs the type (an array's element type) goes through, the type they
+// resolve to, and the struct or union it is (layout.Member).
+func (u *unit) expandType(off dwarf.Offset, m *layout.Member) {
+	// The element of an array, of an array of arrays (Go's); a const on
+	// the way stops the typedefs, not the struct (pahole prints "const "
+	// and goes on).
+	elem, consts := off, false
+	for range maxDepth {
+		n := u.node(elem)
+		if n != nil && n.tag == dwarf.TagArrayType {
+			elem = u.arrayElem(n, u.dims(n))
+		} else if n != nil && n.tag == dwarf.TagConstType {
+			elem, consts = n.typ, true
+		} else {
+			break
+		}
+	}
+	if consts {
+		if n := u.node(elem); n != nil && u.named(n.name) && !n.decl {
+			switch n.tag {
+			case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+				m.Def = u.def(n)
+			}
+		}
+		return
+	}
+	dims := ""
+	if es, _ := u.declType(elem, false); elem != off && strings.HasPrefix(m.Type, strings.TrimRight(es, " ")) {
+		dims = m.Type[len(strings.TrimRight(es, " ")):]
+	}
+	t := elem
+	for range maxDepth {
+		n := u.node(t)
+		if n == nil || n.tag != dwarf.TagTypedef {
+			break
+		}
+		m.Typedefs = append(m.Typedefs, u.name(n.name))
+		t = n.typ
+	}
+	if len(m.Typedefs) > 0 {
+		s, _ := u.declType(t, false)
+		m.Resolved = strings.TrimRight(s, " ") + dims
+	}
+	n := u.node(t)
+	if n != nil && n.tag == dwarf.TagArrayType && len(m.Typedefs) > 0 {
+		n = u.node(u.arrayElem(n, u.dims(n))) // a typedef of an array
+	}
+	if n == nil || n.decl || !u.named(n.name) && len(m.Typedefs) == 0 {
+		return
+	}
+	switch n.tag {
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		m.Def = u.def(n)
+	}
+}
+
+// def converts the struct or union n for layout.Member.Def, once per unit.
+func (u *unit) def(n *node) *layout.Struct {
+	if s, ok := u.defined[n]; ok {
+		if s == nil {
+			panic(errContains)
+		}
+		return s
+	}
+	if !u.enter() {
+		panic(errDepth)
+	}
+	defer u.leave()
+	if u.defined == nil {
+		u.defined = make(map[*node]*layout.Struct)
+	}
+	u.defined[n] = nil // being converted
+	expansions := u.expansions
+	u.expansions = 0 // its unnamed members count on their own
+	s := u.convert(n)
+	u.expansions = expansions
+	if err := s.Validate(); err != nil {
+		panic(err)
+	}
+	u.defined[n] = s
+	return s
 }
 
 // bitField places a bit-field as pahole does: Size is the size of its
@@ -330,12 +417,13 @@ func (u *unit) enter() bool {
 func (u *unit) leave() { u.depth-- }
 
 // errLoop is the panic of a struct that contains itself through unnamed
-// members, errDepth of unnamed members nested past maxDepth, and
+// members, errContains through a member expanded for pahole -E, errDepth of unnamed members nested past maxDepth, and
 // errExpansion of a struct whose unnamed members, each printed inline,
 // would expand past maxExpansions (unnamed types shared like a binary
 // tree); inUnit recovers them as errors.
 var (
 	errLoop      = errors.New("type loop through unnamed members")
+	errContains  = errors.New("struct contains itself")
 	errDepth     = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("unnamed members nest more than %d deep", maxDepth)}
 	errExpansion = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("more than %d unnamed members inline", maxExpansions)}
 )
@@ -631,22 +719,8 @@ func (u *unit) spellDecl(off dwarf.Offset, flexLast bool) (string, *node) {
 		return mod + s, inner
 	case dwarf.TagArrayType:
 		ds := u.dims(n)
-		elem := n.typ
-		// pahole drops the const of a zero-length array's elements.
-		if e := u.node(elem); len(ds) > 0 && ds[0] == 0 && e != nil && e.tag == dwarf.TagConstType {
-			elem = e.typ
-		}
-		s, inner := u.declType(elem, false)
-		var b strings.Builder
-		b.WriteString(s)
-		for _, d := range ds {
-			if d == 0 && flexLast {
-				b.WriteString("[]")
-			} else {
-				b.WriteString("[" + strconv.FormatInt(d, 10) + "]")
-			}
-		}
-		return b.String(), inner
+		s, inner := u.declType(u.arrayElem(n, ds), false)
+		return s + spellDims(ds, flexLast), inner
 	case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
 		kw := "struct"
 		switch n.tag {
@@ -666,6 +740,28 @@ func (u *unit) spellDecl(off dwarf.Offset, flexLast bool) (string, *node) {
 		return "enum " + u.name(n.name), nil
 	}
 	return u.tagName(off), nil
+}
+
+// arrayElem is the element type of the array n of dimensions ds as pahole
+// prints it: it drops the const of a zero-length array's elements.
+func (u *unit) arrayElem(n *node, ds []int64) dwarf.Offset {
+	if e := u.node(n.typ); len(ds) > 0 && ds[0] == 0 && e != nil && e.tag == dwarf.TagConstType {
+		return e.typ
+	}
+	return n.typ
+}
+
+// spellDims spells array dimensions; flexLast, see declType.
+func spellDims(ds []int64, flexLast bool) string {
+	var b strings.Builder
+	for _, d := range ds {
+		if d == 0 && flexLast {
+			b.WriteString("[]")
+		} else {
+			b.WriteString("[" + strconv.FormatInt(d, 10) + "]")
+		}
+	}
+	return b.String()
 }
 
 // typeLoop spells a type that contains itself other than through a named

@@ -30,6 +30,11 @@ type File struct {
 	in     *input.File // the input Open opened, closed with f
 	closed bool
 
+	// ExpandTypes asks for what pahole -E prints of each member: the
+	// typedefs its type goes through and the definition of the struct or
+	// union it is (layout.Member's Typedefs, Resolved and Def).
+	ExpandTypes bool
+
 	// Progress, when not nil, is called as Structs finishes each compile
 	// unit, with the number done and the number in all, or 0 when that is
 	// not known (with names, Structs reads only as far as it must); calls

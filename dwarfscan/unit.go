@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // node is the part of a type entry that layouts need. Nodes are kept per
@@ -81,6 +83,7 @@ type unit struct {
 
 	names      map[dwarf.Offset]string
 	decls      map[dwarf.Offset]decl
+	defined    map[*node]*layout.Struct // see unit.def
 	depth      int
 	expansions int // see nest
 

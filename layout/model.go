@@ -165,6 +165,24 @@ type Member struct {
 	// offsets relative to the outer struct.
 	Inner []Member
 
+	// Typedefs names the typedefs that the member's type, or an array
+	// member's element type, goes through before reaching a type that is
+	// no typedef, outermost first ("uint32_t", "__uint32_t"); Resolved is
+	// Type with them resolved ("unsigned int"). pahole -E prints both:
+	// "/* typedef uint32_t -> __uint32_t */ unsigned int". Empty when the
+	// type is no typedef (a qualified one included, as pahole does not
+	// follow it) or when the reader was not asked to expand types.
+	Typedefs []string
+	Resolved string
+	// Def is the struct or union the member is, or is an array of, through
+	// Typedefs, with offsets from its own start: pahole -E prints its
+	// members inline, recursively. nil for any other type, for an unnamed
+	// struct or union reached without a typedef (its members are in
+	// Inner), and when the reader was not asked to expand types. Readers
+	// convert each such type once and share it among the members that use
+	// it: Def is read-only.
+	Def *Struct
+
 	Hot   *Hot
 	Group string // the kernel cacheline group the member lies in, if any
 	// Side numbers, from 1, the run of top-level members between the

@@ -18,6 +18,8 @@ const (
 	typeSpacing      = 26
 	nameSpacing      = 23
 	unionNameSpacing = 21
+	// expandNameSpacing is the name column of pahole -E, unions' too.
+	expandNameSpacing = 55
 )
 
 // printer writes struct bodies as pahole 1.24 prints them, with cachelint's
@@ -29,20 +31,70 @@ type printer struct {
 	annotate bool
 	// hex prints offsets and sizes in hexadecimal, as pahole --hex.
 	hex bool
+	// expand prints the typedefs of members' types and the members of
+	// their structs and unions inline, as pahole -E (layout.Member.Def).
+	expand bool
 	// cacheline is the last cacheline whose boundary was printed.
 	cacheline int64
 	// newline says a blank line was just printed after a comment.
 	newline bool
-	err     error
+	// written counts the bytes printed: pahole places the offset comment
+	// of a struct expanded inline by what the expansion took.
+	written int
+	// unions counts the unions the member being printed is inside.
+	unions int
+	// narrow is what pahole takes from the type column besides the
+	// levels: the "const " of the const structs it is inside.
+	narrow int
+	// stats says that a const struct expanded here prints its summary,
+	// as pahole's does at the top level, where it keeps emit_stats.
+	stats bool
+	err   error
 }
 
 func (p *printer) printf(format string, args ...any) {
 	if p.err == nil {
-		_, p.err = fmt.Fprintf(p.w, format, args...)
+		var n int
+		n, p.err = fmt.Fprintf(p.w, format, args...)
+		p.written += n
 	}
 }
 
 func tabs(n int) string { return strings.Repeat("\t", n) }
+
+// maxIndent is the deepest indentation pahole prints, in tabs.
+const maxIndent = 16
+
+func abs(n int) int { return max(n, -n) }
+
+// column pads typ to the type column, width wide, as pahole does: the
+// width of a struct, union or enum type is that of its name, after the
+// keyword, and that of a const type that after the "const "; C's printf
+// takes a negative width as a positive one, left-justified.
+func column(typ string, width int) string {
+	if rest, ok := strings.CutPrefix(typ, "const "); ok && !strings.HasSuffix(typ, "*") && !strings.Contains(typ, "(") {
+		// Not a pointer, whose name pahole prints whole.
+		return "const " + column(rest, width-len("const "))
+	}
+	for _, kw := range []string{"struct ", "union ", "enum "} {
+		if rest, ok := strings.CutPrefix(typ, kw); ok && !strings.ContainsAny(rest, " *(") {
+			return kw + fmt.Sprintf("%-*s", abs(width-len(kw)), rest)
+		}
+	}
+	return fmt.Sprintf("%-*s", abs(width), typ)
+}
+
+// qualified spells typ as pahole's type column has it: a type whose
+// outermost part is volatile or _Atomic keeps the space after it that
+// pahole's names of qualified types end in, which shows where the
+// column is too narrow for it.
+func qualified(typ string) string {
+	t := strings.TrimPrefix(typ, "const ")
+	if (strings.HasPrefix(t, "volatile ") || strings.HasPrefix(t, "_Atomic ")) && !strings.HasSuffix(t, "*") && !strings.HasSuffix(t, ")") {
+		return typ + " "
+	}
+	return typ
+}
 
 // stats are the sums pahole's summary prints for the top-level body.
 type stats struct {
@@ -61,7 +113,7 @@ type stats struct {
 // structText prints s in pahole's format, with extra lines at the end of
 // the summary.
 func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
-	p.cacheline, p.newline = 0, false
+	p.cacheline, p.newline, p.stats = 0, false, true
 	p.printf("%s %s {\n", s.Kind, name)
 	st := p.body(s.Members, 0, s.Size, s.Kind == layout.KindUnion, 1)
 	if s.Kind == layout.KindUnion {
@@ -72,10 +124,20 @@ func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
 		p.printf("}%s;\n", structAttrs(s, st))
 		return
 	}
+	t := tabs(1)
+	p.summary(s, st, t, 0)
+	for _, e := range extra {
+		p.printf("%s%s\n", t, e)
+	}
+	p.printf("}%s;\n", structAttrs(s, st))
+}
+
+// summary prints pahole's summary of the struct s, whose body st counts,
+// at indentation t and base bytes into the outermost struct.
+func (p *printer) summary(s *layout.Struct, st stats, t string, base int64) {
 	if !p.newline {
 		p.printf("\n")
 	}
-	t := tabs(1)
 	p.printf("%s/* size: %d, cachelines: %d, members: %d */\n", t, s.Size, s.Lines(p.line), len(s.Members))
 	if st.sumHoles > 0 || st.sumBitHoles > 0 {
 		if st.sum > 0 {
@@ -104,7 +166,7 @@ func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
 	if st.bitPadding > 0 {
 		p.printf("%s/* bit_padding: %d bits */\n", t, st.bitPadding)
 	}
-	if last := s.Size % p.line; last != 0 {
+	if last := (base + s.Size) % p.line; last != 0 {
 		p.printf("%s/* last cacheline: %d bytes */\n", t, last)
 	}
 	if st.forced > 0 {
@@ -114,26 +176,29 @@ func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
 		}
 		p.printf(" */\n")
 	}
-	for _, e := range extra {
-		p.printf("%s%s\n", t, e)
-	}
-	p.printf("}%s;\n", structAttrs(s, st))
 }
 
 // structAttrs is what pahole prints after the closing brace.
 func structAttrs(s *layout.Struct, st stats) string {
-	var b strings.Builder
+	return packedAttr(s, st) + alignedAttr(s, st)
+}
+
+func packedAttr(s *layout.Struct, st stats) string {
 	if s.Packed && st.sumHoles == 0 && st.padding == 0 {
-		b.WriteString(" __attribute__((__packed__))")
+		return " __attribute__((__packed__))"
 	}
+	return ""
+}
+
+func alignedAttr(s *layout.Struct, st stats) string {
 	natural := st.maxNatural
 	if s.Packed {
 		natural = 1 // members of a packed struct are unaligned
 	}
 	if s.Align > natural && s.Align > 1 {
-		fmt.Fprintf(&b, " __attribute__((__aligned__(%d)))", s.Align)
+		return fmt.Sprintf(" __attribute__((__aligned__(%d)))", s.Align)
 	}
-	return b.String()
+	return ""
 }
 
 // body prints the members of one body at nesting level (1 for the top).
@@ -143,20 +208,30 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 	if !union {
 		g = findHoles(ms, base, size)
 		st.padding, st.bitPadding = g.padding, g.bitPadding
+	} else {
+		p.unions++
+		defer func() { p.unions-- }()
 	}
-	t := tabs(level)
-	ts := max(typeSpacing-8*(level-1), 0)
+	t := tabs(min(level, maxIndent))
+	// pahole takes 8 from the type column per level, past 0 (column).
+	ts := typeSpacing - 8*(level-1) - p.narrow
 	ns := nameSpacing
-	if union && level == 1 {
+	switch {
+	case p.expand:
+		ns = expandNameSpacing
+	case union && level == 1:
 		ns = unionNameSpacing
 	}
 	// Each member of a union starts over from the union's cacheline.
-	startLine, maxLine := p.cacheline, p.cacheline
-	defer func() { p.cacheline = max(p.cacheline, maxLine) }()
+	// And after the last: the member after the union prints again a
+	// boundary its members crossed.
+	startLine := p.cacheline
+	if union {
+		defer func() { p.cacheline = startLine }()
+	}
 	for i := range ms {
 		m := &ms[i]
 		if union {
-			maxLine = max(maxLine, p.cacheline)
 			p.cacheline = startLine
 		}
 		nat := p.natural(m)
@@ -167,7 +242,8 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			if !union && g.bitHole[i-1] > 0 && m.BitSize > 0 {
 				// pahole shows the unit change as a zero-width bit-field.
 				p.printf("\n%s/* Force alignment to the next boundary: */\n", t)
-				p.printf("%s%-*s :0;\n", t, ts, typeColumn(m.Type))
+				typedefs, typ := p.resolved(m)
+				p.printf("%s%s%s :0;\n", t, typedefs, column(qualified(typeColumn(typ)), ts))
 				p.newline = true
 				if m.Offset < last.End() && last.BitSize > 0 {
 					p.comment(t, "/* Bitfield combined with next fields */")
@@ -186,35 +262,61 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			if pos := m.Offset % p.line; pos == 0 {
 				p.printf("%s/* --- cacheline %d boundary (%d bytes) --- */\n", t, cl, m.Offset)
 			} else {
-				p.printf("%s/* --- cacheline %d boundary (%d bytes) was %d bytes ago --- */\n", t, cl, m.Offset-pos, pos)
+				p.printf("%s/* --- cacheline %d boundary (%d bytes) was %d byte%s ago --- */\n", t, cl, m.Offset-pos, pos, plural(pos))
 			}
 			p.cacheline = cl
 		}
 		var decl string
-		if kw, dims, ok := block(m.Type); ok {
+		pad := 1 // spaces before the offset comment
+		if d := m.Def; p.expand && d != nil {
+			// pahole counts the whole expansion, from after the
+			// indentation, into the column of the offset comment.
+			start := p.written + len(t)
+			decl = p.expandDef(m, forced, t, level)
+			pad = max(ts+ns-(p.written-start+len(t)+len(decl)), 1)
+		} else if kw, dims, ok := block(m.Type); ok {
+			start := p.written + len(t)
 			p.printf("%s%s {\n", t, kw)
 			size := m.Size
 			if m.ElemSize > 0 {
 				size = m.ElemSize // Inner holds the first element
 			}
+			stats := p.stats
+			p.stats = false
 			p.body(m.Inner, m.Offset, size, strings.HasSuffix(kw, "union"), level+1)
+			p.stats = stats
 			p.newline = false
 			decl = "}"
 			if m.Name != "" {
 				decl += " " + m.Name + dims
 			}
 			decl += ";"
+			if dims == "" {
+				// pahole's width is unchecked here: negative, it
+				// is taken as positive.
+				pad = max(abs(ts+ns-len(decl)), 1)
+			} else {
+				// An array's: counted as for an expanded struct.
+				pad = max(ts+ns-(p.written-start+len(t)+len(decl)), 1)
+			}
 		} else {
-			typ, name := split(m.Type, m.Name)
+			typedefs, typ := p.resolved(m)
+			if p.unions > 0 && strings.HasSuffix(typ, "[]") {
+				// A flexible array of a struct expanded inside a
+				// union: pahole prints "[]" in structs only.
+				typ = strings.TrimSuffix(typ, "[]") + "[0]"
+			}
+			typ, name := split(typ, m.Name)
+			typ = qualified(typ)
 			if forced {
 				name += fmt.Sprintf(" __attribute__((__aligned__(%d)))", m.Align)
 			}
 			if m.BitSize > 0 {
 				name += fmt.Sprintf(":%d", m.BitSize)
 			}
-			decl = fmt.Sprintf("%-*s %s;", ts, typ, name)
+			decl = fmt.Sprintf("%s%s %s;", typedefs, column(typ, ts), name)
+			pad = max(ts+ns-len(decl), 1)
 		}
-		pad := max(ts+ns-len(decl), 1)
 		if m.BitSize > 0 {
 			p.printf("%s%s%*s/* %5s:%2s %2s */", t, decl, pad, "", p.num(m.Offset), p.num(m.BitOffset-m.Offset*8), p.num(m.Size))
 		} else {
@@ -239,13 +341,13 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 				st.sumForcedHoles += g.hole[i-1]
 			}
 		}
+		if union {
+			continue // pahole notes padding and holes in structs only
+		}
 		if pad := p.typePadding(m); pad > 0 {
 			st.paddings++
 			st.sumPaddings += pad
 			p.comment(t, fmt.Sprintf("/* XXX last struct has %d byte%s of padding */", pad, plural(pad)))
-		}
-		if union {
-			continue
 		}
 		if h := g.bitHole[i]; h > 0 {
 			st.bitHoles++
@@ -259,6 +361,92 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 		}
 	}
 	return st
+}
+
+// resolved is how pahole prints m's type: with -E, its typedefs as a
+// comment and the type they resolve to.
+func (p *printer) resolved(m *layout.Member) (typedefs, typ string) {
+	if !p.expand || len(m.Typedefs) == 0 {
+		return "", m.Type
+	}
+	return "/* typedef " + strings.Join(m.Typedefs, " -> ") + " */ ", m.Resolved
+}
+
+// expandDef prints, as pahole -E does, the header and the members of the
+// struct or union m is (or is the first element of), at their offsets in
+// the outermost struct, and returns the declaration that closes it. A
+// struct reached through a typedef or an array is followed by a space
+// before the name, one used directly is not (pahole prints the name
+// after the type in one case, as the type's suffix in the other).
+func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) string {
+	d := m.Def
+	typedefs, typ := p.resolved(m)
+	dims := ""
+	if i := arrayDims(typ); i >= 0 {
+		dims = typ[i:]
+		if p.unions > 0 && strings.HasPrefix(dims, "[]") {
+			dims = "[0]" + dims[2:] // see body
+		}
+	}
+	header := d.Kind.String()
+	if d.Name != "" {
+		header += " " + d.Name
+	}
+	// pahole prints a const struct's body with the type column narrower
+	// by the "const ", with the summary where it keeps printing them (its
+	// emit_stats), and then loses the member's name.
+	var consts string
+	if typedefs == "" {
+		consts = strings.Repeat("const ", strings.Count(typ, "const "))
+	}
+	isConst := consts != ""
+	p.narrow += len(consts)
+	defer func() { p.narrow -= len(consts) }()
+	p.printf("%s%s%s%s {\n", t, typedefs, consts, header)
+	annotate, stats := p.annotate, p.stats
+	p.annotate = false // hot marks are the outermost struct's
+	p.stats = stats && isConst
+	union := d.Kind == layout.KindUnion
+	st := p.body(shifted(d.Members, m.Offset), m.Offset, d.Size, union, level+1)
+	if p.stats && !union {
+		p.summary(d, st, tabs(min(level+1, maxIndent)), m.Offset)
+	}
+	p.annotate, p.stats = annotate, stats
+	p.newline = false
+	var b strings.Builder
+	b.WriteString("}")
+	if !union {
+		b.WriteString(packedAttr(d, st))
+	}
+	suffix := typedefs != "" || dims != ""
+	if suffix && !isConst {
+		b.WriteString(" " + m.Name)
+	}
+	if !union {
+		b.WriteString(alignedAttr(d, st))
+	}
+	if !suffix && !isConst {
+		b.WriteString(m.Name)
+	}
+	b.WriteString(dims)
+	if forced {
+		fmt.Fprintf(&b, " __attribute__((__aligned__(%d)))", m.Align)
+	}
+	b.WriteString(";")
+	return b.String()
+}
+
+// shifted returns a copy of ms with offsets base bytes further, for
+// printing a struct's members where it lies inside another.
+func shifted(ms []layout.Member, base int64) []layout.Member {
+	out := slices.Clone(ms)
+	for i := range out {
+		m := &out[i]
+		m.Offset += base
+		m.BitOffset += base * 8
+		m.Inner = shifted(m.Inner, base)
+	}
+	return out
 }
 
 // num spells an offset or size in a member's comment: decimal, or with
@@ -302,11 +490,16 @@ func block(typ string) (kw, dims string, ok bool) {
 }
 
 // split puts the member name where C declares it: inside a function
-// pointer ("void (*)(int)" → "void", "(*fn)(int)") or before array
+// pointer ("void (*)(int)" → "void", "(*fn)(int)") or function type
+// ("void ()(int)" → "void", "(fn)(int)") or before array
 // dimensions ("char[16]" → "char", "name[16]").
 func split(typ, name string) (string, string) {
 	if i := strings.Index(typ, "(*)"); i >= 0 {
 		return strings.TrimRight(typ[:i], " "), "(*" + name + ")" + typ[i+3:]
+	}
+	if i := strings.Index(typ, " ()("); i >= 0 {
+		// A function type, not a pointer to one: a Go func typedef.
+		return typ[:i], "(" + name + ")" + typ[i+3:]
 	}
 	if i := arrayDims(typ); i >= 0 {
 		return typ[:i], name + typ[i:]
@@ -363,10 +556,22 @@ func (p *printer) natural(m *layout.Member) int64 {
 // typePadding is the tail padding of m's struct type, which pahole notes
 // after the member.
 func (p *printer) typePadding(m *layout.Member) int64 {
-	if p.lookup == nil || !strings.HasPrefix(m.Type, "struct ") || strings.ContainsAny(m.Type, "*[(") {
+	if kw, dims, ok := block(m.Type); ok {
+		if kw != "struct" || dims != "" {
+			return 0 // pahole looks at a struct member, not an array or qualified one
+		}
+		return findHoles(m.Inner, m.Offset, m.Size).padding
+	}
+	if !strings.HasPrefix(m.Type, "struct ") || strings.ContainsAny(m.Type, "*[(") {
 		return 0
 	}
-	t := p.lookup(m.Type)
+	var t *layout.Struct
+	switch {
+	case m.Def != nil:
+		t = m.Def
+	case p.lookup != nil:
+		t = p.lookup(m.Type)
+	}
 	if t == nil || t.Kind != layout.KindStruct {
 		return 0
 	}
@@ -391,4 +596,33 @@ func memberNote(m *layout.Member) string {
 		parts = append(parts, "group: "+m.Group)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Expanded counts the member lines that printing s with ExpandTypes
+// takes, each struct counted as often as it is printed inline, stopping
+// past limit: a struct of structs shared at every level doubles them at
+// each. Counts of the structs met are kept in seen, so that counting is
+// linear in the types, however often they are printed.
+func Expanded(s *layout.Struct, limit int64, seen map[*layout.Struct]int64) int64 {
+	return expanded(s.Members, limit, seen)
+}
+
+func expanded(ms []layout.Member, limit int64, seen map[*layout.Struct]int64) int64 {
+	var n int64
+	for i := range ms {
+		m := &ms[i]
+		n += 1 + expanded(m.Inner, limit, seen)
+		if d := m.Def; d != nil {
+			c, ok := seen[d]
+			if !ok {
+				c = expanded(d.Members, limit, seen)
+				seen[d] = c
+			}
+			n += c
+		}
+		if n > limit {
+			return limit + 1
+		}
+	}
+	return n
 }

@@ -25,6 +25,10 @@ type Options struct {
 	// Hex prints the offsets and sizes of members in hexadecimal, as
 	// pahole --hex does.
 	Hex bool
+	// ExpandTypes prints the members of members' structs and unions
+	// inline, and the typedefs of members' types, as pahole -E does; it
+	// needs layouts read with the readers' ExpandTypes.
+	ExpandTypes bool
 	// Lookup finds the definition of a member's type as the member spells
 	// it ("struct list_head"), for the natural alignment and tail padding
 	// pahole shows; nil when unknown.
@@ -43,7 +47,7 @@ func (o *Options) line() int64 {
 // r after the struct and, with o.Reorg, the proposal.
 func Text(w io.Writer, s *layout.Struct, r *layout.Result, o Options) error {
 	line := o.line()
-	p := &printer{w: w, line: line, lookup: o.Lookup, annotate: true, hex: o.Hex}
+	p := &printer{w: w, line: line, lookup: o.Lookup, annotate: true, hex: o.Hex, expand: o.ExpandTypes}
 	paths := s.Paths()
 	var extra []string
 	if len(paths) > 0 {

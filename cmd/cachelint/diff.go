@@ -166,7 +166,7 @@ type build struct {
 // buildStructs reads the structs of path (those in want, when any) and
 // annotates and analyzes them as cachelint layout does.
 func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, stderr io.Writer) (*build, error) {
-	structs, _, err := readStructs(path, want, nil)
+	structs, _, err := readStructs(path, want, nil, false)
 	if err != nil {
 		return nil, err
 	}

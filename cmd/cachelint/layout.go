@@ -24,7 +24,7 @@ import (
 )
 
 const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif|svg] [-srcroot DIR] [-q]
-                        [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] [-P|--packable] FILE...
+                        [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] [-P|--packable] [-E|--expand_types] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
 an ELF .BTF section, or gzipped), with the cache-line checks. Exit status:
@@ -83,7 +83,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		// wanted: no warning that their structs are absent.
 		set = set.Select(want)
 	}
-	opts := report.Options{Lines: lines, Reorg: *reorg, Hex: pahole.hex}
+	opts := report.Options{Lines: lines, Reorg: *reorg, Hex: pahole.hex, ExpandTypes: pahole.expand}
 
 	// JSON and SARIF are written only once every input has been read: a
 	// later input that fails leaves no document cut off mid-object.
@@ -119,6 +119,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		return fail("-format=%s: want text, json, sarif or svg", *format)
 	}
 	list := pahole.listing(out)
+	expanded := map[*layout.Struct]int64{}
 
 	status := 0
 	for _, path := range fs.Args() {
@@ -130,7 +131,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			// Relative to the working directory, not to -srcroot.
 			sarif.Artifact, _ = filepath.Abs(path)
 		}
-		structs, lookup, err := readStructs(path, want, bar)
+		structs, lookup, err := readStructs(path, want, bar, pahole.expand)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -160,6 +161,10 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 				}
 				continue
 			}
+			if pahole.expand && report.Expanded(s, maxExpanded, expanded) > maxExpanded {
+				return fail("%s: %v", path, &input.Error{Kind: input.ErrLimit,
+					Msg: fmt.Sprintf("%s %s: -E would print more than %d members inline", s.Kind, s.Name, maxExpanded)})
+			}
 			r := layout.Analyze(s, lines)
 			if len(r.Findings) > 0 {
 				status = 3
@@ -184,6 +189,11 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	}
 	return status
 }
+
+// maxExpanded bounds the members -E prints inside one struct, as the
+// readers bound those of unnamed types (docs/binaries.md): the kernel's
+// largest have a few thousand.
+const maxExpanded = 1 << 16
 
 // parseLines reads -line: sizes the line arithmetic can use.
 func parseLines(s string) ([]int64, error) {
@@ -211,10 +221,11 @@ type source interface {
 
 // readStructs reads the structs of path (those named in want, when any),
 // and a lookup of member types for pahole's alignment and padding notes,
-// showing the DWARF reader's progress on bar when it is not nil.
-// An ELF file is read for DWARF, for its .BTF section when it has no
-// DWARF; BTF is read as BTF; the input layer tells which is which.
-func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, func(string) *layout.Struct, error) {
+// showing the DWARF reader's progress on bar when it is not nil, with
+// what pahole -E prints when expand is set. An ELF file is read for
+// DWARF, for its .BTF section when it has no DWARF; BTF is read as BTF;
+// the input layer tells which is which.
+func readStructs(path string, want []string, bar *progress, expand bool) ([]*layout.Struct, func(string) *layout.Struct, error) {
 	in, err := input.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -226,6 +237,7 @@ func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, f
 		switch {
 		case err == nil:
 			defer f.Close()
+			f.ExpandTypes = expand
 			if bar != nil {
 				f.Progress = bar.update
 				defer bar.clear()
@@ -247,6 +259,7 @@ func readStructs(path string, want []string, bar *progress) ([]*layout.Struct, f
 		if err != nil {
 			return nil, nil, err
 		}
+		f.ExpandTypes = expand
 		src = f
 	}
 

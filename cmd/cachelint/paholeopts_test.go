@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -147,6 +148,159 @@ func TestPaholeHoles(t *testing.T) {
 			if g := strings.Join(got, " "); g != strings.Join(keep, " ") {
 				t.Errorf("%s %v: %s\npahole: %s\nstderr: %s", in.file, args, g, strings.Join(want, " "), errs)
 			}
+		}
+	}
+}
+
+// expandInputs are the inputs whose pahole -E output scripts/pahole-goldens
+// recorded (golden name, file).
+var expandInputs = []struct{ golden, file string }{
+	{"c-bitfields.o", "c/bitfields.o"},
+	{"c-bitfields-dwarf4.o", "c/bitfields-dwarf4.o"},
+	{"c-deep.o", "c/deep.o"},
+	{"c-packed.o", "c/packed.o"},
+	{"c-queues.o", "c/queues.o"},
+	{"c-queues-dwarf4.o", "c/queues-dwarf4.o"},
+	{"c-tcp_sock61.o", "c/tcp_sock61.o"},
+	{"c-types.o", "c/types.o"},
+	{"c-types-gz.o", "c/types-gz.o"},
+	{"c-fixture", "c/fixture"},
+	{"dummy.ko.debug", "kernel/linux-6.1/dummy.ko.debug"},
+	{"veth.ko.debug", "kernel/linux-6.1/veth.ko.debug"},
+	{"vmlinux-6.18.btf", "kernel/linux-6.18/vmlinux.btf.gz"},
+	{"gobin", "gobin/gobin"},
+}
+
+// notes are cachelint's comments on hot members and groups, and its hot
+// lines summary, which pahole does not print.
+var notes = regexp.MustCompile(`(?m)( /\* (hot|group): [^/]*\*/$|^\t/\* hot lines: .*\*/\n)`)
+
+// innerHeader is the first line of a struct or union that pahole -E
+// prints inside another.
+var innerHeader = regexp.MustCompile(`(?m)^\t+(?:/\* typedef .* \*/ )?(?:const )*((?:struct|union) .+) \{$`)
+
+// expandByDesign says why cachelint's -E output of a struct may differ
+// from pahole's, pahole's and cachelint's texts of it given, or "".
+func expandByDesign(got, want string) string {
+	switch {
+	case typedefEnum.MatchString(want):
+		// The model holds no enumerators.
+		return "pahole prints the enumerators of an unnamed enum behind a typedef"
+	case strings.Contains(want, " */ /* typedef "):
+		return "pahole prints a second typedef comment for the element of a typedef of an array"
+	case strings.ReplaceAll(want, packed, "") == strings.ReplaceAll(got, packed, ""):
+		// pahole's union__infer_packed_attributes marks a struct
+		// packed for good once it has printed it in a union whose size
+		// the struct's does not divide: which depends on what it
+		// printed before.
+		return "pahole marks a struct packed after printing it in a union"
+	}
+	return ""
+}
+
+var typedefEnum = regexp.MustCompile(`(?m)\*/ enum \{$`)
+
+const packed = " __attribute__((__packed__))"
+
+// TestPaholeExpand compares -E and --expand_types with pahole -E, struct by
+// struct, on every input. A struct may differ only where pahole's plain
+// output of it, or of a struct it expands, differs from cachelint's
+// (cachelint's notes aside): those differences are not -E's (the
+// alignment attributes pahole reads from DW_AT_alignment, the _Atomic
+// members and Go func types pahole misreads, testdata/pahole/README.md),
+// and are counted by the plain goldens' tests; or for a reason
+// expandByDesign gives. For the C fixtures without a plain golden, every
+// struct must agree but for those reasons.
+func TestPaholeExpand(t *testing.T) {
+	for i, in := range expandInputs {
+		flag := "-E"
+		if i%2 == 1 {
+			flag = "--expand_types"
+		}
+		out, errs, code := runCmd(t, td(in.file), flag)
+		if code != 0 && code != 3 {
+			t.Fatalf("%s %s: exit %d, stderr:\n%s", in.file, flag, code, errs)
+		}
+		_, ours := blocks(notes.ReplaceAllString(out, ""))
+		names, want := blocks(golden(t, in.golden+".expand"))
+		if len(ours) != len(want) {
+			t.Fatalf("%s %s: %d structs, pahole %d", in.file, flag, len(ours), len(want))
+		}
+		plainDiffers := map[string]bool{}
+		if matches, _ := filepath.Glob(td("pahole/" + in.golden + ".golden*")); len(matches) > 0 {
+			plain, _, _ := runCmd(t, td(in.file))
+			_, ourPlain := blocks(notes.ReplaceAllString(plain, ""))
+			paNames, paPlain := blocks(golden(t, in.golden+".golden"))
+			if len(ourPlain) != len(paPlain) {
+				t.Fatalf("%s: %d structs, pahole %d", in.file, len(ourPlain), len(paPlain))
+			}
+			for j := range paPlain {
+				if ourPlain[j] != paPlain[j] {
+					plainDiffers[paNames[j]] = true
+				}
+			}
+		}
+		same, plain := 0, 0
+		byDesign := map[string][]string{}
+		for j := range want {
+			if ours[j] == want[j] {
+				same++
+				continue
+			}
+			excuse := plainDiffers[names[j]]
+			for _, h := range innerHeader.FindAllStringSubmatch(want[j], -1) {
+				_, name, _ := strings.Cut(h[1], " ")
+				excuse = excuse || plainDiffers[name]
+			}
+			if excuse {
+				plain++
+				continue
+			}
+			if why := expandByDesign(ours[j], want[j]); why != "" {
+				byDesign[why] = append(byDesign[why], names[j])
+				continue
+			}
+			t.Errorf("%s %s: struct %s: %s", in.file, flag, names[j], firstDiff(ours[j], want[j]))
+		}
+		t.Logf("%s: %d of %d structs as pahole -E prints them; %d differ as without -E", in.file, same, len(want), plain)
+		for why, structs := range byDesign {
+			t.Logf("%s: %s: %d: %s", in.file, why, len(structs), strings.Join(structs, " "))
+		}
+	}
+}
+
+// firstDiff shows the first line where got and want differ.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			return fmt.Sprintf("line %d:\n%s\npahole:\n%s", i+1, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("%d lines, pahole %d", len(g), len(w))
+}
+
+// TestPaholeExpandLimit checks -E on structs that hold two of the struct
+// before them (testdata/c/doubling.c): as pahole -E prints them while
+// they are small, and an error naming the limit, quickly, once printing
+// them would pass it.
+func TestPaholeExpandLimit(t *testing.T) {
+	file := td("c/doubling.o")
+	out, errs, code := runCmd(t, file, "-E", "-C", "x10")
+	if code != 0 {
+		t.Fatalf("-C x10: exit %d, stderr:\n%s", code, errs)
+	}
+	if want := golden(t, "c-doubling.o.expand"); out != want {
+		t.Errorf("-C x10: %s", firstDiff(out, want))
+	}
+	for _, c := range []struct {
+		args []string
+		name string // the first struct past the limit
+	}{{[]string{"-C", "x15"}, "x15"}, {[]string{"-C", "x20"}, "x20"}, {nil, "x15"}} {
+		args := c.args
+		out, errs, code := runCmd(t, append([]string{file, "-E", "-format", "json"}, args...)...)
+		if code != 1 || out != "" || !strings.Contains(errs, "doubling.o: struct "+c.name+": -E would print more than 65536 members inline") {
+			t.Errorf("%v: exit %d, stdout %d bytes, stderr:\n%s", args, code, len(out), errs)
 		}
 	}
 }

@@ -53,3 +53,13 @@ $CC -g -gdwarf-5 -fdebug-types-section $CFLAGS -c queues.c -o queues-tu.o
 
 # C++ base classes: empty and virtual.
 ${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxx.cc -o cxx.o
+
+# Structs that hold two of the one before, 20 deep: pahole -E prints
+# each expansion in full, 2^21 members for the last; cachelint refuses
+# past its limit (docs/binaries.md).
+{
+	printf 'typedef struct x0 { int leaf; } x0_t;\n'
+	i=1; while [ $i -le 20 ]; do printf 'struct x%d { x%d_t l; struct x%d r; };\ntypedef struct x%d x%d_t;\n' $i $((i-1)) $((i-1)) $i $i; i=$((i+1)); done
+	printf '\nstruct x20 v;\n'
+} > doubling.c
+$CC -g -gdwarf-5 $CFLAGS -c doubling.c -o doubling.o
