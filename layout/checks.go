@@ -507,6 +507,12 @@ func neighbourShare(s *Struct, line int64) []Finding {
 
 // neighbourConflict finds the first base where neighbours conflict, and
 // says so.
+//
+// Element k starts at or past the end of element 0, so the two can share
+// one line at most: the line element 0 ends on, when element k starts on
+// it. A conflict is a written member of one touching that line and any
+// member of the other touching it, so each base and neighbour costs a pass
+// over the members, not one per pair.
 func neighbourConflict(s *Struct, line int64) (*Finding, int64) {
 	if s.Size == 0 {
 		return nil, 0
@@ -517,28 +523,49 @@ func neighbourConflict(s *Struct, line int64) (*Finding, int64) {
 	// within one line of element 0's end.
 	reach := (line+s.Size-1)/s.Size + 1
 	for base := int64(0); base < line; base += step {
+		last := floorDiv(base+s.Size-1, line) // the line element 0 ends on
 		for k := int64(1); k <= reach; k++ {
 			d := k * s.Size
-			for _, w := range written {
-				for _, x := range all {
-					wb, xb := w.m.bytes().shift(base), x.m.bytes().shift(base)
-					var next string
-					switch {
-					case wb.shares(xb.shift(d), line):
-						next = "next"
-					case wb.shift(d).shares(xb, line):
-						next = "previous"
-					default:
-						continue
-					}
-					if k > 1 {
-						next = fmt.Sprintf("%s but %d", next, k-1)
-					}
-					f := newFinding(CheckFalseShare, line, w.top, []string{w.m.Label(), x.m.Label()}, "percpu",
-						fmt.Sprintf("percpu elements are %d bytes and only %d-byte aligned: at base offset %d, written %s of one element shares a line with %s of the %s element %s",
-							s.Size, s.Align, base, w.m.Label(), x.m.Label(), next, atLines(line)))
-					return &f, base
+			if floorDiv(base+d, line) != last {
+				continue // element k starts past that line
+			}
+			// The first member of element 0 on the line, and of element k.
+			ending, starting := -1, -1
+			for i, x := range all {
+				b := x.m.bytes()
+				if ending < 0 && b.shift(base).lastLine(line) == last {
+					ending = i
 				}
+				if starting < 0 && b.shift(base+d).firstLine(line) == last {
+					starting = i
+				}
+			}
+			for _, w := range written {
+				wb := w.m.bytes()
+				if wb.empty() {
+					continue
+				}
+				// The first member sharing the line with w, w's own
+				// element before the next element when one member
+				// shares with both.
+				x, next := -1, ""
+				if starting >= 0 && wb.shift(base).lastLine(line) == last {
+					x, next = starting, "next"
+				}
+				if ending >= 0 && (x < 0 || ending < x) && wb.shift(base+d).firstLine(line) == last {
+					x, next = ending, "previous"
+				}
+				if x < 0 {
+					continue
+				}
+				if k > 1 {
+					next = fmt.Sprintf("%s but %d", next, k-1)
+				}
+				xm := all[x].m
+				f := newFinding(CheckFalseShare, line, w.top, []string{w.m.Label(), xm.Label()}, "percpu",
+					fmt.Sprintf("percpu elements are %d bytes and only %d-byte aligned: at base offset %d, written %s of one element shares a line with %s of the %s element %s",
+						s.Size, s.Align, base, w.m.Label(), xm.Label(), next, atLines(line)))
+				return &f, base
 			}
 		}
 	}
