@@ -22,8 +22,8 @@ type Packing struct {
 // Packable says whether s can be packed smaller, as pahole --packable
 // lists it: only structs with holes, and only when pahole's reorganizer
 // saves bytes. The figure is pahole's where its packed layout keeps every
-// member at its alignment, the struct's size a multiple of its alignment
-// and what C code relies on. Where it does not, the figure is the smaller
+// member at its alignment, the struct's size a multiple of its alignment,
+// what C code relies on and what line alignments separate (Breaks). Where it does not, the figure is the smaller
 // of PackSize and, when only the size breaks the alignment, pahole's
 // size rounded up to it, as the compiler would; s is not packable when
 // that saves nothing. word is the target's pointer size (pahole's
@@ -376,7 +376,7 @@ func (p *PaholePacking) Breaks(s *Struct) string {
 // member off its alignment (explicit ones included), members overlapping
 // or past the end, a pinned member moved; in C, a struct-typed first
 // member no longer first, a member moved into or out of a kernel
-// cacheline group.
+// cacheline group or across a member aligned to start a line.
 func (p *PaholePacking) breaksMembers(s *Struct) string {
 	var end int64 // in bits: bit-fields of different units share bytes
 	for i := range p.Members {
@@ -413,6 +413,62 @@ func (p *PaholePacking) breaksMembers(s *Struct) string {
 		default:
 			return fmt.Sprintf("%s moves out of cacheline group %s", s.Members[k].Label(), g)
 		}
+	}
+	return crossesLine(s, p.From)
+}
+
+// lineAligned is the alignment from which an attribute on a member says
+// it starts a cache line of its own (the kernel's
+// ____cacheline_aligned_in_smp): what is declared before the member must
+// not share its line.
+const lineAligned = 64
+
+// lineRuns numbers, for each member of s, the run it lies in: in C, a
+// member aligned by an attribute to a line starts a run, outside kernel
+// cacheline groups (whose markers say where they start and end). The
+// second result marks the members that start runs.
+func lineRuns(s *Struct) (run []int, starts map[int]bool) {
+	run = make([]int, len(s.Members))
+	starts = map[int]bool{}
+	if s.Lang != LangC {
+		return run, starts
+	}
+	group := groupsAlong(s.Members, func(k int) int { return k })
+	n := 0
+	for k := range s.Members {
+		m := &s.Members[k]
+		if m.AlignAttr >= lineAligned && group[k] == "" && !isMarker(m.Name) {
+			n++
+			starts[k] = true
+		}
+		run[k] = n
+	}
+	return run, starts
+}
+
+// crossesLine says which member of s a layout (the original index of
+// each member in its order, -1 for padding) moves across a member aligned
+// to start a line, "" if none: members stay in their runs (lineRuns), and
+// the aligned member first in its run.
+func crossesLine(s *Struct, from []int) string {
+	run, starts := lineRuns(s)
+	last := 0
+	first := map[int]int{} // run -> the first member laid out in it
+	for _, k := range from {
+		if k < 0 {
+			continue
+		}
+		r := run[k]
+		if r < last {
+			return fmt.Sprintf("%s moves past %s, aligned to start a line", s.Members[k].Label(), s.Members[first[last]].Label())
+		}
+		if f, ok := first[r]; ok && starts[k] {
+			return fmt.Sprintf("%s moves before %s, aligned to start a line", s.Members[f].Label(), s.Members[k].Label())
+		}
+		if _, ok := first[r]; !ok {
+			first[r] = k
+		}
+		last = r
 	}
 	return ""
 }
@@ -468,7 +524,9 @@ func PackSize(s *Struct) (int64, bool) {
 // packLayout is the smallest layout of s it finds that keeps what Propose
 // keeps: every alignment, pins; in C, a struct-typed first member first,
 // a flexible array last, kernel cacheline groups whole between their
-// markers; in Go, zero-size fields first. It tries the reorganizer's
+// markers, and a member aligned to start a line ahead of what follows it
+// and after what precedes it (crossesLine); in Go, zero-size fields
+// first. It tries the reorganizer's
 // order with every member cold and a greedy one that fills the gap
 // before each strongly aligned item or pin with smaller items. It returns
 // nil when neither is valid.
@@ -482,31 +540,48 @@ func packLayout(s *Struct) *Proposal {
 	lines := []int64{64}
 	var best *Proposal
 	try := func(p *Proposal) {
-		if p != nil && invalid(&cold, p) == "" && (best == nil || p.Struct.Size < best.Struct.Size) {
+		if p != nil && invalid(&cold, p) == "" && crossesLine(s, p.From) == "" && (best == nil || p.Struct.Size < best.Struct.Size) {
 			best = p
 		}
 	}
 	try(place(&cold, items, order, lines, true))
-	var zero, pins, rest, last []item
+	// Each run between members aligned to start a line is packed on
+	// its own, the aligned member first.
+	run, starts := lineRuns(&cold)
+	type span struct{ head, rest, pins []item }
+	runs := make([]span, run[len(run)-1]+1)
+	var zero, last []item
 	for _, it := range items {
+		r, head := 0, false
+		for _, k := range it.members {
+			r, head = max(r, run[k]), head || starts[k]
+		}
+		sp := &runs[r]
 		switch {
-		case it.pinned:
-			pins = append(pins, it)
-		case it.class == classZero:
-			zero = append(zero, it)
 		case it.last:
 			last = append(last, it)
+		case it.pinned:
+			sp.pins = append(sp.pins, it)
+		case it.class == classZero:
+			zero = append(zero, it)
+		case head:
+			sp.head = append(sp.head, it)
 		default:
-			rest = append(rest, it)
+			sp.rest = append(sp.rest, it)
 		}
 	}
-	slices.SortStableFunc(pins, func(a, b item) int { return int(a.start - b.start) })
 	b := newBuilder(&cold, lines, order, nil)
 	for _, it := range zero {
 		b.place(it)
 	}
-	for _, it := range fillOrder(rest, pins, b.off) {
-		b.place(it)
+	for _, sp := range runs {
+		for _, it := range sp.head {
+			b.place(it)
+		}
+		slices.SortStableFunc(sp.pins, func(a, b item) int { return int(a.start - b.start) })
+		for _, it := range fillOrder(sp.rest, sp.pins, b.off) {
+			b.place(it)
+		}
 	}
 	try(b.finish(last))
 	return best

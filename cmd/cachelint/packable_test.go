@@ -30,9 +30,9 @@ var packableInputs = []struct {
 	{"c-types.o", "c/types.o", 2},
 	{"c-types-gz.o", "c/types-gz.o", 2},
 	{"c-fixture", "c/fixture", 0},
-	{"dummy.ko.debug", "kernel/linux-6.1/dummy.ko.debug", 22},
-	{"veth.ko.debug", "kernel/linux-6.1/veth.ko.debug", 34},
-	{"vmlinux-6.18.btf", "kernel/linux-6.18/vmlinux.btf.gz", 510},
+	{"dummy.ko.debug", "kernel/linux-6.1/dummy.ko.debug", 19},
+	{"veth.ko.debug", "kernel/linux-6.1/veth.ko.debug", 30},
+	{"vmlinux-6.18.btf", "kernel/linux-6.18/vmlinux.btf.gz", 500},
 	{"gobin", "gobin/gobin", 10},
 }
 

@@ -28,7 +28,7 @@ func addPaholeFlags(fs *flag.FlagSet) *paholeFlags {
 	fs.IntVar(&p.holes, "holes", 0, "as pahole --holes: only structs with at least `N` holes")
 	fs.IntVar(&p.holes, "H", 0, "shorthand for --holes=`N`")
 	fs.BoolVar(&p.hex, "hex", false, "as pahole --hex: member offsets and sizes in hexadecimal")
-	fs.BoolVar(&p.packable, "packable", false, "as pahole --packable: one line per struct that packing shrinks, NAME SIZE PACKED SAVED (no checks);\npahole's packed size, or where pahole's packing breaks an alignment, a C rule or a pin, the best that keeps them")
+	fs.BoolVar(&p.packable, "packable", false, "as pahole --packable: one line per struct that packing shrinks, NAME SIZE PACKED SAVED (no checks);\npahole's packed size, or where pahole's packing breaks an alignment, a C rule, a line-aligned member's side or a pin, the best that keeps them")
 	fs.BoolVar(&p.packable, "P", false, "shorthand for --packable")
 	fs.BoolVar(&p.expand, "expand_types", false, "as pahole --expand_types: members' structs and unions inline, recursively, and their typedefs")
 	fs.BoolVar(&p.expand, "E", false, "shorthand for --expand_types")
