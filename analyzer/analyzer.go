@@ -430,7 +430,17 @@ func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, s
 		markUsed(fieldDirs[i])
 		var hot *layout.Hot
 		pin := false
+		marker := ""
+		for _, name := range fld.Names {
+			if layout.IsGroupMarker(name.Name) {
+				marker = name.Name
+			}
+		}
 		for _, d := range fieldDirs[i] {
+			if marker != "" && (d.verb == "hot" || d.verb == "pin") {
+				report(pass, d.c.Pos(), "annotation", fmt.Sprintf("%s is a cacheline group marker, not a field: mark the group's members (pinning one keeps the group where it is)", marker))
+				continue
+			}
 			if d.verb == "pin" {
 				switch err := layout.ParsePin(d.args); {
 				case err != nil:

@@ -249,8 +249,9 @@ func (s *Set) Select(names []string) *Set {
 // is every path, wins) and written wins. A budget replaces one for the same
 // path.
 //
-// A hot-file directive naming a field the struct lacks is an error, and
-// then nothing is changed; a table row naming one is a warning. A struct
+// A hot-file directive naming a field the struct lacks, or a kernel
+// cacheline group's marker (which is not a field), is an error, and then
+// nothing is changed; a table row naming one is a warning. A struct
 // missing from structs is a warning, since a binary need not hold every
 // struct a file names.
 func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
@@ -297,6 +298,16 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 				msg := fmt.Sprintf("%s: %s %s has no field %s", hf.Pos, st.Kind, st.Name, hf.Field)
 				if hf.Table {
 					warn(msg)
+				} else if !warned[msg] {
+					warned[msg] = true
+					errs = append(errs, errors.New(msg))
+				}
+				continue
+			}
+			if layout.IsGroupMarker(m.Name) {
+				msg := fmt.Sprintf("%s: %s is a cacheline group marker of %s %s, not a field: mark the group's members (pinning one keeps the group where it is)", hf.Pos, hf.Field, st.Kind, st.Name)
+				if hf.Table {
+					warn(msg + "; row ignored")
 				} else if !warned[msg] {
 					warned[msg] = true
 					errs = append(errs, errors.New(msg))

@@ -445,6 +445,55 @@ func TestApplyMissingField(t *testing.T) {
 	}
 }
 
+// A cacheline group's marker is not a field: a hot file marking or
+// pinning one is an error naming the line, a table row a warning.
+func TestApplyGroupMarker(t *testing.T) {
+	pool := func() *layout.Struct {
+		return &layout.Struct{Name: "page_pool", Size: 128, Align: 64, Members: []layout.Member{
+			{Name: "cpuid", Offset: 0, Size: 4, Align: 4},
+			{Name: "__cacheline_group_begin__frag", Offset: 64, Align: 1, AlignAttr: 64},
+			{Name: "frag_users", Offset: 64, Size: 8, Align: 8},
+			{Name: "__cacheline_group_end__frag", Offset: 72, Align: 1},
+			{Name: "__cacheline_group_pad__frag", Offset: 128, Align: 1, AlignAttr: 64},
+		}}
+	}
+	set, err := Parse("hot.txt", []byte("page_pool.cpuid hot\npage_pool.__cacheline_group_begin__frag hot\npage_pool.__cacheline_group_end__frag pin\npage_pool.__cacheline_group_pad__frag pin\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := pool()
+	_, err = set.Apply([]*layout.Struct{s})
+	want := "hot.txt:2: __cacheline_group_begin__frag is a cacheline group marker of struct page_pool, not a field: mark the group's members (pinning one keeps the group where it is)\n" +
+		"hot.txt:3: __cacheline_group_end__frag is a cacheline group marker of struct page_pool, not a field: mark the group's members (pinning one keeps the group where it is)\n" +
+		"hot.txt:4: __cacheline_group_pad__frag is a cacheline group marker of struct page_pool, not a field: mark the group's members (pinning one keeps the group where it is)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	if !reflect.DeepEqual(s, pool()) {
+		t.Error("a failed Apply changed the struct")
+	}
+
+	table := "Type      Name                           fastpath_tx_access  fastpath_rx_access  Comments\n" +
+		"..struct  ..page_pool\n" +
+		"int       cpuid                          read_mostly         -                   \n" +
+		"u8        __cacheline_group_begin__frag  read_mostly         -                   \n"
+	set, err = Parse("page_pool.rst", []byte(table))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = pool()
+	warnings, err := set.Apply([]*layout.Struct{s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], "page_pool.rst:4: __cacheline_group_begin__frag is a cacheline group marker") || !strings.HasSuffix(warnings[0], "; row ignored") {
+		t.Errorf("warnings = %q", warnings)
+	}
+	if s.Members[0].Hot == nil || s.Members[1].Hot != nil {
+		t.Errorf("cpuid %v, marker %v: want cpuid hot and the marker not", s.Members[0].Hot, s.Members[1].Hot)
+	}
+}
+
 func TestApplyTable(t *testing.T) {
 	set := load(t, "net_device.rst")
 	s := netDevice()

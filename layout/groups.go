@@ -14,7 +14,17 @@ import (
 const (
 	groupBeginPrefix = "__cacheline_group_begin__"
 	groupEndPrefix   = "__cacheline_group_end__"
+	groupPadPrefix   = "__cacheline_group_pad__"
 )
+
+// IsGroupMarker reports whether name is a kernel cacheline group's begin
+// or end marker or its pad. A marker is not a field: it has no bytes to be
+// hot and lies in no group, and pinning a member of a group is what keeps
+// the group where it is; so a hot file or annotation naming a marker is an
+// error.
+func IsGroupMarker(name string) bool {
+	return strings.HasPrefix(name, groupBeginPrefix) || strings.HasPrefix(name, groupEndPrefix) || strings.HasPrefix(name, groupPadPrefix)
+}
 
 // ApplyCachelineGroups sets Group on the top-level members of s that lie
 // between a __cacheline_group_begin__NAME marker and its end marker; the

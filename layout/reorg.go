@@ -47,10 +47,6 @@ func (p *Proposal) Inserted(i int) bool { return p.From[i] < 0 }
 
 type class uint8
 
-// groupPadPrefix names the zero-size member the kernel's
-// __cacheline_group_end_aligned puts after a group's end marker.
-const groupPadPrefix = "__cacheline_group_pad__"
-
 const (
 	classZero  class = iota // Go's zero-size fields: no-copy guards, markers
 	classRead               // read-mostly hot
@@ -102,12 +98,6 @@ type group struct {
 // pinned reports whether m or a member it holds is pinned.
 func pinned(m *Member) bool {
 	return m.Pinned || slices.ContainsFunc(m.Inner, func(in Member) bool { return pinned(&in) })
-}
-
-// isMarker reports whether name is a kernel cacheline group's marker or
-// pad, which lie in no group.
-func isMarker(name string) bool {
-	return strings.HasPrefix(name, groupBeginPrefix) || strings.HasPrefix(name, groupEndPrefix) || strings.HasPrefix(name, groupPadPrefix)
 }
 
 // align is the alignment a reorganization keeps for m: what the model
@@ -308,7 +298,7 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 // markers aside.
 func endsStruct(s *Struct, units []item) bool {
 	return !slices.ContainsFunc(units, func(u item) bool {
-		return u.size != 0 || slices.ContainsFunc(u.members, func(k int) bool { return isMarker(s.Members[k].Name) })
+		return u.size != 0 || slices.ContainsFunc(u.members, func(k int) bool { return IsGroupMarker(s.Members[k].Name) })
 	})
 }
 
@@ -649,7 +639,7 @@ func (b *builder) place(it item) {
 		off := at + max(m.Offset-it.start, 0)
 		shiftBits(&m, (off-m.Offset)*8)
 		m.Offset = off
-		if b.group != "" && m.Group == "" && !isMarker(m.Name) {
+		if b.group != "" && m.Group == "" && !IsGroupMarker(m.Name) {
 			m.Group = b.group
 		}
 		b.out.Members = append(b.out.Members, m)
@@ -923,7 +913,7 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 	// C allows nothing after a flexible array, and padding cannot go
 	// before a pinned one: only the alignment is left.
 	n := len(s.Members)
-	padOK := s.Lang != LangC || n == 0 || s.Members[n-1].Size != 0 || isMarker(s.Members[n-1].Name) || !pinned(&s.Members[n-1])
+	padOK := s.Lang != LangC || n == 0 || s.Members[n-1].Size != 0 || IsGroupMarker(s.Members[n-1].Name) || !pinned(&s.Members[n-1])
 	var best *Proposal
 	for pad := int64(0); pad <= 2*maxLine && (pad == 0 || padOK); pad += s.Align {
 		if p := build(pad, 0); separated(p) {

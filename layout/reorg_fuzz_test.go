@@ -248,7 +248,7 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 		// A flexible array ends the struct: C allows nothing after it.
 		// (A group of zero-size members is a group, not a flexible
 		// array.)
-		if n := len(s.Members); n > 0 && s.Members[n-1].Size == 0 && !isMarker(s.Members[n-1].Name) && s.Members[n-1].Group == "" {
+		if n := len(s.Members); n > 0 && s.Members[n-1].Size == 0 && !IsGroupMarker(s.Members[n-1].Name) && s.Members[n-1].Group == "" {
 			if p.From[len(p.From)-1] != n-1 {
 				return fmt.Sprintf("flexible array %s is no longer last", s.Members[n-1].Label())
 			}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -200,5 +202,28 @@ func TestPerCPUAlignProposal(t *testing.T) {
 	out, _, _ := runCmd(t, args...)
 	if !strings.Contains(out, "/* proposed alignment: __attribute__((aligned(64))) on struct pkt_rx_queue */\n") {
 		t.Errorf("text output:\n%s", out)
+	}
+}
+
+// TestHotFileNamesGroupMarker: a hot file that marks or pins a cacheline
+// group's marker in 6.18's page_pool fails, naming the file, the line and
+// the marker; the markers are not fields.
+func TestHotFileNamesGroupMarker(t *testing.T) {
+	hot := filepath.Join(t.TempDir(), "pool.hot")
+	src := "page_pool.frag_users hot\npage_pool.__cacheline_group_begin__frag hot\npage_pool.__cacheline_group_end__frag pin\n"
+	if err := os.WriteFile(hot, []byte(src), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runCmd(t, "-hot", hot, "-C", "page_pool", "-reorg", linux618)
+	if code != 1 || out != "" {
+		t.Errorf("exit %d, stdout %q; want 1 and nothing", code, out)
+	}
+	for _, want := range []string{
+		hot + ":2: __cacheline_group_begin__frag is a cacheline group marker of struct page_pool, not a field",
+		hot + ":3: __cacheline_group_end__frag is a cacheline group marker of struct page_pool, not a field",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
 	}
 }

@@ -17,6 +17,14 @@ type notAField struct {
 	j uint64 /* want `duplicate //cachelint:pin on one field` */ //cachelint:pin
 }
 
+// grouped has the kernel's cacheline group markers, which are not fields.
+type grouped struct {
+	__cacheline_group_begin__rx [0]byte /* want `__cacheline_group_begin__rx is a cacheline group marker, not a field: mark the group's members \(pinning one keeps the group where it is\)` */ //cachelint:hot
+	a                           uint64  //cachelint:hot path=rx
+	__cacheline_group_end__rx   [0]byte /* want `__cacheline_group_end__rx is a cacheline group marker, not a field` */ //cachelint:pin
+	b                           uint64
+}
+
 /* want `//cachelint:pin belongs on a field, not on a type` */ //cachelint:pin
 type pinnedType struct {
 	a uint64
