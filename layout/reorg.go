@@ -188,12 +188,32 @@ func worse(s *Struct, p *Proposal, lines []int64) string {
 	return ""
 }
 
-// invalid says how p breaks what it must keep: members that overlap or lie
-// off their alignment, a pinned member moved, a group's member outside its
-// markers. It is the reorganizer's own check: pins and groups can leave no
-// room for what must go between them.
+// invalid says how p breaks what it must keep: a member left out or placed
+// twice, members that overlap or lie off their alignment, a pinned member
+// moved, a group's member outside its markers. It is the reorganizer's own
+// check: pins and groups can leave no room for what must go between them,
+// and no proposal that loses a member or breaks a group may leave Propose,
+// whatever the reason.
 func invalid(s *Struct, p *Proposal) string {
 	ps := p.Struct
+	placed := make([]int, len(s.Members))
+	for _, k := range p.From {
+		if k >= 0 {
+			placed[k]++
+		}
+	}
+	for k, n := range placed {
+		// Padding alone is dropped: the proposal computes its own.
+		switch {
+		case n == 0 && !s.Members[k].Padding:
+			return fmt.Sprintf("the reorganizer lost %s (a defect in cachelint)", s.Members[k].Label())
+		case n > 1:
+			return fmt.Sprintf("the reorganizer placed %s %d times (a defect in cachelint)", s.Members[k].Label(), n)
+		}
+	}
+	if r := outsideGroup(s, p); r != "" {
+		return r
+	}
 	var end int64
 	for i := range ps.Members {
 		m := &ps.Members[i]
@@ -219,6 +239,33 @@ func invalid(s *Struct, p *Proposal) string {
 	return ""
 }
 
+// outsideGroup names a member p puts outside the markers of its kernel
+// cacheline group ("" if none): a member of the group, or a hot member the
+// proposal moved into it.
+func outsideGroup(s *Struct, p *Proposal) string {
+	ps := p.Struct
+	index := map[string]int{}
+	for i := range ps.Members {
+		if IsGroupMarker(ps.Members[i].Name) {
+			index[ps.Members[i].Name] = i
+		}
+	}
+	for i := range ps.Members {
+		m := &ps.Members[i]
+		// Zero-size members glued before a begin marker take its group
+		// but lie before it.
+		if m.Group == "" || p.From[i] >= 0 && s.Members[p.From[i]].Group == "" && m.Size == 0 {
+			continue
+		}
+		begin, okb := index[groupBeginPrefix+m.Group]
+		stop, oke := index[groupEndPrefix+m.Group]
+		if !okb || !oke || i < begin || i > stop || m.Offset < ps.Members[begin].Offset || m.End() > ps.Members[stop].Offset {
+			return fmt.Sprintf("the reorganizer put %s outside the markers of its group %s (a defect in cachelint)", m.Label(), m.Group)
+		}
+	}
+	return ""
+}
+
 // itemsOf groups s's members into items, dropping padding (the proposal
 // computes its own), and orders the paths by first appearance. In C it
 // also keeps what C code relies on:
@@ -230,7 +277,8 @@ func invalid(s *Struct, p *Proposal) string {
 //     outside any group that the group's name says belong there (same
 //     read or write, same paths); it never moves a cold member into a
 //     group or a member out of one. A cold group, or one holding a pinned
-//     member, moves whole.
+//     member, moves whole; a pinned marker pins its group, and a hot mark
+//     on a marker, which has no bytes, counts for nothing.
 func itemsOf(s *Struct) ([]item, map[string]int) {
 	pinFirst := -1
 	if s.Lang == LangC {
@@ -329,12 +377,11 @@ func cItems(s *Struct, units []item) []item {
 	}
 	for ui := 0; ui < len(units); ui++ {
 		u := units[ui]
-		// A pinned zero-size member stands alone, unless it ends the
-		// struct: a flexible array stays last.
-		if u.size != 0 || u.pinned && !endsStruct(s, units[ui:]) {
+		if u.size != 0 {
 			emit(u)
 			continue
 		}
+		// Markers first, pinned or not: a pinned marker pins its group.
 		m := &s.Members[u.members[0]]
 		if name, ok := strings.CutPrefix(m.Name, groupBeginPrefix); ok {
 			u.class = classCold
@@ -366,6 +413,12 @@ func cItems(s *Struct, units []item) []item {
 				g.pad = &pad
 			}
 			emit(groupItem(s, g))
+			continue
+		}
+		// A pinned zero-size member stands alone, unless it ends the
+		// struct: a flexible array stays last.
+		if u.pinned && !endsStruct(s, units[ui:]) {
+			emit(u)
 			continue
 		}
 		glue = append(glue, u.members...)
@@ -448,7 +501,12 @@ func groupItem(s *Struct, g *group) item {
 
 // classify folds member m (and what it holds) into it's class and paths: an
 // item is written if anything in it is, else read-mostly if anything is hot.
+// A member with no bytes (a group's marker) is on no line, whatever marks
+// it.
 func classify(it *item, m *Member) {
+	if m.Size == 0 {
+		return
+	}
 	if h := m.Hot; h != nil {
 		switch {
 		case h.Write && it.class != classWrite:

@@ -55,9 +55,17 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 		groupAt, groupLen = b.next(n), 1+b.next(4)
 	}
 	group := fuzzGroups[b.next(len(fuzzGroups))]
+	// A hot file can mark or pin a marker, though it should not.
+	marker := func(name string) spec {
+		sp := spec{name: name, align: 1, pin: b.next(8) == 0}
+		if b.next(8) == 0 {
+			sp.hot = &Hot{Paths: slices.Clone(fuzzPaths[b.next(len(fuzzPaths))]), Write: b.next(2) == 0}
+		}
+		return sp
+	}
 	for i := range n {
 		if i == groupAt {
-			specs = append(specs, spec{name: groupBeginPrefix + group, align: 1})
+			specs = append(specs, marker(groupBeginPrefix+group))
 		}
 		sp := spec{name: fmt.Sprintf("m%d", i)}
 		sp.size = fuzzSizes[b.next(len(fuzzSizes))]
@@ -83,7 +91,7 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 		sp.agg = i == 0 && s.Lang == LangC && b.next(3) == 0
 		specs = append(specs, sp)
 		if groupAt >= 0 && i == min(groupAt+groupLen, n)-1 {
-			specs = append(specs, spec{name: groupEndPrefix + group, align: 1})
+			specs = append(specs, marker(groupEndPrefix+group))
 		}
 	}
 	if s.Lang == LangC && b.next(3) == 0 {

@@ -258,3 +258,119 @@ func TestPerCPUAlign(t *testing.T) {
 		t.Errorf("Go: align %d size %d, want padding", gp.Align, gp.Struct.Size)
 	}
 }
+
+// TestMarkerMarks: a pinned marker keeps its group whole where it is,
+// begin, end or pad marker alike; a hot mark on a marker, which has no
+// bytes, makes no cold group hot, so the group still moves whole. (A
+// pinned end marker once closed no group, and every member after it was
+// lost; a pinned begin marker opened none, and the group's members moved
+// out of it.)
+func TestMarkerMarks(t *testing.T) {
+	group := []string{"__cacheline_group_begin__frag", "frag_offset", "frag_page", "frag_users", "__cacheline_group_end__frag", "__cacheline_group_pad__frag"}
+	for _, pin := range []string{"", group[0], group[4], group[5]} {
+		ms := []cMember{
+			{name: "p", size: 48, align: 8},
+			c64("cpuid", "r:tx"),
+			{name: group[0], align: 1, attr: 64},
+			// Reorderable, these would go by decreasing alignment.
+			{name: "frag_offset", size: 4, align: 4}, c64("frag_page", ""), {name: "frag_users", size: 4, align: 4},
+			marker(group[4]),
+			{name: group[5], align: 1, attr: 64},
+			c64("release", ""), c64("defer_start", "r:tx"),
+		}
+		for i := range 6 {
+			ms = append(ms, c64("cold"+string(rune('a'+i)), ""))
+		}
+		ms = append(ms, c64("user", "w:tx"))
+		s := cStruct("pool", ms...)
+		begin, _ := s.Lookup(group[0])
+		s.Members[begin].Hot = &Hot{Paths: []string{"rx", "tx"}}
+		if pin != "" {
+			k, _ := s.Lookup(pin)
+			s.Members[k].Pinned = true
+		}
+		p := mustPropose(t, s)
+		if msg := broken(s, p, []int64{64}); msg != "" {
+			t.Errorf("%q pinned: %s\n%s", pin, msg, describe(p.Struct))
+			continue
+		}
+		_, was0 := s.Lookup(group[0])
+		at0 := member(t, p, group[0]).Offset
+		for _, name := range group {
+			_, was := s.Lookup(name)
+			m := member(t, p, name)
+			if m.Offset-at0 != was.Offset-was0.Offset || pin != "" && m.Offset != was.Offset {
+				t.Errorf("%q pinned: %s moved from %d to %d, group from %d to %d", pin, name, was.Offset, m.Offset, was0.Offset, at0)
+			}
+		}
+	}
+}
+
+// TestPinnedBeginMarkerKeepsMembers: the members of a group whose begin
+// marker is pinned stay between its markers, even where a path would want
+// them elsewhere.
+func TestPinnedBeginMarkerKeepsMembers(t *testing.T) {
+	s := cStruct("sk",
+		c64("common", "w:tx"),
+		c64("cold1", ""),
+		marker("__cacheline_group_begin__sk_read_rxtx"),
+		cMember{name: "sk_err", size: 4, align: 4},
+		c64("sk_socket", ""),
+		marker("__cacheline_group_end__sk_read_rxtx"),
+		c64("cold2", ""), c64("cold3", ""), c64("cold4", ""), c64("cold5", ""), c64("cold6", ""),
+		c64("stamp", "r:rx,tx"),
+	)
+	k, _ := s.Lookup("__cacheline_group_begin__sk_read_rxtx")
+	s.Members[k].Pinned = true
+	p := mustPropose(t, s)
+	if msg := broken(s, p, []int64{64}); msg != "" {
+		t.Errorf("%s\n%s", msg, describe(p.Struct))
+	}
+}
+
+// TestInvalidCatchesBrokenProposals: the reorganizer's own check rejects a
+// proposal that loses a member, places one twice or moves one out of its
+// group, so that Propose returns a reason instead.
+func TestInvalidCatchesBrokenProposals(t *testing.T) {
+	s := cStruct("grouped",
+		c64("cold1", ""),
+		marker("__cacheline_group_begin__x_read_tx"),
+		c64("tx1", ""), c64("tx2", ""),
+		marker("__cacheline_group_end__x_read_tx"),
+		c64("cold2", ""), c64("tx3", "r:tx"),
+	)
+	p := mustPropose(t, s)
+	at := func(name string) int {
+		return slices.IndexFunc(p.Struct.Members, func(m Member) bool { return m.Name == name })
+	}
+	tests := []struct {
+		name   string
+		change func(q *Proposal)
+		want   string
+	}{
+		{"lost", func(q *Proposal) {
+			i := at("cold2")
+			q.Struct.Members = slices.Delete(q.Struct.Members, i, i+1)
+			q.From = slices.Delete(q.From, i, i+1)
+		}, "lost cold2"},
+		{"twice", func(q *Proposal) { q.From[at("cold2")] = q.From[at("cold1")] }, "placed cold1 2 times"},
+		{"out of group", func(q *Proposal) {
+			// tx1 and cold1 swap places.
+			i, j := at("tx1"), at("cold1")
+			mi, mj := q.Struct.Members[i], q.Struct.Members[j]
+			mi.Offset, mj.Offset = mj.Offset, mi.Offset
+			q.Struct.Members[i], q.Struct.Members[j] = mj, mi
+			q.From[i], q.From[j] = q.From[j], q.From[i]
+		}, "tx1 outside the markers of its group x_read_tx"},
+	}
+	for _, tt := range tests {
+		q := *p
+		ps := *p.Struct
+		ps.Members = slices.Clone(p.Struct.Members)
+		q.Struct, q.From = &ps, slices.Clone(p.From)
+		tt.change(&q)
+		if r := invalid(s, &q); !strings.Contains(r, tt.want) {
+			t.Errorf("%s: invalid = %q, want %q", tt.name, r, tt.want)
+		}
+	}
+}
