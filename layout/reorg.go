@@ -266,6 +266,23 @@ func outsideGroup(s *Struct, p *Proposal) string {
 	return ""
 }
 
+// castTarget is the index of the member of C struct s that code may cast a
+// pointer to s to: its first member with bytes, when that is of a struct
+// or union type code can name (not an anonymous one). It is -1 otherwise.
+func castTarget(s *Struct) int {
+	if s.Lang != LangC {
+		return -1
+	}
+	i := slices.IndexFunc(s.Members, func(m Member) bool { return m.Size > 0 })
+	if i < 0 {
+		return -1
+	}
+	if m := &s.Members[i]; m.Offset == 0 && m.Aggregate && !m.Embedded && m.Type != "struct" && m.Type != "union" {
+		return i
+	}
+	return -1
+}
+
 // itemsOf groups s's members into items, dropping padding (the proposal
 // computes its own), and orders the paths by first appearance. In C it
 // also keeps what C code relies on:
@@ -280,15 +297,7 @@ func outsideGroup(s *Struct, p *Proposal) string {
 //     member, moves whole; a pinned marker pins its group, and a hot mark
 //     on a marker, which has no bytes, counts for nothing.
 func itemsOf(s *Struct) ([]item, map[string]int) {
-	pinFirst := -1
-	if s.Lang == LangC {
-		// A type code can name: not an anonymous struct or union.
-		if i := slices.IndexFunc(s.Members, func(m Member) bool { return m.Size > 0 }); i >= 0 {
-			if m := &s.Members[i]; m.Offset == 0 && m.Aggregate && !m.Embedded && m.Type != "struct" && m.Type != "union" {
-				pinFirst = i
-			}
-		}
-	}
+	pinFirst := castTarget(s)
 	var units []item
 	for i := 0; i < len(s.Members); {
 		j := i + 1

@@ -206,13 +206,22 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return int(ps.Members[a].Offset - ps.Members[b].Offset) })
-	var end int64
+	// Bit-fields sharing a storage unit share its bytes: their bits do not
+	// overlap.
+	bits := func(m *Member) (int64, int64) {
+		if m.BitSize > 0 {
+			return m.BitOffset, m.BitOffset + m.BitSize
+		}
+		return m.Offset * 8, m.End() * 8
+	}
+	var end, endBit int64
 	for _, i := range order {
 		m := &ps.Members[i]
-		if m.Offset < end {
-			return fmt.Sprintf("%s at %d overlaps what ends at %d", m.Label(), m.Offset, end)
+		lo, hi := bits(m)
+		if lo < endBit {
+			return fmt.Sprintf("%s at bit %d overlaps what ends at bit %d", m.Label(), lo, endBit)
 		}
-		end = max(end, m.End())
+		end, endBit = max(end, m.End()), max(endBit, hi)
 	}
 	if end > ps.Size || ps.Size%ps.Align != 0 {
 		return fmt.Sprintf("members end at %d in a %d-byte struct aligned to %d", end, ps.Size, ps.Align)
@@ -261,9 +270,9 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 				return fmt.Sprintf("flexible array %s is no longer last", s.Members[n-1].Label())
 			}
 		}
-		if len(s.Members) > 0 && s.Members[0].Aggregate && s.Members[0].Size > 0 {
-			if i := slices.Index(p.From, 0); i < 0 || ps.Members[i].Offset != 0 {
-				return fmt.Sprintf("struct-typed first member %s no longer first", s.Members[0].Label())
+		if k := castTarget(s); k >= 0 {
+			if i := slices.Index(p.From, k); i < 0 || ps.Members[i].Offset != 0 {
+				return fmt.Sprintf("struct-typed first member %s no longer first", s.Members[k].Label())
 			}
 		}
 	}

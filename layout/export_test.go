@@ -1,0 +1,8 @@
+package layout
+
+// Broken says which of the reorganizer's promises p breaks for s, "" if
+// none; tests outside the package check real structs with it.
+var Broken = broken
+
+// Describe renders a struct's members for a failure message.
+var Describe = describe
