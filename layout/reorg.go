@@ -217,6 +217,9 @@ func invalid(s *Struct, p *Proposal) string {
 	var end int64
 	for i := range ps.Members {
 		m := &ps.Members[i]
+		if k := p.From[i]; k >= 0 && pinned(&s.Members[k]) && m.Offset != s.Members[k].Offset {
+			return fmt.Sprintf("pinned %s cannot stay at %d", m.Label(), s.Members[k].Offset)
+		}
 		if i > 0 && m.Unit != 0 && m.Unit == ps.Members[i-1].Unit {
 			continue
 		}
@@ -229,9 +232,6 @@ func invalid(s *Struct, p *Proposal) string {
 			return fmt.Sprintf("no place for %s at its %d-byte alignment", m.Label(), s.Members[k].align())
 		}
 		end = max(end, m.bytes().hi)
-		if k := p.From[i]; k >= 0 && pinned(&s.Members[k]) && m.Offset != s.Members[k].Offset {
-			return fmt.Sprintf("pinned %s cannot stay at %d", m.Label(), s.Members[k].Offset)
-		}
 	}
 	if end > ps.Size {
 		return fmt.Sprintf("members end at %d, past the %d-byte struct", end, ps.Size)
@@ -284,8 +284,9 @@ func castTarget(s *Struct) int {
 }
 
 // itemsOf groups s's members into items, dropping padding (the proposal
-// computes its own), and orders the paths by first appearance. In C it
-// also keeps what C code relies on:
+// computes its own), and orders the paths by first appearance. Members
+// whose storage overlaps (bit-fields and the members their storage unit
+// reaches over) are one item. In C it also keeps what C code relies on:
 //   - a struct-typed first member stays first (code casts to it);
 //   - zero-size members stay before the member that follows them, and
 //     those ending the struct stay last;
@@ -298,7 +299,18 @@ func castTarget(s *Struct) int {
 //     on a marker, which has no bytes, counts for nothing.
 func itemsOf(s *Struct) ([]item, map[string]int) {
 	pinFirst := castTarget(s)
-	var units []item
+	// Members whose storage overlaps move together: a bit-field's storage
+	// unit reaches over the members before it (or a member lies in the
+	// unit of the bit-fields before it), and where those members are
+	// decides where the compiler puts its bits.
+	var ranges [][2]int
+	storageEnd := func(r [2]int) int64 {
+		var end int64
+		for k := r[0]; k < r[1]; k++ {
+			end = max(end, s.Members[k].End())
+		}
+		return end
+	}
 	for i := 0; i < len(s.Members); {
 		j := i + 1
 		if u := s.Members[i].Unit; u != 0 {
@@ -306,10 +318,22 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 				j++
 			}
 		}
+		r := [2]int{i, j}
+		for n := len(ranges); s.Members[i].Size > 0 && n > 0 && s.Members[i].Offset < storageEnd(ranges[n-1]); n-- {
+			r[0] = ranges[n-1][0]
+			ranges = ranges[:n-1]
+		}
+		ranges = append(ranges, r)
+		i = j
+	}
+	var units []item
+	for _, r := range ranges {
+		i, j := r[0], r[1]
 		it := item{start: s.Members[i].Offset, align: 1, class: classCold, side: s.Members[i].Side}
 		allPad := true
 		var end int64
 		for k := i; k < j; k++ {
+			it.start = min(it.start, s.Members[k].Offset)
 			m := &s.Members[k]
 			it.members = append(it.members, k)
 			it.align = max(it.align, m.align())
@@ -325,7 +349,6 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 		if !allPad || it.size == 0 {
 			units = append(units, it)
 		}
-		i = j
 	}
 	var items []item
 	if s.Lang == LangGo {
@@ -497,7 +520,9 @@ func groupItem(s *Struct, g *group) item {
 		for _, x := range all {
 			it.members = append(it.members, x.members...)
 		}
-		slices.SortStableFunc(it.members, func(a, b int) int { return int(s.Members[a].Offset - s.Members[b].Offset) })
+		// In the order of their bits: a bit-field's storage unit starts
+		// before the members it reaches over.
+		slices.SortStableFunc(it.members, func(a, b int) int { return int(bitStart(&s.Members[a]) - bitStart(&s.Members[b])) })
 		it.align = align
 		return it
 	}
@@ -506,6 +531,14 @@ func groupItem(s *Struct, g *group) item {
 	}
 	it.group = g
 	return it
+}
+
+// bitStart is where m's bits start.
+func bitStart(m *Member) int64 {
+	if m.BitSize > 0 {
+		return m.BitOffset
+	}
+	return m.Offset * 8
 }
 
 // classify folds member m (and what it holds) into it's class and paths: an

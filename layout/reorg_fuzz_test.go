@@ -48,6 +48,10 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 		hot         *Hot
 		pin, agg    bool
 		attr        int64
+		// bits makes the member two bools followed by two bit-fields
+		// whose 4-byte storage unit starts at the first bool, as C lays
+		// out bool a, b; unsigned x:1, y:1.
+		bits bool
 	}
 	var specs []spec
 	groupAt, groupLen := -1, 0
@@ -80,6 +84,10 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 			if s.Lang == LangC {
 				sp.attr = 64 // ____cacheline_aligned
 			}
+		case 2:
+			if s.Lang == LangC {
+				sp.size, sp.align, sp.bits = 4, 4, true
+			}
 		}
 		switch b.next(4) {
 		case 1:
@@ -98,9 +106,23 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 		specs = append(specs, spec{name: "flex", align: 8}) // long flex[]
 	}
 	var off int64
+	unit := 0
 	for _, sp := range specs {
 		a := max(sp.align, sp.attr)
 		off = alignUp(off, a)
+		if sp.bits {
+			// The bools take the spec's hot mark, the bit-fields its
+			// pin, so that they pull different ways.
+			unit++
+			s.Members = append(s.Members,
+				Member{Name: sp.name + "a", Type: "bool", Offset: off, Size: 1, Align: 1, AlignAttr: sp.attr, BitOffset: off * 8, Hot: sp.hot},
+				Member{Name: sp.name + "b", Type: "bool", Offset: off + 1, Size: 1, Align: 1, BitOffset: off*8 + 8},
+				Member{Name: sp.name + "x", Type: "unsigned int", Offset: off, Size: 4, Align: 4, BitOffset: off*8 + 16, BitSize: 1, Unit: unit},
+				Member{Name: sp.name + "y", Type: "unsigned int", Offset: off, Size: 4, Align: 4, BitOffset: off*8 + 17, BitSize: 1, Unit: unit, Pinned: sp.pin})
+			off += 4
+			s.Align = max(s.Align, a)
+			continue
+		}
 		m := Member{Name: sp.name, Type: "T", Offset: off, Size: sp.size, Align: sp.align, AlignAttr: sp.attr,
 			BitOffset: off * 8, Hot: sp.hot, Pinned: sp.pin, Aggregate: sp.agg}
 		if sp.name == "flex" {
@@ -199,21 +221,25 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 			return fmt.Sprintf("member %s lost", s.Members[k].Label())
 		}
 	}
-	// No overlap: members in offset order each start at or after the end
-	// of the one before.
-	order := make([]int, len(ps.Members))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return int(ps.Members[a].Offset - ps.Members[b].Offset) })
-	// Bit-fields sharing a storage unit share its bytes: their bits do not
-	// overlap.
+	// No overlap: members in the order of their bits each start at or
+	// after the end of the one before. Bit-fields share the bytes of their
+	// storage unit with each other and with the members it reaches over:
+	// their bits do not overlap.
 	bits := func(m *Member) (int64, int64) {
 		if m.BitSize > 0 {
 			return m.BitOffset, m.BitOffset + m.BitSize
 		}
 		return m.Offset * 8, m.End() * 8
 	}
+	order := make([]int, len(ps.Members))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		la, _ := bits(&ps.Members[a])
+		lb, _ := bits(&ps.Members[b])
+		return int(la - lb)
+	})
 	var end, endBit int64
 	for _, i := range order {
 		m := &ps.Members[i]

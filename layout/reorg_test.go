@@ -374,3 +374,60 @@ func TestInvalidCatchesBrokenProposals(t *testing.T) {
 		}
 	}
 }
+
+// TestBitFieldsKeepTheirStorage: bit-fields whose storage unit reaches
+// over the members before them (pahole's "bitfield combined with previous
+// fields") move with those members, so that the compiler puts their bits
+// where the proposal says, and pinned ones can stay where they are.
+func TestBitFieldsKeepTheirStorage(t *testing.T) {
+	for _, pin := range []bool{false, true} {
+		ms := []cMember{c64("rx1", "r:rx")}
+		for i := range 8 {
+			ms = append(ms, c64("cold"+string(rune('a'+i)), ""))
+		}
+		ms = append(ms, c64("rx2", "r:rx"), cMember{name: "a", size: 1, align: 1}, cMember{name: "b", size: 1, align: 1})
+		s := cStruct("pmu", ms...)
+		// unsigned int x:1, y:1 after two bools: bits 16 and 17 of a
+		// storage unit at a's offset.
+		at := s.Members[len(s.Members)-2].Offset
+		for i, name := range []string{"x", "y"} {
+			s.Members = append(s.Members, Member{Name: name, Type: "unsigned int", Offset: at, Size: 4, Align: 4,
+				BitOffset: at*8 + 16 + int64(i), BitSize: 1, Unit: 1})
+		}
+		s.Size = alignUp(at+4, s.Align)
+		if pin {
+			for _, name := range []string{"a", "y"} {
+				k, _ := s.Lookup(name)
+				s.Members[k].Pinned = true
+			}
+		}
+		p := mustPropose(t, s)
+		if msg := broken(s, p, []int64{64}); msg != "" {
+			t.Fatalf("pinned %v: %s\n%s", pin, msg, describe(p.Struct))
+		}
+		a := member(t, p, "a")
+		for _, name := range []string{"b", "x", "y"} {
+			_, was := s.Lookup(name)
+			m := member(t, p, name)
+			if m.Offset-a.Offset != was.Offset-at || m.BitOffset-a.Offset*8 != was.BitOffset-at*8 {
+				t.Errorf("pinned %v: %s at %d (bit %d), a at %d; was %d (bit %d), a at %d", pin, name, m.Offset, m.BitOffset, a.Offset, was.Offset, was.BitOffset, at)
+			}
+		}
+		if got := p.Struct.HotLines("rx", 64); got != 1 {
+			t.Errorf("pinned %v: rx on %d lines\n%s", pin, got, describe(p.Struct))
+		}
+		if pin {
+			// The reorganizer's own check sees a pinned bit-field that
+			// is not the first of its storage unit move.
+			q := *p
+			ps := *p.Struct
+			ps.Members = slices.Clone(p.Struct.Members)
+			q.Struct = &ps
+			i := slices.IndexFunc(ps.Members, func(m Member) bool { return m.Name == "y" })
+			ps.Members[i].Offset += 4
+			if r := invalid(s, &q); !strings.Contains(r, "pinned y") {
+				t.Errorf("invalid = %q for a moved pinned y", r)
+			}
+		}
+	}
+}

@@ -75,21 +75,19 @@ func checkProposal(t *testing.T, s *layout.Struct, js report.JSONStruct) {
 		align[m.Name] = max(m.Align, m.AlignAttr)
 		group[m.Name] = m.Group
 	}
-	var end int64
+	// Overlap is judged in bits: a bit-field's storage unit may reach over
+	// the members before it and the bit-fields sharing it.
+	var end, endBit int64
 	var open string
-	unit := int64(-1)
 	for _, m := range js.Proposal.Members {
-		if m.BitSize > 0 && m.Offset == unit {
-			continue // the storage unit of the previous bit-field
-		}
-		unit = -1
+		lo, hi := m.Offset*8, (m.Offset+m.Size)*8
 		if m.BitSize > 0 {
-			unit = m.Offset
+			lo, hi = m.BitOffset, m.BitOffset+m.BitSize
 		}
-		if m.Offset < end {
-			t.Errorf("%s: %s at %d overlaps what ends at %d", s.Name, m.Name, m.Offset, end)
+		if lo < endBit {
+			t.Errorf("%s: %s at bit %d overlaps what ends at bit %d", s.Name, m.Name, lo, endBit)
 		}
-		end = max(end, m.Offset+m.Size)
+		end, endBit = max(end, m.Offset+m.Size), max(endBit, hi)
 		if a := align[m.Name]; a > 0 && m.Offset%a != 0 {
 			t.Errorf("%s: %s at %d, off its %d-byte alignment", s.Name, m.Name, m.Offset, a)
 		}
