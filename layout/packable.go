@@ -437,7 +437,7 @@ func lineRuns(s *Struct) (run []int, starts map[int]bool) {
 	n := 0
 	for k := range s.Members {
 		m := &s.Members[k]
-		if m.AlignAttr >= lineAligned && group[k] == "" && !isMarker(m.Name) {
+		if m.AlignAttr >= lineAligned && group[k] == "" && !IsGroupMarker(m.Name) {
 			n++
 			starts[k] = true
 		}
