@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// Packing is what pahole --packable says of a struct: its size and the
-// size once packed, with the packed members when the packing is pahole's.
+// Packing is what --packable says of a struct: its size and the size
+// once packed.
 type Packing struct {
 	Size, Packed int64
 	// Pahole says the packed size is the one pahole 1.24's reorganizer
@@ -22,12 +22,12 @@ type Packing struct {
 // Packable says whether s can be packed smaller, as pahole --packable
 // lists it: only structs with holes, and only when pahole's reorganizer
 // saves bytes. The figure is pahole's where its packed layout keeps every
-// member at its alignment, the struct's size a multiple of its alignment,
-// what C code relies on and what line alignments separate (Breaks). Where it does not, the figure is the smaller
-// of PackSize and, when only the size breaks the alignment, pahole's
-// size rounded up to it, as the compiler would; s is not packable when
-// that saves nothing. word is the target's pointer size (pahole's
-// cu->addr_size).
+// member at its alignment, the struct's size a multiple of its
+// alignment, what C code relies on and what line alignments separate
+// (Breaks). Where it does not, the figure is the smaller of PackSize and,
+// when only the size breaks the alignment, pahole's size rounded up to
+// it, as the compiler would; s is not packable when that saves nothing.
+// word is the target's pointer size (pahole's cu->addr_size).
 func Packable(s *Struct, word int64) (Packing, bool) {
 	p, ok := PaholePack(s, word)
 	if !ok {
@@ -70,7 +70,6 @@ type pmember struct {
 	bitfieldSize  uint8
 	bitfieldShift uint32 // bitOffset - byteOffset*8
 	hole          uint16
-	bitHole       uint8
 }
 
 // pclass is a struct as pahole's reorganizer sees it (struct class).
@@ -78,10 +77,18 @@ type pclass struct {
 	m                   []*pmember
 	size                uint32
 	padding             uint16
-	bitPadding          uint8
 	nrHoles, nrBitHoles uint8
 	addr                uint64
+	// work counts the members visited, against reorganizeBudget.
+	work int
 }
+
+// reorganizeBudget bounds the members pahole's reorganizer may visit in
+// one struct, so that a corrupt or absurd one (its passes are quadratic in
+// the members, one pass per move) cannot hold cachelint for minutes: no
+// struct of the 6.18 BTF, the 6.1 modules or the Go binary in testdata
+// needs more than 7,580.
+const reorganizeBudget = 1 << 22
 
 // PaholePack runs pahole 1.24's reorganizer (dwarves_reorganize.c,
 // class__reorganize, built without its bit-field algorithms) on s: it
@@ -112,9 +119,7 @@ func PaholePack(s *Struct, word int64) (PaholePacking, bool) {
 	if c.nrHoles == 0 && c.nrBitHoles == 0 {
 		return PaholePacking{}, false
 	}
-	// pahole's loop ends on every real struct; a corrupt one must not
-	// hang cachelint.
-	if !c.reorganize(1000 + 64*len(c.m)) {
+	if !c.reorganize() {
 		return PaholePacking{}, false
 	}
 	if c.size >= uint32(s.Size) {
@@ -139,8 +144,9 @@ func (c *pclass) findHoles() {
 	inBitfield := false
 	c.nrHoles, c.nrBitHoles = 0, 0
 	var last *pmember
+	c.work += len(c.m)
 	for _, pos := range c.m {
-		pos.hole, pos.bitHole = 0, 0
+		pos.hole = 0
 		start := pos.bitOffset
 		var end uint32
 		if pos.bitfieldSize != 0 {
@@ -180,7 +186,7 @@ func (c *pclass) findHoles() {
 			curEnd = end
 		}
 		if last != nil {
-			last.hole, last.bitHole = uint16(byteHoles), uint8(bitHoles)
+			last.hole = uint16(byteHoles)
 		}
 		if bitHoles != 0 {
 			c.nrBitHoles++
@@ -190,24 +196,21 @@ func (c *pclass) findHoles() {
 		}
 		last = pos
 	}
-	c.bitPadding = 0
 	if inBitfield {
-		e := min(c.size*8, curEnd)
-		c.bitPadding = uint8(e - lastSeen)
-		lastSeen = e
+		lastSeen = min(c.size*8, curEnd)
 	}
 	c.padding = uint16(c.size - lastSeen/8)
 }
 
 // reorganize is class__reorganize; it reports false when it has not
-// settled within limit moves.
-func (c *pclass) reorganize(limit int) bool {
-	for moves := 0; moves <= limit; moves++ {
-		if !c.step() {
-			return true
+// settled within the budget.
+func (c *pclass) reorganize() bool {
+	for c.step() {
+		if c.work > reorganizeBudget {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // step is one pass of class__reorganize up to its first move (its "goto
@@ -269,6 +272,7 @@ func (c *pclass) step() bool {
 func (c *pclass) nextHoleOfSize(i int, size uint64) int {
 	head := -1
 	for j := i + 1; j < len(c.m); j++ {
+		c.work++
 		m := c.m[j]
 		if m.bitfieldSize != 0 {
 			if head < 0 {
@@ -291,6 +295,7 @@ func (c *pclass) nextHoleOfSize(i int, size uint64) int {
 // no larger than size, skipping bit-fields but the first of a run, or -1.
 func (c *pclass) lastOfSize(i int, size uint64) int {
 	for j := len(c.m) - 1; j > i; j-- {
+		c.work++
 		m := c.m[j]
 		if m.bitfieldSize != 0 && m.byteOffset != 0 && c.m[j-1].bitfieldSize != 0 {
 			continue
