@@ -273,12 +273,18 @@ func crossing(m *Member, line, origin int64) (string, span) {
 
 // addsLine reports whether the bytes sp of hot member m lie on a line that
 // neither the rest of m nor any other member hot on one of m's paths
-// touches: a straddle inside lines the path reads anyway costs nothing.
+// touches: a straddle inside lines the path reads anyway costs nothing. A
+// path that reads the whole struct reads every line it spans, in any
+// order (sync.Pool alone in a wrapper, a lock with the three fields it
+// guards).
 func (s *Struct) addsLine(m *Member, sp span, line int64) bool {
 	hot := s.hotMembers()
 	b := m.bytes()
 	rest := []span{{b.lo, sp.lo}, {sp.hi, b.hi}}
 	for _, p := range m.Hot.Paths {
+		if s.readsWhole(p, line) {
+			continue
+		}
 		for l := sp.firstLine(line); l <= sp.lastLine(line); l++ {
 			ln := span{l * line, (l + 1) * line}
 			touched := rest[0].shares(ln, line) || rest[1].shares(ln, line)
@@ -294,6 +300,22 @@ func (s *Struct) addsLine(m *Member, sp span, line int64) bool {
 		}
 	}
 	return false
+}
+
+// readsWhole reports whether path p reads every line s spans: every
+// top-level member that takes space, pads aside, is hot on p, and none is
+// an array longer than a line, of which p may read one element.
+func (s *Struct) readsWhole(p string, line int64) bool {
+	for i := range s.Members {
+		m := &s.Members[i]
+		if m.Size == 0 || m.isPadLike() {
+			continue
+		}
+		if !m.Hot.On(p) || m.ElemSize > 0 && m.Size > line {
+			return false
+		}
+	}
+	return true
 }
 
 // spread finds paths whose hot members occupy more lines than in prop. A

@@ -639,3 +639,35 @@ func TestSeparatedWritersShareLine(t *testing.T) {
 	}
 	find(t, r, CheckPadding)
 }
+
+// A path that reads every field reads every line the struct spans, in any
+// order: a straddle costs it nothing, as ristretto's lockedMap (a
+// sync.RWMutex and the three fields it guards, in the 48-byte size class,
+// whose objects start 48 bytes past a line in a quarter of cases) shows. A
+// cold field, or an array of which the path may read one element, leaves
+// the straddle reported.
+func TestStraddleWholeStruct(t *testing.T) {
+	heapStraddles := func(s *Struct) []string {
+		s.Heap = testHeap(t)
+		var out []string
+		for _, f := range Analyze(s, []int64{64}).Findings {
+			if f.Check == CheckStraddle {
+				out = append(out, f.Message)
+			}
+		}
+		return out
+	}
+	s := goStruct("lockedMap", field{"RWMutex", 24, 8, "w"}, u64("data", "r"), u64("em", "r"), u64("shouldUpdate", "r"))
+	if fs := heapStraddles(s); len(fs) != 0 {
+		t.Errorf("all fields hot: %v", fs)
+	}
+	s.Members[3].Hot = nil
+	if fs := heapStraddles(s); len(fs) != 1 {
+		t.Errorf("shouldUpdate cold: %v, want one straddle", fs)
+	}
+	a := goStruct("sketch", field{"rows", 96, 8, "r"}, field{"seed", 32, 8, "r"}, u64("mask", "r"))
+	a.Members[0].ElemSize = 24
+	if fs := heapStraddles(a); len(fs) != 1 {
+		t.Errorf("an array longer than a line: %v, want one straddle", fs)
+	}
+}
