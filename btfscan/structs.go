@@ -195,7 +195,7 @@ type conv struct {
 	depth   int
 	natural map[btf.Type]int64
 	infos   map[btf.Type]*info
-	// defs holds the structs converted for layout.Member.Def, when
+	// defs holds the structs converted for layout.Expansion.Def, when
 	// expanding types; nil while one is being converted.
 	defs map[btf.Type]*layout.Struct
 }
@@ -289,7 +289,7 @@ func (c *conv) convert(t btf.Type, comp composite, packed bool) *layout.Struct {
 	return s
 }
 
-// def converts the struct or union t for layout.Member.Def, once.
+// def converts the struct or union t for layout.Expansion.Def, once.
 func (c *conv) def(t btf.Type) *layout.Struct {
 	if s, ok := c.defs[t]; ok {
 		if s == nil {
@@ -311,8 +311,9 @@ func (c *conv) def(t btf.Type) *layout.Struct {
 
 // expandType sets what pahole -E prints of a member of type t spelled
 // typ: the typedefs the type (an array's element type) goes through, the
-// type they resolve to, and the struct or union it is (layout.Member).
-func (c *conv) expandType(t btf.Type, typ string, m *layout.Member) {
+// type they resolve to, and the struct or union it is (layout.Expansion).
+func (c *conv) expandType(t btf.Type, typ string) *layout.Expansion {
+	var x layout.Expansion
 	// The element of an array; a const on the way stops the typedefs, not
 	// the struct (pahole prints "const " and goes on), but for the const
 	// it drops from a zero-length array's elements.
@@ -334,9 +335,9 @@ func (c *conv) expandType(t btf.Type, typ string, m *layout.Member) {
 	}
 	if consts {
 		if isComposite(elem) && elem.TypeName() != "" {
-			m.Def = c.def(elem)
+			x.Def = c.def(elem)
 		}
-		return
+		return x.OrNil()
 	}
 	dims := ""
 	if es := c.spellMember(elem, false, false, false); elem != t && strings.HasPrefix(typ, es) {
@@ -347,18 +348,19 @@ func (c *conv) expandType(t btf.Type, typ string, m *layout.Member) {
 		if !ok {
 			break
 		}
-		m.Typedefs = append(m.Typedefs, q.Name)
+		x.Typedefs = append(x.Typedefs, q.Name)
 		elem = q.Type
 	}
-	if len(m.Typedefs) > 0 {
-		m.Resolved = c.spellMember(elem, false, false, false) + dims
+	if len(x.Typedefs) > 0 {
+		x.Resolved = c.spellMember(elem, false, false, false) + dims
 	}
-	if a, ok := elem.(*btf.Array); ok && len(m.Typedefs) > 0 {
+	if a, ok := elem.(*btf.Array); ok && len(x.Typedefs) > 0 {
 		elem = a.Type // a typedef of an array
 	}
-	if isComposite(elem) && (elem.TypeName() != "" || len(m.Typedefs) > 0) {
-		m.Def = c.def(elem)
+	if isComposite(elem) && (elem.TypeName() != "" || len(x.Typedefs) > 0) {
+		x.Def = c.def(elem)
 	}
+	return x.OrNil()
 }
 
 func strip(t btf.Type) btf.Type {
@@ -703,7 +705,7 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 			m.Inner = c.members(inner, m.Offset, packed, inUnion, unit)
 		}
 		if c.defs != nil {
-			c.expandType(bm.Type, m.Type, &m)
+			m.Expansion = c.expandType(bm.Type, m.Type)
 		}
 		out[i] = m
 	}

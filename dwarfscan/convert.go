@@ -276,15 +276,16 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 		u.unnest(inner)
 	}
 	if u.f.ExpandTypes {
-		u.expandType(k.typ, &m)
+		m.Expansion = u.expandType(k.typ, m.Type)
 	}
 	return m
 }
 
 // expandType sets what pahole -E prints of a member of type off: the
 // typedefs the type (an array's element type) goes through, the type they
-// resolve to, and the struct or union it is (layout.Member).
-func (u *unit) expandType(off dwarf.Offset, m *layout.Member) {
+// resolve to, and the struct or union it is (layout.Expansion).
+func (u *unit) expandType(off dwarf.Offset, typ string) *layout.Expansion {
+	var x layout.Expansion
 	// The element of an array, of an array of arrays (Go's); a const on
 	// the way stops the typedefs, not the struct (pahole prints "const "
 	// and goes on).
@@ -303,14 +304,14 @@ func (u *unit) expandType(off dwarf.Offset, m *layout.Member) {
 		if n := u.node(elem); n != nil && u.named(n.name) && !n.decl {
 			switch n.tag {
 			case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
-				m.Def = u.def(n)
+				x.Def = u.def(n)
 			}
 		}
-		return
+		return x.OrNil()
 	}
 	dims := ""
-	if es, _ := u.declType(elem, false); elem != off && strings.HasPrefix(m.Type, strings.TrimRight(es, " ")) {
-		dims = m.Type[len(strings.TrimRight(es, " ")):]
+	if es, _ := u.declType(elem, false); elem != off && strings.HasPrefix(typ, strings.TrimRight(es, " ")) {
+		dims = typ[len(strings.TrimRight(es, " ")):]
 	}
 	t := elem
 	for range maxDepth {
@@ -318,27 +319,29 @@ func (u *unit) expandType(off dwarf.Offset, m *layout.Member) {
 		if n == nil || n.tag != dwarf.TagTypedef {
 			break
 		}
-		m.Typedefs = append(m.Typedefs, u.name(n.name))
+		x.Typedefs = append(x.Typedefs, u.name(n.name))
 		t = n.typ
 	}
-	if len(m.Typedefs) > 0 {
+	if len(x.Typedefs) > 0 {
 		s, _ := u.declType(t, false)
-		m.Resolved = strings.TrimRight(s, " ") + dims
+		x.Resolved = strings.TrimRight(s, " ") + dims
 	}
 	n := u.node(t)
-	if n != nil && n.tag == dwarf.TagArrayType && len(m.Typedefs) > 0 {
+	if n != nil && n.tag == dwarf.TagArrayType && len(x.Typedefs) > 0 {
 		n = u.node(u.arrayElem(n, u.dims(n))) // a typedef of an array
 	}
-	if n == nil || n.decl || !u.named(n.name) && len(m.Typedefs) == 0 {
-		return
+	if n == nil || n.decl || !u.named(n.name) && len(x.Typedefs) == 0 {
+		return x.OrNil()
 	}
 	switch n.tag {
 	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
-		m.Def = u.def(n)
+		x.Def = u.def(n)
 	}
+	return x.OrNil()
 }
 
-// def converts the struct or union n for layout.Member.Def, once per unit.
+// def converts the struct or union n for layout.Expansion.Def, once per
+// unit.
 func (u *unit) def(n *node) *layout.Struct {
 	if s, ok := u.defined[n]; ok {
 		if s == nil {

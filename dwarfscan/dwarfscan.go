@@ -32,7 +32,7 @@ type File struct {
 
 	// ExpandTypes asks for what pahole -E prints of each member: the
 	// typedefs its type goes through and the definition of the struct or
-	// union it is (layout.Member's Typedefs, Resolved and Def).
+	// union it is (layout.Member.Expansion).
 	ExpandTypes bool
 
 	// Progress, when not nil, is called as Structs finishes each compile

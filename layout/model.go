@@ -165,23 +165,10 @@ type Member struct {
 	// offsets relative to the outer struct.
 	Inner []Member
 
-	// Typedefs names the typedefs that the member's type, or an array
-	// member's element type, goes through before reaching a type that is
-	// no typedef, outermost first ("uint32_t", "__uint32_t"); Resolved is
-	// Type with them resolved ("unsigned int"). pahole -E prints both:
-	// "/* typedef uint32_t -> __uint32_t */ unsigned int". Empty when the
-	// type is no typedef (a qualified one included, as pahole does not
-	// follow it) or when the reader was not asked to expand types.
-	Typedefs []string
-	Resolved string
-	// Def is the struct or union the member is, or is an array of, through
-	// Typedefs, with offsets from its own start: pahole -E prints its
-	// members inline, recursively. nil for any other type, for an unnamed
-	// struct or union reached without a typedef (its members are in
-	// Inner), and when the reader was not asked to expand types. Readers
-	// convert each such type once and share it among the members that use
-	// it: Def is read-only.
-	Def *Struct
+	// Expansion is what pahole -E prints of the member's type, nil when
+	// there is nothing to print or the reader was not asked to expand
+	// types: a pointer, as most members have none and readers share them.
+	Expansion *Expansion
 
 	Hot   *Hot
 	Group string // the kernel cacheline group the member lies in, if any
@@ -197,6 +184,34 @@ type Member struct {
 
 	DeclFile string
 	DeclLine int
+}
+
+// Expansion is what pahole -E (--expand_types) shows of a member's type.
+type Expansion struct {
+	// Typedefs names the typedefs that the type, or an array's element
+	// type, goes through before reaching a type that is no typedef,
+	// outermost first ("uint32_t", "__uint32_t"); Resolved is the
+	// member's Type with them resolved ("unsigned int"). pahole -E prints
+	// both: "/* typedef uint32_t -> __uint32_t */ unsigned int". Empty
+	// when the type is no typedef (a qualified one included, as pahole
+	// does not follow it).
+	Typedefs []string
+	Resolved string
+	// Def is the struct or union the member is, or is an array of,
+	// through Typedefs or const, with offsets from its own start: pahole
+	// -E prints its members inline, recursively. nil for any other type
+	// and for an unnamed struct or union reached without a typedef (its
+	// members are in Inner). Readers convert each such type once and
+	// share it among the members that use it: Def is read-only.
+	Def *Struct
+}
+
+// OrNil returns x, or nil when x says nothing.
+func (x Expansion) OrNil() *Expansion {
+	if x.Def == nil && len(x.Typedefs) == 0 {
+		return nil
+	}
+	return &x
 }
 
 // Hot says that a member is on a fast path.

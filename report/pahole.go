@@ -32,7 +32,7 @@ type printer struct {
 	// hex prints offsets and sizes in hexadecimal, as pahole --hex.
 	hex bool
 	// expand prints the typedefs of members' types and the members of
-	// their structs and unions inline, as pahole -E (layout.Member.Def).
+	// their structs and unions inline, as pahole -E (layout.Expansion).
 	expand bool
 	// cacheline is the last cacheline whose boundary was printed.
 	cacheline int64
@@ -268,7 +268,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 		}
 		var decl string
 		pad := 1 // spaces before the offset comment
-		if d := m.Def; p.expand && d != nil {
+		if x := m.Expansion; p.expand && x != nil && x.Def != nil {
 			// pahole counts the whole expansion, from after the
 			// indentation, into the column of the offset comment.
 			start := p.written + len(t)
@@ -366,10 +366,11 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 // resolved is how pahole prints m's type: with -E, its typedefs as a
 // comment and the type they resolve to.
 func (p *printer) resolved(m *layout.Member) (typedefs, typ string) {
-	if !p.expand || len(m.Typedefs) == 0 {
+	x := m.Expansion
+	if !p.expand || x == nil || len(x.Typedefs) == 0 {
 		return "", m.Type
 	}
-	return "/* typedef " + strings.Join(m.Typedefs, " -> ") + " */ ", m.Resolved
+	return "/* typedef " + strings.Join(x.Typedefs, " -> ") + " */ ", x.Resolved
 }
 
 // expandDef prints, as pahole -E does, the header and the members of the
@@ -379,7 +380,7 @@ func (p *printer) resolved(m *layout.Member) (typedefs, typ string) {
 // before the name, one used directly is not (pahole prints the name
 // after the type in one case, as the type's suffix in the other).
 func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) string {
-	d := m.Def
+	d := m.Expansion.Def
 	typedefs, typ := p.resolved(m)
 	dims := ""
 	if i := arrayDims(typ); i >= 0 {
@@ -567,8 +568,8 @@ func (p *printer) typePadding(m *layout.Member) int64 {
 	}
 	var t *layout.Struct
 	switch {
-	case m.Def != nil:
-		t = m.Def
+	case m.Expansion != nil && m.Expansion.Def != nil:
+		t = m.Expansion.Def
 	case p.lookup != nil:
 		t = p.lookup(m.Type)
 	}
@@ -612,7 +613,8 @@ func expanded(ms []layout.Member, limit int64, seen map[*layout.Struct]int64) in
 	for i := range ms {
 		m := &ms[i]
 		n += 1 + expanded(m.Inner, limit, seen)
-		if d := m.Def; d != nil {
+		if x := m.Expansion; x != nil && x.Def != nil {
+			d := x.Def
 			c, ok := seen[d]
 			if !ok {
 				c = expanded(d.Members, limit, seen)
