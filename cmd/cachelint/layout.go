@@ -135,6 +135,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
+		pahole.input(path)
 		if set != nil {
 			warnings, err := set.Apply(structs)
 			for _, w := range warnings {

@@ -30,6 +30,7 @@ var packableInputs = []struct {
 	{"c-types.o", "c/types.o", 2},
 	{"c-types-gz.o", "c/types-gz.o", 2},
 	{"c-fixture", "c/fixture", 0},
+	{"c-holes32.o", "c/holes32.o", 5},
 	{"dummy.ko.debug", "kernel/linux-6.1/dummy.ko.debug", 19},
 	{"veth.ko.debug", "kernel/linux-6.1/veth.ko.debug", 30},
 	{"vmlinux-6.18.btf", "kernel/linux-6.18/vmlinux.btf.gz", 500},
@@ -156,12 +157,12 @@ func TestPaholePackable(t *testing.T) {
 				next(p)
 				continue
 			}
-			pp, ok := layout.PaholePack(s, wordSize)
+			pp, ok := layout.PaholePack(s, wordSize(td(in.file)))
 			if !ok || pp.Size != p.packed {
 				t.Errorf("%s: %s: pahole packs %d bytes to %d, layout.PaholePack to %d (%v)", in.file, s.Name, p.size, p.packed, pp.Size, ok)
 			}
 			if why := pp.Breaks(s); why != "" {
-				want, ok := layout.Packable(s, wordSize)
+				want, ok := layout.Packable(s, wordSize(td(in.file)))
 				if ok != (got != nil) || ok && (want.Pahole || want.Why == "" || got.packed != want.Packed || got.saved != s.Size-want.Packed) {
 					t.Errorf("%s: %s: cachelint %v, layout.Packable %+v, %v", in.file, s.Name, got, want, ok)
 				}

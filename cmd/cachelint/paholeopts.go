@@ -1,8 +1,13 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"debug/elf"
 	"flag"
 	"io"
+	"os"
 
 	"github.com/cachelint/cachelint/layout"
 	"github.com/cachelint/cachelint/report"
@@ -14,11 +19,9 @@ type paholeFlags struct {
 	sizes, nrMembers, hex, packable bool
 	holes                           int
 	expand                          bool
+	// word is the pointer size of the input being listed, for --packable.
+	word int64
 }
-
-// wordSize is the pointer size pahole's packing assumes (its CU's address
-// size): the inputs cachelint is used on are 64-bit.
-const wordSize = 8
 
 func addPaholeFlags(fs *flag.FlagSet) *paholeFlags {
 	p := &paholeFlags{}
@@ -44,7 +47,7 @@ func (p *paholeFlags) listing(w io.Writer) func(*layout.Struct) error {
 	case p.nrMembers:
 		return func(s *layout.Struct) error { return report.NrMembers(w, s) }
 	case p.packable:
-		return func(s *layout.Struct) error { return report.Packable(w, s, wordSize) }
+		return func(s *layout.Struct) error { return report.Packable(w, s, p.word) }
 	}
 	return nil
 }
@@ -52,4 +55,36 @@ func (p *paholeFlags) listing(w io.Writer) func(*layout.Struct) error {
 // keep reports whether s passes --holes.
 func (p *paholeFlags) keep(s *layout.Struct) bool {
 	return p.holes <= 0 || len(report.Holes(s)) >= p.holes
+}
+
+// input notes what the options need to know of the input at path before
+// its structs are listed: the pointer size, for --packable.
+func (p *paholeFlags) input(path string) {
+	if p.packable {
+		p.word = wordSize(path)
+	}
+}
+
+// wordSize is the pointer size of the binary at path, pahole's address
+// size: 4 in a 32-bit ELF file, else 8 (64-bit ELF, BTF, whose kernels
+// cachelint reads are 64-bit). It reads the ELF identification only,
+// through a gzip; what it cannot read, the readers report.
+func wordSize(path string) int64 {
+	f, err := os.Open(path)
+	if err != nil {
+		return 8
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	var r io.Reader = br
+	if magic, _ := br.Peek(2); bytes.Equal(magic, []byte{0x1f, 0x8b}) {
+		if r, err = gzip.NewReader(br); err != nil {
+			return 8
+		}
+	}
+	head := make([]byte, elf.EI_CLASS+1)
+	if _, err := io.ReadFull(r, head); err == nil && bytes.HasPrefix(head, []byte(elf.ELFMAG)) && elf.Class(head[elf.EI_CLASS]) == elf.ELFCLASS32 {
+		return 4
+	}
+	return 8
 }

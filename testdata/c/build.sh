@@ -16,6 +16,9 @@ done
 # kernel's function pointer parameters, which is of no matter here.
 $CC -g -gdwarf-5 -w $CFLAGS -c tcp_sock61.c -o tcp_sock61.o
 
+# i386: pahole packs with a 4-byte word.
+$CC -m32 -g -gdwarf-5 $CFLAGS -c holes32.c -o holes32.o
+
 # DWARF 4: bit-fields use DW_AT_bit_offset instead of DW_AT_data_bit_offset.
 $CC -g -gdwarf-4 $CFLAGS -c bitfields.c -o bitfields-dwarf4.o
 $CC -g -gdwarf-4 $CFLAGS -c queues.c -o queues-dwarf4.o
