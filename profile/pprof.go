@@ -129,13 +129,13 @@ type decoder struct {
 	// stackOf maps the encoded location ids of a sample to its stack.
 	stackOf map[string]int32
 	stacks  []rawStack
-	ids     []uint64 // the location ids of the stacks, end to end
-	values  []int64  // the stacks' sums, nvalues each
-	nvalues int      // values per sample; -1 before the first sample
+	nids    int     // the location ids of the stacks, in all
+	values  []int64 // the stacks' sums, nvalues each
+	nvalues int     // values per sample; -1 before the first sample
 	// scratch space for one sample
 	sampleIDs    []uint64
 	sampleValues []int64
-	key          []byte
+	key, canon   []byte
 }
 
 type rawFunction struct {
@@ -155,8 +155,9 @@ type rawLine struct {
 }
 
 type rawStack struct {
-	firstID, nids int
-	at            int64 // where it first appears, for errors
+	ids  string // the location ids, as varints of the shortest encoding
+	nids int
+	at   int64 // where it first appears, for errors
 }
 
 // decodeError is a defect of the profile at byte off.
@@ -218,12 +219,12 @@ func decodePprof(r io.Reader) (*pprofProfile, error) {
 		if err == io.EOF {
 			break
 		}
-		var de *decodeError
-		if errors.As(err, &de) && d.messages == 0 {
-			de.notProfile = true
-			de.msg = fmt.Sprintf("byte %d: %s", de.off, de.msg)
-		}
 		if err != nil {
+			var de *decodeError
+			if errors.As(err, &de) && d.messages == 0 {
+				de.notProfile = true
+				de.msg = fmt.Sprintf("byte %d: %s", de.off, de.msg)
+			}
 			return nil, err
 		}
 	}
@@ -416,7 +417,7 @@ const maxVarint = 10
 // uvarint decodes the varint at the start of b, as pprof does: bits past
 // 64 are dropped. n is 0 if b ends first or the varint is longer than
 // maxVarint.
-func uvarint(b []byte) (v uint64, n int) {
+func uvarint[B string | []byte](b B) (v uint64, n int) {
 	if len(b) > 0 && b[0] < 0x80 {
 		return uint64(b[0]), 1
 	}
@@ -611,33 +612,33 @@ func (d *decoder) sample(b []byte, base int64) error {
 // newStack adds the stack whose location ids are encoded in key, the
 // ids of a sample at byte at.
 func (d *decoder) newStack(key []byte, at int64) (int32, error) {
-	first := len(d.ids)
+	d.sampleIDs = d.sampleIDs[:0]
 	for i := 0; i < len(key); {
 		v, n := uvarint(key[i:])
 		if n == 0 {
 			return 0, errorAt(at, "Sample: location ids: a bad varint")
 		}
-		d.ids = append(d.ids, v)
+		d.sampleIDs = append(d.sampleIDs, v)
 		i += n
 	}
-	ids := d.ids[first:]
 	// A varint may be written longer than it needs: the stack is the
-	// same as that of its shortest encoding.
-	d.key = appendVarints(d.key[:0], ids)
-	if !bytes.Equal(d.key, key) {
-		if s, ok := d.stackOf[string(d.key)]; ok {
-			d.ids = d.ids[:first]
-			d.stackOf[string(key)] = s
+	// same as that of its shortest encoding, which the stack keeps.
+	canon := string(key)
+	if d.canon = appendVarints(d.canon[:0], d.sampleIDs); !bytes.Equal(d.canon, key) {
+		if s, ok := d.stackOf[string(d.canon)]; ok {
+			d.stackOf[canon] = s
 			return s, nil
 		}
-		d.stackOf[string(d.key)] = int32(len(d.stacks))
+		d.stackOf[canon] = int32(len(d.stacks))
+		canon = string(d.canon)
 	}
 	if len(d.stacks) == 1<<31-1 {
 		return 0, errorAt(at, "more than %d stacks", 1<<31-1)
 	}
 	s := int32(len(d.stacks))
-	d.stackOf[string(key)] = s
-	d.stacks = append(d.stacks, rawStack{firstID: first, nids: len(ids), at: at})
+	d.stackOf[canon] = s
+	d.stacks = append(d.stacks, rawStack{ids: canon, nids: len(d.sampleIDs), at: at})
+	d.nids += len(d.sampleIDs)
 	if d.nvalues < 0 {
 		d.nvalues = len(d.sampleValues)
 	}
@@ -853,22 +854,21 @@ func (d *decoder) resolve() (*pprofProfile, error) {
 	for i, l := range d.locations {
 		p.locations[i] = pprofLocation{id: l.id, lines: lines[l.firstLine:][:l.nlines:l.nlines]}
 	}
-	locs := make([]int32, len(d.ids))
-	for i, id := range d.ids {
-		l, ok := d.locationID[id]
-		if !ok {
-			for _, s := range d.stacks {
-				if i >= s.firstID && i < s.firstID+s.nids {
-					return nil, errorAt(s.at, "Sample: location %d, which the profile lacks", id)
-				}
-			}
-		}
-		locs[i] = l
-	}
+	locs := make([]int32, 0, d.nids)
 	p.stacks = make([]pprofStack, len(d.stacks))
 	for i, s := range d.stacks {
+		first := len(locs)
+		for j := 0; j < len(s.ids); {
+			id, n := uvarint(s.ids[j:])
+			j += n
+			l, ok := d.locationID[id]
+			if !ok {
+				return nil, errorAt(s.at, "Sample: location %d, which the profile lacks", id)
+			}
+			locs = append(locs, l)
+		}
 		p.stacks[i] = pprofStack{
-			locations: locs[s.firstID:][:s.nids:s.nids],
+			locations: locs[first:len(locs):len(locs)],
 			values:    d.values[i*d.nvalues:][:d.nvalues:d.nvalues],
 		}
 	}

@@ -423,3 +423,45 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// BenchmarkDecode decodes a profile of the workload with each sample
+// repeated under 2,000 request labels, gzipped as pprof writes it, with the
+// decoder and with pprof's parser.
+func BenchmarkDecode(b *testing.B) {
+	p, err := pprofile.ParseData(must(os.ReadFile(workloadProfile(b))))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var samples []*pprofile.Sample
+	for i := range 2000 {
+		for _, s := range p.Sample {
+			c := *s
+			c.Label = map[string][]string{"request": {fmt.Sprintf("req-%08d", i)}}
+			samples = append(samples, &c)
+		}
+	}
+	p.Sample = samples
+	var gz bytes.Buffer
+	if err := p.Write(&gz); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%d samples, %d bytes gzipped", len(samples), gz.Len())
+	b.Run("decoder", func(b *testing.B) {
+		for b.Loop() {
+			zr, err := gzip.NewReader(bytes.NewReader(gz.Bytes()))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := decodePprof(zr); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("pprof", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := pprofile.Parse(bytes.NewReader(gz.Bytes())); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
