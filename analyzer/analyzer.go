@@ -510,6 +510,7 @@ func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, s
 			ps.result.Reorders[declKey(pass.Fset, fix[0].TextEdits[0].Pos)] = declKey(pass.Fset, obj.Pos())
 		}
 	}
+	leftHere := slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Left != "" })
 	for _, f := range r.Findings {
 		d := analysis.Diagnostic{Pos: ts.Name.Pos(), Category: f.Check, Message: fmt.Sprintf("%s: %s", tg.name, f.Message)}
 		if f.Member >= 0 {
@@ -524,6 +525,15 @@ func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, s
 					d.Message += "; the fix " + r.Proposal.Grown
 				case r.Proposal.Grown != "":
 					d.Message += "; the fix reorders the fields and " + r.Proposal.Grown
+				}
+				// A partial fix says, on what it leaves, why; and on the
+				// rest, what it leaves elsewhere when no finding here
+				// is the one left.
+				switch {
+				case f.Left != "":
+					d.Message += "; the fix leaves this: " + f.Left
+				case r.Remains != "" && !leftHere:
+					d.Message += "; the fix leaves: " + r.Remains
 				}
 			case blocked != "":
 				d.Message += "; no fix: " + blocked

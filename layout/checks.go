@@ -20,8 +20,13 @@ type Finding struct {
 	// Members names the members involved.
 	Members []string
 	Message string
+	// Left says, when the proposal leaves this problem, what of it remains
+	// and why no order fixes it; "" when the proposal fixes it or there is
+	// none.
+	Left string
 
-	// key says which problem the finding is, the same at every line size.
+	// key says which problem the finding is, the same at every line size
+	// and in every order of the members.
 	key string
 }
 
@@ -107,6 +112,18 @@ func Analyze(s *Struct, lines []int64) Result {
 		return r
 	}
 	r.Remains = remains(r.Proposal, left) + grow
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		var same []Finding
+		for _, l := range left {
+			if l.key == f.key {
+				same = append(same, l)
+			}
+		}
+		if len(same) > 0 {
+			f.Left = remains(r.Proposal, same) + grow
+		}
+	}
 	return r
 }
 
@@ -189,7 +206,7 @@ func straddle(s *Struct, line int64) ([]Finding, map[*Member]bool) {
 			if m.Size > m.Atomic {
 				what = fmt.Sprintf("atomic %s has word %d (%d bytes at offset %d) crossing", m.Label(), k, w.hi-w.lo, w.lo-s.origin)
 			}
-			out = append(out, newFinding(CheckStraddle, line, top, []string{m.Label()}, fmt.Sprintf("split %d %d", top, m.Offset-s.origin),
+			out = append(out, newFinding(CheckStraddle, line, top, []string{m.Label()}, "split "+memberKey(m, s.origin),
 				fmt.Sprintf("%s the line boundary at %d: a split lock %s", what, (w.firstLine(line)+1)*line-s.origin, atLines(line))))
 		}
 	})
@@ -203,11 +220,21 @@ func straddle(s *Struct, line int64) ([]Finding, map[*Member]bool) {
 				straddling = map[*Member]bool{}
 			}
 			straddling[h.m] = true
-			out = append(out, newFinding(CheckStraddle, line, h.top, []string{h.m.Label()}, fmt.Sprintf("hot %d %d", h.top, h.m.Offset-s.origin),
+			out = append(out, newFinding(CheckStraddle, line, h.top, []string{h.m.Label()}, "hot "+memberKey(h.m, s.origin),
 				fmt.Sprintf("hot field %s %s %s", h.m.Label(), msg, atLines(line))))
 		}
 	}
 	return out, straddling
+}
+
+// memberKey names m in a finding's key: by its name, which stays the same
+// when a proposal moves it, or, for a blank or anonymous member, by its
+// offset less origin.
+func memberKey(m *Member, origin int64) string {
+	if m.Name != "" && m.Name != "_" {
+		return m.Name
+	}
+	return fmt.Sprint("@", m.Offset-origin)
 }
 
 // eachMember calls f on every member of s, members of anonymous members

@@ -226,6 +226,21 @@ func TestPartialProposal(t *testing.T) {
 	if !strings.Contains(r.Remains, "read-mostly rbit shares a storage unit with written wbit") {
 		t.Errorf("Remains = %q", r.Remains)
 	}
+	// A finding about the bit-fields says what is left; any other, which
+	// the proposal fixes, says nothing.
+	nLeft := 0
+	for _, f := range r.Findings {
+		left := slices.Contains(f.Members, "rbit") || slices.Contains(f.Members, "wbit")
+		if left {
+			nLeft++
+		}
+		if left != (f.Left != "") || left && !strings.Contains(f.Left, "read-mostly rbit shares a storage unit with written wbit") {
+			t.Errorf("finding %q: Left = %q", f.Message, f.Left)
+		}
+	}
+	if nLeft == 0 {
+		t.Errorf("no finding about the bit-fields: %v", r.Findings)
+	}
 	// w1 no longer shares a line with r2.
 	for _, f := range r.Findings {
 		if f.Check == CheckFalseShare && f.Members[0] == "w1" && !slices.Contains(f.Members, "r2") {
