@@ -28,6 +28,10 @@ type Finding struct {
 	// key says which problem the finding is, the same at every line size
 	// and in every order of the members.
 	key string
+	// detail is what the message says at LineSize that may differ at
+	// another size, in a few words ("3 lines where 2 would do"), for
+	// merging; "" when the check has no short form.
+	detail string
 }
 
 // newFinding is a finding at one line size. msg ends in atLines(line),
@@ -129,10 +133,13 @@ func Analyze(s *Struct, lines []int64) Result {
 
 // merge makes one finding of each problem found at several line sizes. The
 // message names every size; when the details differ between sizes it gives
-// those of the first.
+// those of the first, and each other size's in a few words where the check
+// has them.
 func merge(fs []Finding) []Finding {
 	var out []Finding
 	var same []bool
+	// details are the other sizes' details, in the order of LineSizes.
+	var details [][]string
 	at := map[string]int{}
 	for _, f := range fs {
 		i, ok := at[f.key]
@@ -140,6 +147,7 @@ func merge(fs []Finding) []Finding {
 			at[f.key] = len(out)
 			out = append(out, f)
 			same = append(same, true)
+			details = append(details, nil)
 			continue
 		}
 		o := &out[i]
@@ -147,6 +155,7 @@ func merge(fs []Finding) []Finding {
 			continue // two budgets saying the same
 		}
 		o.LineSizes = append(o.LineSizes, f.LineSize)
+		details[i] = append(details[i], f.detail)
 		same[i] = same[i] && strings.Replace(f.Message, atLines(f.LineSize), "", 1) == strings.Replace(o.Message, atLines(o.LineSize), "", 1)
 	}
 	for i := range out {
@@ -159,7 +168,16 @@ func merge(fs []Finding) []Finding {
 			sizes[j] = fmt.Sprint(n)
 		}
 		list := "(" + sizeList(sizes) + ")"
-		if !same[i] {
+		switch {
+		case same[i]:
+		case f.detail != "" && !slices.Contains(details[i], ""):
+			// The details differ: each size says its own.
+			var at []string
+			for j, d := range details[i] {
+				at = append(at, fmt.Sprintf("at %s-byte lines, %s", sizes[j+1], d))
+			}
+			list = fmt.Sprintf("(%d-byte lines; %s)", f.LineSize, strings.Join(at, "; "))
+		default:
 			list = fmt.Sprintf("(%d-byte lines; also at %s)", f.LineSize, sizeList(sizes[1:]))
 		}
 		f.Message = strings.Replace(f.Message, atLines(f.LineSize), list, 1)
@@ -376,13 +394,19 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 		if best < now && now-crossing <= best {
 			continue
 		}
+		detail := fmt.Sprintf("%d lines where %d would do", now, best)
+		if nowAt.objects != nowAt.of {
+			detail += fmt.Sprintf(", in %d%% of heap objects", nowAt.percent())
+		}
 		msg := fmt.Sprintf("%s occupy %d lines where %d would do", pathWords(p), now, best)
 		if best == now {
-			msg = fmt.Sprintf("%s occupy %d lines in %s where a better order leaves %d%% on %d",
-				pathWords(p), now, nowAt.objectsWord(), bestAt.percent(), best)
+			detail = fmt.Sprintf("%d lines in %s where a better order leaves %d%% on %d", now, nowAt.objectsWord(), bestAt.percent(), best)
+			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
 		}
-		out = append(out, newFinding(CheckSpread, line, first, names, p,
-			fmt.Sprintf("%s %s: %s%s", msg, atLines(line), nameList(names), s.heapNote(line, nowAt))))
+		f := newFinding(CheckSpread, line, first, names, p,
+			fmt.Sprintf("%s %s: %s%s", msg, atLines(line), nameList(names), s.heapNote(line, nowAt)))
+		f.detail = detail
+		out = append(out, f)
 	}
 	return out
 }
@@ -700,8 +724,13 @@ func budget(s *Struct, line int64) []Finding {
 		}
 		for _, p := range paths {
 			if n, at := s.hotLinesAtBases(p, line, false); n > b.Lines {
-				out = append(out, newFinding(CheckBudget, line, -1, nil, fmt.Sprint(p, " ", b.Lines),
-					fmt.Sprintf("%s occupy %d lines, over the budget of %d %s%s", pathWords(p), n, b.Lines, atLines(line), s.heapNote(line, at))))
+				f := newFinding(CheckBudget, line, -1, nil, fmt.Sprint(p, " ", b.Lines),
+					fmt.Sprintf("%s occupy %d lines, over the budget of %d %s%s", pathWords(p), n, b.Lines, atLines(line), s.heapNote(line, at)))
+				f.detail = fmt.Sprintf("%d lines", n)
+				if at.objects != at.of {
+					f.detail += fmt.Sprintf(" in %d%% of heap objects", at.percent())
+				}
+				out = append(out, f)
 			}
 		}
 	}

@@ -547,7 +547,8 @@ func TestFindingAcrossLineSizes(t *testing.T) {
 	if !slices.Equal(got, want) || !slices.Equal(r.Findings[0].LineSizes, []int64{64, 32}) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	// At 128 key crosses nothing, and the path needs 2 lines.
+	// At 128 key crosses nothing, and the path needs 2 lines, which the
+	// message says for that size.
 	r = Analyze(s, []int64{64, 128})
 	got = nil
 	for _, f := range r.Findings {
@@ -555,7 +556,7 @@ func TestFindingAcrossLineSizes(t *testing.T) {
 	}
 	want = []string{
 		"hot field key (16 bytes at offset 56) crosses the line boundary at 64 (64-byte lines)",
-		"hot fields occupy 3 lines where 1 would do (64-byte lines; also at 128-byte lines): key, x",
+		"hot fields occupy 3 lines where 1 would do (64-byte lines; at 128-byte lines, 2 lines where 1 would do): key, x",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
