@@ -266,11 +266,41 @@ var lineBase = []Base{{0, 1, 1}}
 
 // Bases lists the offsets from a line boundary at which s starts: those the
 // Go allocator gives when s is a Go heap object, a line boundary otherwise.
+// A Go percpu struct lives as elements of an array or slice, not as an
+// object of its own: see elementBases.
 func (s *Struct) Bases(line int64) []Base {
-	if s.Heap == nil || line > s.Heap.PageSize {
+	switch {
+	case s.Heap == nil || line > s.Heap.PageSize:
 		return lineBase
+	case s.PerCPU:
+		return s.elementBases(line)
 	}
 	return s.Heap.Bases(s.Size, s.Pointers, line)
+}
+
+// elementBases lists where the elements of an array of s start relative to
+// a line when the array does (a large slice, on a page; a line-aligned
+// array), each offset the element size steps through taking an equal
+// share. A slice's own base (its size class, the malloc header) shifts
+// them all; the percpu neighbour check says where make puts them.
+func (s *Struct) elementBases(line int64) []Base {
+	if s.Size == 0 {
+		return lineBase
+	}
+	period := line / gcd(s.Size%line+line, line)
+	out := make([]Base, 0, period)
+	for k := int64(0); k < period; k++ {
+		out = append(out, Base{k * s.Size % line, 1, period})
+	}
+	slices.SortFunc(out, func(a, b Base) int { return int(a.Offset - b.Offset) })
+	return out
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // at is s as it lies when it starts base bytes past a line boundary: its
@@ -482,23 +512,31 @@ func (s *Struct) heapNote(line int64, sh share) string {
 	if sh.objects == sh.of && bases[0].Offset == 0 {
 		return ""
 	}
+	objects, starts := "heap objects", "starts"
 	p := s.Heap.Place(s.Size, s.Pointers)
 	why := fmt.Sprintf("the %d-byte size class", p.Class.Size)
 	switch {
+	case s.PerCPU:
+		objects, starts = "elements of an array of them", "start"
+		why = fmt.Sprintf("%d-byte elements", s.Size)
 	case p.Header > 0:
 		why = fmt.Sprintf("the %d-byte malloc header in the %d-byte size class", p.Header, p.Class.Size)
 	case p.Kind == PlaceTiny:
 		why = fmt.Sprintf("%d-byte tiny blocks", s.Heap.TinySize)
 	}
 	if len(bases) == 1 {
-		return fmt.Sprintf("; in every heap object: %s starts each %d bytes past a %d-byte line", why, bases[0].Offset, line)
+		every := "every heap object"
+		if s.PerCPU {
+			every = "every element of an array of them"
+		}
+		return fmt.Sprintf("; in %s: %s %s each %d bytes past a %d-byte line", every, why, starts, bases[0].Offset, line)
 	}
 	all := make([]int64, len(bases))
 	for i, b := range bases {
 		all[i] = b.Offset
 	}
-	return fmt.Sprintf("; in %d%% of heap objects, those starting %s bytes past a %d-byte line (%s starts them at %s)",
-		sh.percent(), orList(sh.at), line, why, orList(all))
+	return fmt.Sprintf("; in %d%% of %s, those starting %s bytes past a %d-byte line (%s %s them at %s)",
+		sh.percent(), objects, orList(sh.at), line, why, starts, orList(all))
 }
 
 // orList lists offsets as "0, 16 or 32", eliding the middle of a long list.
@@ -638,7 +676,9 @@ func (s *Struct) lineClass(n, line int64) int64 {
 // nothing for a struct whose objects all start at one place already.
 func growToLine(s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
 	maxLine := slices.Max(lines)
-	if s.Heap == nil || len(s.Bases(maxLine)) == 1 {
+	// A percpu struct is no object of its own: its size class is not
+	// where its elements start.
+	if s.Heap == nil || s.PerCPU || len(s.Bases(maxLine)) == 1 {
 		return nil, ""
 	}
 	// Padding that isolates may take the reordered struct to a bigger
