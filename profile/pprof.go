@@ -18,10 +18,11 @@ import (
 // labels, so that what it holds grows with the distinct stacks and
 // locations, not with the samples.
 //
-// It accepts every profile github.com/google/pprof/profile.Parse accepts
-// (its tests check this on profiles of both), and makes the same checks
-// of what cachelint uses; a defect in what it skips (labels, comments) it
-// does not see.
+// It reads every protocol buffer profile that
+// github.com/google/pprof/profile.Parse accepts, but for a field number 0
+// (errFieldZero), and makes the same checks of what cachelint uses; a
+// defect in what it skips (labels, comments) it does not see.
+// TestDecodeAgainstPprof and FuzzDecode compare the two.
 
 // pprofProfile is what cachelint uses of a pprof profile.
 type pprofProfile struct {
@@ -103,8 +104,8 @@ const (
 // indexes unresolved: the string table may come last.
 type decoder struct {
 	r   *bufio.Reader
-	off int64 // offset in the profile of r's next byte
-	buf []byte
+	off int64  // offset in the profile of r's next byte
+	buf []byte // a field longer than r's buffer
 	// messages counts the messages of the profile read: a defect before
 	// the first says the input is not a profile at all.
 	messages int
@@ -714,6 +715,9 @@ func (d *decoder) function(b []byte, base, at int64) error {
 	}
 	if _, dup := d.functionID[fn.id]; dup {
 		return errorAt(at, "Function: a second function of id %d", fn.id)
+	}
+	if len(d.functions) == 1<<31-1 {
+		return errorAt(at, "more than %d functions", 1<<31-1)
 	}
 	d.functionID[fn.id] = int32(len(d.functions))
 	d.functions = append(d.functions, fn)
