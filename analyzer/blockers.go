@@ -72,6 +72,11 @@ func fixBlockers(pass *analysis.Pass) map[*types.TypeName]string {
 			return true
 		})
 	}
+	for obj, reason := range sizedArrays(pass) {
+		if blocks[obj] == "" {
+			blocks[obj] = reason
+		}
+	}
 	for name, pos := range unkeyedElsewhere(pass, structs) {
 		if obj := structs[name]; blocks[obj] == "" {
 			blocks[obj] = orderReason(pos)
@@ -289,4 +294,62 @@ func elemType(e ast.Expr) ast.Expr {
 		}
 		return nil
 	}
+}
+
+// sizedArrays finds the struct types of the package whose size, offsets or
+// alignment (unsafe.Sizeof, Offsetof, Alignof) an array length in the
+// package is computed from, such as a pad that rounds the type up to a
+// line (xsync's [cacheLineSize - unsafe.Sizeof(bucket{})]byte): a new
+// layout changes the length, or makes it negative and stops the build.
+func sizedArrays(pass *analysis.Pass) map[*types.TypeName]string {
+	out := map[*types.TypeName]string{}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			at, ok := n.(*ast.ArrayType)
+			if !ok || at.Len == nil {
+				return true
+			}
+			ast.Inspect(at.Len, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 {
+					return true
+				}
+				fn, ok := callee(pass, call).(*types.Builtin)
+				if !ok || (fn.Name() != "Sizeof" && fn.Name() != "Offsetof" && fn.Name() != "Alignof") {
+					return true
+				}
+				arg := call.Args[0]
+				if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && fn.Name() == "Offsetof" {
+					arg = sel.X
+				}
+				named, ok := types.Unalias(pass.TypesInfo.TypeOf(arg)).(*types.Named)
+				if !ok || named.Obj().Pkg() != pass.Pkg {
+					return true
+				}
+				if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
+					return true
+				}
+				obj := named.Origin().Obj()
+				if _, seen := out[obj]; !seen {
+					out[obj] = fmt.Sprintf("unsafe.%s(%s) sizes an array at %s, so its layout must stay",
+						fn.Name(), types.ExprString(call.Args[0]), pass.Fset.Position(at.Pos()))
+				}
+				return true
+			})
+			return true
+		})
+	}
+	return out
+}
+
+// callee is the object a call's function expression names, nil if
+// it names none (a call of a function value).
+func callee(pass *analysis.Pass, call *ast.CallExpr) types.Object {
+	switch fn := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return pass.TypesInfo.Uses[fn]
+	case *ast.SelectorExpr:
+		return pass.TypesInfo.Uses[fn.Sel]
+	}
+	return nil
 }

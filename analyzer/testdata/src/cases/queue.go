@@ -2,7 +2,11 @@
 // at 64-byte lines.
 package cases
 
-import "sync/atomic"
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
 
 type ring struct{ head, tail uint32 }
 type pool struct{ free []int }
@@ -50,3 +54,18 @@ type mpmcQueue struct {
 }
 
 const cacheLineSize = 64
+
+// bucket is xsync's map bucket, which bucketPadded pads to a line from its
+// size: a fix that moved next off the written line would grow it past the
+// line and make the pad's length negative.
+type bucket struct {
+	meta    uint64            /* want `bucket: meta, entries and mu are written and share line 0 with next \(read-mostly\) \(64-byte lines\); no fix: unsafe.Sizeof\(bucket\{\}\) sizes an array at .*queue.go:69:4, so its layout must stay` */ //cachelint:hot write
+	entries [5]unsafe.Pointer //cachelint:hot write
+	next    unsafe.Pointer    //cachelint:hot
+	mu      sync.Mutex        //cachelint:hot write
+}
+
+type bucketPadded struct {
+	_ [cacheLineSize - unsafe.Sizeof(bucket{})]byte // want `bucketPadded: bucketPadded is padded to 64 bytes, whole lines, but make`
+	bucket
+}
