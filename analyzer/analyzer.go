@@ -215,6 +215,9 @@ type passState struct {
 	// blocks is fixBlockers' result, computed for the first struct with
 	// findings: most packages have none.
 	blocks map[*types.TypeName]string
+	// offsets are the unsafe.Offsetof uses of the package's types, which
+	// block a fix that moves the field.
+	offsets map[*types.TypeName][]offsetUse
 	// src caches the files reorderFix reads.
 	src    map[string][]byte
 	result *Result
@@ -224,14 +227,23 @@ type passState struct {
 
 func (ps *passState) blockers() map[*types.TypeName]string {
 	if ps.blocks == nil {
-		ps.blocks = fixBlockers(ps.pass)
+		ps.blocks, ps.offsets = fixBlockers(ps.pass)
 	}
 	return ps.blocks
 }
 
-// fixBlocked says why the field order of obj must stay, "" if it may change.
-func (ps *passState) fixBlocked(obj *types.TypeName) string {
-	return ps.blockers()[obj]
+// fixBlocked says why the field order of obj, laid out as s, must stay, ""
+// if it may change.
+func (ps *passState) fixBlocked(obj *types.TypeName, s *layout.Struct) string {
+	if why := ps.blockers()[obj]; why != "" {
+		return why
+	}
+	for _, u := range ps.offsets[obj] {
+		if u.field >= len(s.Members) || !s.Members[u.field].Pinned {
+			return u.why
+		}
+	}
+	return ""
 }
 
 // readFile reads a file of the package once.
@@ -496,7 +508,7 @@ func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, s
 	if len(r.Findings) == 0 {
 		return
 	}
-	blocked := ps.fixBlocked(obj)
+	blocked := ps.fixBlocked(obj, s)
 	if !fixable {
 		blocked = "the layout depends on the type arguments, and an order for one instantiation may not suit another"
 	}

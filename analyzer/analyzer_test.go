@@ -173,6 +173,17 @@ func TestFixWithheldForTests(t *testing.T) {
 	})
 }
 
+// A fix is withheld when code may depend on the field order other than
+// through literals the load shows: literals in importers nobody sees,
+// encoding/binary, reflection by index, unsafe.Offsetof of a field that is
+// not pinned, memory read as another type, assembly with offsets of its
+// own. An internal package's importers are searched.
+func TestFixWithheldForOrderUses(t *testing.T) {
+	withLines(t, "64", func() {
+		analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), Analyzer, "orderuse", "lib/internal/conf")
+	})
+}
+
 // FieldListEdit, as cachelint profile -annotate uses it, on a field whose
 // tag spans lines and has a comment after it: the directive must not run
 // into that comment, and must read back as the field's.

@@ -6,8 +6,10 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,7 +26,11 @@ import (
 // is applied to the files every variant shares, so each pass also reads
 // the files of the directory it was not given (tests, files of other
 // build tags) and blocks what an unkeyed literal there depends on.
-func fixBlockers(pass *analysis.Pass) map[*types.TypeName]string {
+//
+// Code that depends on the order otherwise (see orderUses) blocks it too;
+// an unsafe.Offsetof of a field only while the field is not pinned, so
+// those come back apart, by type.
+func fixBlockers(pass *analysis.Pass) (map[*types.TypeName]string, map[*types.TypeName][]offsetUse) {
 	blocks := map[*types.TypeName]string{}
 	structs := map[string]*types.TypeName{}
 	for _, name := range pass.Pkg.Scope().Names() {
@@ -77,12 +83,156 @@ func fixBlockers(pass *analysis.Pass) map[*types.TypeName]string {
 			blocks[obj] = reason
 		}
 	}
-	for name, pos := range unkeyedElsewhere(pass, structs) {
+	for name, pos := range unkeyedElsewhere(pass, structs, otherFiles(pass)) {
 		if obj := structs[name]; blocks[obj] == "" {
 			blocks[obj] = orderReason(pos)
 		}
 	}
-	return blocks
+	offsets := orderUses(pass, blocks)
+	outsideLiterals(pass, structs, blocks)
+	return blocks, offsets
+}
+
+// outsideLiterals blocks the struct types that code outside the packages
+// analyzed may build with an unkeyed literal: those with an exported name
+// and only exported fields (another package cannot list an unexported
+// one). go vet's composites check reports such literals, but they compile,
+// and a new order would change their values without a word. A main
+// package has no importers. An internal package has them only in the tree
+// above its internal directory, whose files are searched as the package's
+// own directory is. Any other package may be imported by modules nobody
+// here can see.
+func outsideLiterals(pass *analysis.Pass, structs map[string]*types.TypeName, blocks map[*types.TypeName]string) {
+	if pass.Pkg.Name() == "main" {
+		return
+	}
+	open := map[string]*types.TypeName{} // by the exported name others write
+	for _, name := range pass.Pkg.Scope().Names() {
+		tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok || !tn.Exported() {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok || st.NumFields() == 0 {
+			continue
+		}
+		exported := true
+		for f := range st.Fields() {
+			exported = exported && f.Exported()
+		}
+		for _, obj := range structs {
+			if exported && obj.Type().Underlying() == st && blocks[obj] == "" {
+				open[name] = obj
+			}
+		}
+	}
+	if len(open) == 0 {
+		return
+	}
+	root := internalRoot(pass)
+	if root == "" {
+		for name, obj := range open {
+			if blocks[obj] == "" {
+				blocks[obj] = fmt.Sprintf("%s and all its fields are exported, so code importing %s that cachelint does not see may build it with an unkeyed literal, whose values a new order would change (go vet's composites check reports such literals, but they compile)", name, pass.Pkg.Path())
+			}
+		}
+		return
+	}
+	for name, pos := range unkeyedElsewhere(pass, open, importers(pass, root)) {
+		if obj := open[name]; blocks[obj] == "" {
+			blocks[obj] = orderReason(pos)
+		}
+	}
+}
+
+// internalRoot is the directory of the tree that may import the package
+// when its path has an internal element (the last one rules), "" when it
+// has none.
+func internalRoot(pass *analysis.Pass) string {
+	elems := strings.Split(pass.Pkg.Path(), "/")
+	i := slices.Index(elems, "internal")
+	for j := i + 1; i >= 0 && j < len(elems); j++ {
+		if elems[j] == "internal" {
+			i = j
+		}
+	}
+	if i < 0 || len(pass.Files) == 0 {
+		return ""
+	}
+	dir := filepath.Dir(pass.Fset.Position(pass.Files[0].Package).Filename)
+	for range len(elems) - i {
+		dir = filepath.Dir(dir)
+	}
+	return dir
+}
+
+// importers lists the Go files under root, outside the pass, that import
+// the package: those that may hold its literals.
+func importers(pass *analysis.Pass, root string) []string {
+	given := givenFiles(pass)
+	var out []string
+	fset := token.NewFileSet()
+	filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable directory holds nothing to search
+		}
+		if e.IsDir() {
+			if n := e.Name(); path != root && (n == "testdata" || n == "vendor" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || given[path] {
+			return nil
+		}
+		f, _ := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if f == nil {
+			return nil
+		}
+		for _, imp := range f.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == pass.Pkg.Path() {
+				out = append(out, path)
+				break
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// givenFiles are the names of the files of the pass, as written and as
+// compiled (cgo's).
+func givenFiles(pass *analysis.Pass) map[string]bool {
+	given := map[string]bool{}
+	for _, f := range pass.Files {
+		given[pass.Fset.Position(f.Package).Filename] = true
+		given[pass.Fset.File(f.Package).Name()] = true
+	}
+	return given
+}
+
+// otherFiles lists the Go files of the package's directories that the
+// pass was not given: tests, external tests, files of other build tags.
+func otherFiles(pass *analysis.Pass) []string {
+	given := givenFiles(pass)
+	dirs := map[string]bool{}
+	for _, f := range pass.Files {
+		dirs[filepath.Dir(pass.Fset.Position(f.Package).Filename)] = true
+	}
+	var out []string
+	for dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			path := filepath.Join(dir, e.Name())
+			if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") && !given[path] {
+				out = append(out, path)
+			}
+		}
+	}
+	return out
 }
 
 func orderReason(pos token.Position) string {
@@ -122,43 +272,24 @@ func usesCgo(pass *analysis.Pass) string {
 }
 
 // unkeyedElsewhere finds unkeyed composite literals of the package's struct
-// types (named in structs) in the Go files of the package's directories
-// that the pass was not given, by syntax alone: T{...}, &T{...},
-// pkg.T{...} in an external test, elements of []T{...} and map[K]T{...},
-// and types defined from T in those files. It returns the first position
-// for each type name.
-func unkeyedElsewhere(pass *analysis.Pass, structs map[string]*types.TypeName) map[string]token.Position {
+// types (named in structs) in the Go files paths, which the pass was not
+// given, by syntax alone: T{...}, &T{...}, pkg.T{...} in an importer,
+// elements of []T{...} and map[K]T{...}, and types defined from T in
+// those files. It returns the first position for each type name.
+func unkeyedElsewhere(pass *analysis.Pass, structs map[string]*types.TypeName, paths []string) map[string]token.Position {
 	if len(structs) == 0 {
 		return nil
 	}
-	given := map[string]bool{}
-	dirs := map[string]bool{}
-	for _, f := range pass.Files {
-		name := pass.Fset.Position(f.Package).Filename
-		given[name] = true
-		given[pass.Fset.File(f.Package).Name()] = true
-		dirs[filepath.Dir(name)] = true
-	}
 	fset := token.NewFileSet()
 	var files []*ast.File
-	for dir := range dirs {
-		entries, err := os.ReadDir(dir)
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
 		if err != nil {
 			continue
 		}
-		for _, e := range entries {
-			path := filepath.Join(dir, e.Name())
-			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || given[path] {
-				continue
-			}
-			src, err := os.ReadFile(path)
-			if err != nil {
-				continue
-			}
-			if f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution); f != nil {
-				_ = err // a file with syntax errors is still searched
-				files = append(files, f)
-			}
+		if f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution); f != nil {
+			_ = err // a file with syntax errors is still searched
+			files = append(files, f)
 		}
 	}
 	found := map[string]token.Position{}
@@ -340,16 +471,4 @@ func sizedArrays(pass *analysis.Pass) map[*types.TypeName]string {
 		})
 	}
 	return out
-}
-
-// callee is the object a call's function expression names, nil if
-// it names none (a call of a function value).
-func callee(pass *analysis.Pass, call *ast.CallExpr) types.Object {
-	switch fn := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return pass.TypesInfo.Uses[fn]
-	case *ast.SelectorExpr:
-		return pass.TypesInfo.Uses[fn.Sel]
-	}
-	return nil
 }

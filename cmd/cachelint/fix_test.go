@@ -65,7 +65,8 @@ func TestFixKeepsProgramValues(t *testing.T) {
 		"limits.go:5:2: Limits: hot fields occupy 2 lines where 1 would do (64-byte lines): Max, Min; no fix: an unkeyed composite literal at " + filepath.Join(dir, "limits_test.go") + ":6:7 depends on the field order",
 		"limits.go:12:2: Stats: hot fields occupy 2 lines where 1 would do (64-byte lines): Hits, Miss; no fix: an unkeyed composite literal at " + filepath.Join(dir, "stats_test.go") + ":10:31 depends on the field order",
 		"limits.go:41:11: unknown directive //cachelint:hto",
-		"other.go:5:2: Exported: hot fields occupy 2 lines where 1 would do (64-byte lines): Head, Tail; no fix: an unkeyed composite literal at " + filepath.Join(dir, "user", "user.go") + ":6:9 depends on the field order",
+		"other.go:5:2: Exported: hot fields occupy 2 lines where 1 would do (64-byte lines): Head, Tail; no fix: Exported and all its fields are exported, so code importing fixmod/other that cachelint does not see may build it with an unkeyed literal",
+		"other.go:13:2: Sealed: hot fields occupy 2 lines where 1 would do (64-byte lines): Head, Tail; no fix: encoding/binary.Write at " + filepath.Join(dir, "user", "user.go") + ":14:56 encodes it field by field, in order",
 	}
 	if withCgo {
 		wants = append(wants, "cg.go:8:2: Ring: hot fields occupy 2 lines where 1 would do (64-byte lines): head, tail; no fix: the package uses cgo")

@@ -6,3 +6,11 @@ type Exported struct {
 	Cold [64]byte
 	Tail uint64 //cachelint:hot
 }
+
+// Sealed has an unexported field, so no other package can build it
+// unkeyed, but package user writes it with encoding/binary.
+type Sealed struct {
+	Head uint64 //cachelint:hot
+	cold [64]byte
+	Tail uint64 //cachelint:hot
+}
