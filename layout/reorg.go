@@ -597,14 +597,49 @@ func groupsOf(items []item, c class, order map[string]int) [][]item {
 }
 
 // packed returns items in the order that ends soonest when laid out from
-// off: the original one, or by decreasing alignment when that is shorter.
+// off: the original one, by decreasing alignment, or by decreasing
+// alignment with the gaps alignment leaves filled by smaller items (a bool
+// after a pointer, before an int) when that saves a whole alignment unit.
 func packed(items []item, off int64) []item {
 	byAlign := slices.Clone(items)
 	slices.SortStableFunc(byAlign, func(a, b item) int { return int(b.align - a.align) })
 	if end(byAlign, off) < end(items, off) {
-		return byAlign
+		items = byAlign
+	}
+	// Filling gaps only where it saves whole alignment units: the end
+	// of a struct rounds up to them.
+	var align int64 = 1
+	for _, it := range items {
+		align = max(align, it.align)
+	}
+	if filled := gapsFilled(byAlign, off); alignUp(end(filled, off), align) < alignUp(end(items, off), align) {
+		return filled
 	}
 	return items
+}
+
+// gapsFilled lays items out from off in their order, except that the gap
+// an item's alignment leaves takes the first later items that fit in it.
+func gapsFilled(items []item, off int64) []item {
+	left := slices.Clone(items)
+	var out []item
+	for len(left) > 0 {
+		it := left[0]
+		left = left[1:]
+		at := alignUp(off, it.align)
+		for off < at {
+			i := slices.IndexFunc(left, func(x item) bool { return alignUp(off, x.align)+x.size <= at })
+			if i < 0 {
+				break
+			}
+			off = alignUp(off, left[i].align) + left[i].size
+			out = append(out, left[i])
+			left = slices.Delete(left, i, i+1)
+		}
+		out = append(out, it)
+		off = alignUp(off, it.align) + it.size
+	}
+	return out
 }
 
 func end(items []item, off int64) int64 {

@@ -446,3 +446,22 @@ func TestBitFieldsKeepTheirStorage(t *testing.T) {
 		}
 	}
 }
+
+// xsync's Map reads table and intKey on every operation, 121 bytes apart
+// in a 128-byte struct. Hot first leaves the next offset at 9; the cold
+// fields must fill the gap before the int with the bool, or the struct
+// grows to 136 bytes and no order is proposed.
+func TestColdFillsAlignmentGap(t *testing.T) {
+	s := goStruct("Map", u64("table", "r"), field{"x", 104, 1, ""}, u64("minTableLen", ""),
+		field{"growOnly", 1, 1, ""}, field{"intKey", 1, 1, "r"})
+	r := Analyze(s, []int64{64})
+	if len(r.Findings) != 1 || r.Findings[0].Check != CheckSpread {
+		t.Fatalf("findings %v, want one spread", r.Findings)
+	}
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	if p := r.Proposal.Struct; p.Size != 128 {
+		t.Errorf("proposal is %d bytes, want 128", p.Size)
+	}
+}
