@@ -547,6 +547,8 @@ func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, s
 				case r.Remains != "" && !leftHere:
 					d.Message += "; the fix leaves: " + r.Remains
 				}
+			case blocked == r.NoFix && f.NoFix != "":
+				d.Message += "; no fix: " + f.NoFix
 			case blocked != "":
 				d.Message += "; no fix: " + blocked
 			}

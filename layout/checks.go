@@ -24,6 +24,10 @@ type Finding struct {
 	// and why no order fixes it; "" when the proposal fixes it or there is
 	// none.
 	Left string
+	// NoFix says, when there is no proposal because the best order is
+	// no better than the struct's own, what that order does to this
+	// finding; "" otherwise (Result.NoFix then says why).
+	NoFix string
 
 	// key says which problem the finding is, the same at every line size
 	// and in every order of the members.
@@ -113,6 +117,18 @@ func Analyze(s *Struct, lines []int64) Result {
 	}
 	if !improves(s, r.Proposal, r.Findings, left, lines) {
 		r.Proposal, r.NoFix = nil, "no order of the fields fixes it: the best one still has "+left[0].Message+grow
+		// Each finding says what the best order does to it: leaves
+		// it, or fixes it at the price of what it leaves.
+		for i := range r.Findings {
+			f := &r.Findings[i]
+			if !Reorders(f.Check) {
+				continue
+			}
+			f.NoFix = "the order that fixes this still has " + left[0].Message + ", no better than now" + grow
+			if j := slices.IndexFunc(left, func(l Finding) bool { return l.key == f.key }); j >= 0 {
+				f.NoFix = "no order of the fields fixes it: the best one still has " + left[j].Message + grow
+			}
+		}
 		return r
 	}
 	r.Remains = remains(r.Proposal, left) + grow
