@@ -104,8 +104,48 @@ func (u *unit) convert(n *node) *layout.Struct {
 	}
 	unitNo := 0
 	s.Members = u.members(n, 0, false, &unitNo)
+	s.BaseClasses = u.bases(n)
 	return s
 }
+
+// bases lists the direct base classes of n as a declaration does, with
+// the access only where it is not the default (private in a class,
+// public in a struct), as pahole prints them.
+func (u *unit) bases(n *node) []string {
+	var out []string
+	def := int64(dwAccessPublic)
+	if n.tag == dwarf.TagClassType {
+		def = dwAccessPrivate
+	}
+	for _, k := range u.kids(n) {
+		if k.tag != dwarf.TagInheritance {
+			continue
+		}
+		name := ""
+		if t := u.strip(k.typ); t != nil {
+			name = u.name(t.name)
+		}
+		var b strings.Builder
+		if k.virtual {
+			b.WriteString("virtual ")
+		}
+		if a := accessWords[k.access]; k.access != 0 && k.access != def && a != "" {
+			b.WriteString(a + " ")
+		}
+		b.WriteString(name)
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// DW_AT_accessibility values.
+const (
+	dwAccessPublic    = 1
+	dwAccessProtected = 2
+	dwAccessPrivate   = 3
+)
+
+var accessWords = map[int64]string{dwAccessPublic: "public", dwAccessProtected: "protected", dwAccessPrivate: "private"}
 
 func (u *unit) file(i int64) string {
 	if i < 0 || i >= int64(len(u.files)) {
@@ -146,19 +186,19 @@ func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.
 	ms := make([]layout.Member, 0, nkids)
 	inUnion = inUnion || n.tag == dwarf.TagUnionType
 	seen := 0
-	var virtual []*kid
 	for i := range kids {
 		k := &kids[i]
-		if !isDataMember(k) {
-			continue
-		}
-		if k.virtual {
-			virtual = append(virtual, k)
+		if !isDataMember(k) || k.virtual {
 			continue
 		}
 		seen++
 		flexLast := !inUnion && seen == nkids && nkids > 1
 		m := u.member(k, base, flexLast, inUnion, unitNo)
+		if t := u.strip(k.typ); k.tag == dwarf.TagInheritance && u.hasVirtualBases(t, 0) {
+			// A base class subobject leaves out the base's virtual
+			// bases, which the complete object holds at its end.
+			m.Size = u.nvsize(t, 0)
+		}
 		// The storage unit of a bit-field at the end of a packed struct
 		// can reach past its end (pahole shows orc_entry's last 2 bytes
 		// as a 4-byte unit); the model keeps members inside.
@@ -167,9 +207,77 @@ func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.
 		}
 		ms = append(ms, m)
 	}
-	ms = u.virtualBases(virtual, ms, base, unitNo)
+	ms = u.virtualBases(u.allVirtualBases(n, map[*node]bool{}, nil, 0), ms, base, unitNo)
 	layout.NumberBitFieldUnits(ms, unitNo)
 	return ms
+}
+
+// allVirtualBases lists the virtual base classes of class n, direct and
+// through its bases, each once, in the order the Itanium C++ ABI lays
+// them out: a depth-first, left-to-right, pre-order walk of the
+// inheritance graph.
+func (u *unit) allVirtualBases(n *node, seen map[*node]bool, out []*kid, depth int) []*kid {
+	if n == nil || depth > maxDepth {
+		return out
+	}
+	kids := u.kids(n)
+	for i := range kids {
+		k := &kids[i]
+		if k.tag != dwarf.TagInheritance {
+			continue
+		}
+		t := u.strip(k.typ)
+		if k.virtual {
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+			out = append(out, k)
+		}
+		out = u.allVirtualBases(t, seen, out, depth+1)
+	}
+	return out
+}
+
+// hasVirtualBases reports whether class n has a virtual base class,
+// directly or through its bases.
+func (u *unit) hasVirtualBases(n *node, depth int) bool {
+	if n == nil || depth > maxDepth {
+		return false
+	}
+	for _, k := range u.kids(n) {
+		if k.tag == dwarf.TagInheritance && (k.virtual || u.hasVirtualBases(u.strip(k.typ), depth+1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// nvsize is the size of class n as a base class subobject: up to the end
+// of its data members and non-virtual bases, without its virtual bases
+// or the tail padding after them.
+func (u *unit) nvsize(n *node, depth int) int64 {
+	var end int64
+	if depth > maxDepth {
+		return max(n.size, 0)
+	}
+	for _, k := range u.kids(n) {
+		if !isDataMember(&k) || k.virtual {
+			continue
+		}
+		size := u.size(k.typ)
+		if t := u.strip(k.typ); k.tag == dwarf.TagInheritance && u.empty(k.typ, 0) {
+			size = 0
+		} else if k.tag == dwarf.TagInheritance && u.hasVirtualBases(t, depth+1) {
+			size = u.nvsize(t, depth+1)
+		}
+		at := k.loc
+		if k.bitSize > 0 && k.dataBit >= 0 {
+			at, size = k.dataBit/8, (k.dataBit%8+k.bitSize+7)/8
+		}
+		end = max(end, at+size)
+	}
+	return end
 }
 
 // virtualBases appends the virtual base classes vs to the members ms of a

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -158,8 +159,10 @@ func TestSilentLoss(t *testing.T) {
 }
 
 // TestBaseClasses checks C++ base classes where g++ puts them (see
-// testdata/c/cxx.cc): an empty base takes no room, and a virtual base
-// comes after the vtable pointer and the members, not on top of them.
+// testdata/c/cxx.cc): an empty base takes no room, a virtual base comes
+// after the vtable pointer and the members, not on top of them, also when
+// it is a base's (Indirect), and a base with virtual bases takes only its
+// non-virtual part. The bases are listed as the declaration has them.
 func TestBaseClasses(t *testing.T) {
 	type at struct {
 		name         string
@@ -169,14 +172,28 @@ func TestBaseClasses(t *testing.T) {
 		"WithEmpty": {{"<ancestor>", 0, 0}, {"x", 0, 8}},
 		"Derived":   {{"_vptr.Derived", 0, 8}, {"d", 8, 4}, {"<ancestor>", 16, 8}},
 		"Both":      {{"<ancestor>", 0, 0}, {"_vptr.Both", 0, 8}, {"c", 8, 1}, {"<ancestor>", 16, 8}},
+		"Indirect":  {{"<ancestor>", 0, 12}, {"i", 12, 4}, {"<ancestor>", 16, 8}},
+		"Hidden":    {{"<ancestor>", 0, 8}, {"h", 8, 4}},
 	}
-	for _, s := range structsOf(t, testdata("c/cxx.o"), "WithEmpty", "Derived", "Both") {
-		var got []at
+	sizes := map[string]int64{"WithEmpty": 8, "Derived": 24, "Both": 24, "Indirect": 24, "Hidden": 16}
+	bases := map[string][]string{
+		"WithEmpty": {"Empty"}, "Derived": {"virtual Base"}, "Both": {"Empty", "virtual Base"},
+		"Indirect": {"Derived"}, "Hidden": {"private Base"},
+	}
+	got := structsOf(t, testdata("c/cxx.o"), "WithEmpty", "Derived", "Both", "Indirect", "Hidden")
+	if len(got) != len(want) {
+		t.Fatalf("%d structs, want %d", len(got), len(want))
+	}
+	for _, s := range got {
+		var ms []at
 		for _, m := range s.Members {
-			got = append(got, at{m.Name, m.Offset, m.Size})
+			ms = append(ms, at{m.Name, m.Offset, m.Size})
 		}
-		if diff := cmp.Diff(want[s.Name], got, cmp.AllowUnexported(at{})); diff != "" || s.Size != map[string]int64{"WithEmpty": 8, "Derived": 24, "Both": 24}[s.Name] {
+		if diff := cmp.Diff(want[s.Name], ms, cmp.AllowUnexported(at{})); diff != "" || s.Size != sizes[s.Name] {
 			t.Errorf("%s (size %d): (-want +got)\n%s", s.Name, s.Size, diff)
+		}
+		if !slices.Equal(s.BaseClasses, bases[s.Name]) {
+			t.Errorf("%s: bases %q, want %q", s.Name, s.BaseClasses, bases[s.Name])
 		}
 	}
 }

@@ -580,7 +580,8 @@ type attrs struct {
 	compDir   []byte
 	decl      bool
 	external  bool
-	virtual   bool // DW_AT_virtuality not DW_VIRTUALITY_none
+	virtual   bool  // DW_AT_virtuality not DW_VIRTUALITY_none
+	access    int64 // DW_AT_accessibility, 0 when absent
 	has       uint32
 }
 
@@ -845,6 +846,8 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 				at.has |= hasUpper
 			case dwarf.AttrVirtuality:
 				at.virtual = v != 0
+			case dwarf.AttrAccessibility:
+				at.access = v
 			case dwarf.AttrLanguage:
 				at.language = v
 			case dwarf.AttrStmtList:

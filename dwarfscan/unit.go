@@ -58,7 +58,8 @@ type kid struct {
 	align    int64
 	count    int64 // entries of a dimension, 0 for a flexible array
 	static   bool
-	virtual  bool // a virtual base class
+	virtual  bool  // a virtual base class
+	access   int64 // DW_AT_accessibility of a base class, 0 when absent
 	declFile int64
 	declLine int64
 }
@@ -362,6 +363,7 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 		// C++ static data members (DWARF 4) are declarations.
 		static:   tag == dwarf.TagVariable || tag == dwarf.TagMember && (at.external || at.decl),
 		virtual:  tag == dwarf.TagInheritance && at.virtual,
+		access:   at.access,
 		declFile: at.declFile,
 		declLine: at.declLine,
 	}

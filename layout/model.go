@@ -77,6 +77,9 @@ type Struct struct {
 	Lang  Lang
 	Size  int64
 	Align int64
+	// BaseClasses are a C++ class's direct base classes as its declaration
+	// lists them after the name: "Base", "virtual Base", "private Impl".
+	BaseClasses []string
 	// Members are the top-level members in declaration order. Members of
 	// anonymous struct and union members are in Inner of that member.
 	Members []Member

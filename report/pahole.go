@@ -114,6 +114,9 @@ type stats struct {
 // the summary.
 func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
 	p.cacheline, p.newline, p.stats = 0, false, true
+	if len(s.BaseClasses) > 0 {
+		name += " : " + strings.Join(s.BaseClasses, ", ")
+	}
 	p.printf("%s %s {\n", s.Kind, name)
 	st := p.body(s.Members, 0, s.Size, s.Kind == layout.KindUnion, 1)
 	if s.Kind == layout.KindUnion {
@@ -315,6 +318,11 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 				name += fmt.Sprintf(":%d", m.BitSize)
 			}
 			decl = fmt.Sprintf("%s%s %s;", typedefs, column(typ, ts), name)
+			if m.Name == "<ancestor>" {
+				// pahole prints a C++ base class as a comment: it is
+				// no member a declaration could name.
+				decl = "/* " + decl + " */"
+			}
 			pad = max(ts+ns-len(decl), 1)
 		}
 		if m.BitSize > 0 {
@@ -498,8 +506,10 @@ func split(typ, name string) (string, string) {
 	if i := strings.Index(typ, "(*)"); i >= 0 {
 		return strings.TrimRight(typ[:i], " "), "(*" + name + ")" + typ[i+3:]
 	}
-	if i := strings.Index(typ, " ()("); i >= 0 {
+	if i := strings.Index(typ, " ()("); i >= 0 && !strings.HasSuffix(typ, "*") {
 		// A function type, not a pointer to one: a Go func typedef.
+		// (A C++ vtable pointer, "int ()(void) * *", keeps its name
+		// after the type, as pahole prints it.)
 		return typ[:i], "(" + name + ")" + typ[i+3:]
 	}
 	if i := arrayDims(typ); i >= 0 {

@@ -31,7 +31,8 @@ func goldenBlocks(t *testing.T, path string) map[string][]string {
 	for _, l := range lines {
 		if key == "" {
 			if m := blockStart.FindStringSubmatch(l); m != nil {
-				key = m[1] + " " + m[2]
+				name, _, _ := strings.Cut(m[2], " : ") // a C++ class's bases
+				key = m[1] + " " + name
 				cur.Reset()
 			}
 		}
@@ -65,11 +66,33 @@ func openBTF(path string) ([]*layout.Struct, error) {
 	return f.Structs()
 }
 
+// paholeWrong are the structs of the C fixtures whose pahole 1.24 text is
+// wrong, by golden and name, with what is wrong; the readers' layouts of
+// them are checked against g++ in dwarfscan's tests.
+var paholeWrong = map[string]map[string]string{
+	"c-cxx.o.golden": {
+		"struct Empty": "cachelines: 0 for a 1-byte struct",
+		"struct Derived": "a virtual base at offset 4294967295 (it cannot evaluate the vtable expression), " +
+			"the implicit constructors printed as members, the tail padding as :32 bit-fields",
+		"struct Both": "as Derived",
+		"struct Indirect": "the base class Derived as 24 bytes where it takes its 12 non-virtual ones, " +
+			"a 65524-byte hole, no virtual Base",
+		"struct Hidden": "a BRAIN FART ALERT for the bytes of its commented-out base; " +
+			"it also prints private: before the base and not public: after it, and cachelint prints no access labels",
+	},
+}
+
 // agreement renders every struct of binary that the golden holds and
 // counts those whose text equals pahole's, returning the first mismatches.
 func agreement(t *testing.T, binary, golden string, open opener) (same, total int, diffs []string) {
 	t.Helper()
 	want := goldenBlocks(t, golden)
+	wrong := paholeWrong[strings.TrimSuffix(filepath.Base(golden), ".gz")]
+	for key := range wrong {
+		if len(want[key]) == 0 {
+			t.Errorf("%s: no %s", golden, key)
+		}
+	}
 	structs, err := open(binary)
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +109,10 @@ func agreement(t *testing.T, binary, golden string, open opener) (same, total in
 		}
 		if strings.Contains(blocks[i], "<ERROR(") {
 			// pahole 1.24 cannot print _Atomic members.
+			continue
+		}
+		if why := wrong[key]; why != "" {
+			t.Logf("%s: pahole 1.24 is wrong: %s", key, why)
 			continue
 		}
 		total++
@@ -106,9 +133,11 @@ func agreement(t *testing.T, binary, golden string, open opener) (same, total in
 // have no annotations, is pahole's byte for byte.
 func TestPaholeText(t *testing.T) {
 	goldens, _ := filepath.Glob(testdata("pahole/c-*.golden"))
+	gzipped, _ := filepath.Glob(testdata("pahole/c-*.golden.gz")) // deep.o's: 1,500 levels of indentation
+	goldens = append(goldens, gzipped...)
 	var same, total int
 	for _, g := range goldens {
-		bin := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(g), "c-"), ".golden")
+		bin := strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(g), "c-"), ".gz"), ".golden")
 		s, n, diffs := agreement(t, testdata("c/"+bin), g, openDWARF)
 		t.Logf("%s: %d of %d structs as pahole prints them", filepath.Base(g), s, n)
 		for _, d := range diffs {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -19,7 +20,10 @@ func goldens(t *testing.T) []string {
 	if len(files) < 12 {
 		t.Fatalf("found %d goldens in %s, want at least 12", len(files), goldenDir)
 	}
-	return files
+	// pahole's C++ text (constructors as members, access labels, bases
+	// as comments) is beyond the parser; report's TestPaholeText
+	// compares it as text.
+	return slices.DeleteFunc(files, func(f string) bool { return filepath.Base(f) == "c-cxx.o.golden" })
 }
 
 // rawLines returns the lines of a golden, gunzipped if needed.

@@ -19,3 +19,19 @@ struct Both : Empty, virtual Base {
 WithEmpty we;
 Derived dd;
 Both bb;
+
+// A virtual base through a base class: Indirect holds Derived's
+// non-virtual part (12 bytes: the vptr and d; Indirect's i goes in its
+// tail padding, at 12), and Base after the rest, at 16 (g++:
+// static_cast<Base *>(&in) is 16 bytes in; sizeof(Indirect) is 24).
+struct Indirect : Derived {
+	int i;
+};
+
+// A base of another access than the default shows it in the header.
+struct Hidden : private Base {
+	int h;
+};
+
+Indirect in;
+Hidden hh;
