@@ -649,23 +649,35 @@ func (s *Struct) slot(n int64) int64 {
 	return alignUp(n, s.Heap.PageSize)
 }
 
-// lineClass finds the smallest size, from n, that takes a heap object of
-// s's kind into a size class starting every object at the same place past
-// a line of the given size.
-func (s *Struct) lineClass(n, line int64) int64 {
+// classStarts lists, in increasing order, the sizes from n at which a heap
+// object of s's kind moves into another size class: n itself, and the
+// smallest size of each bigger class.
+func (s *Struct) classStarts(n int64) []int64 {
 	// Sizes just past a class are where the next class starts.
 	candidates := []int64{n, s.Heap.MaxSmallSize - s.Heap.MallocHeaderSize + 1}
 	for _, c := range s.Heap.Classes {
 		candidates = append(candidates, c.Size+1, c.Size-s.Heap.MallocHeaderSize+1)
 	}
-	size := int64(-1)
+	var out []int64
 	for _, c := range candidates {
-		c = alignUp(c, s.Align)
-		if c >= n && (size < 0 || c < size) && len(s.Heap.Bases(c, s.Pointers, line)) == 1 {
-			size = c
+		if c = alignUp(c, s.Align); c >= n {
+			out = append(out, c)
 		}
 	}
-	return size
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// lineClass finds the smallest size, from n, that takes a heap object of
+// s's kind into a size class starting every object at the same place past
+// a line of the given size, -1 when there is none.
+func (s *Struct) lineClass(n, line int64) int64 {
+	for _, c := range s.classStarts(n) {
+		if len(s.Heap.Bases(c, s.Pointers, line)) == 1 {
+			return c
+		}
+	}
+	return -1
 }
 
 // growToLine proposes s padded into a size class that starts every heap
@@ -684,26 +696,14 @@ func growToLine(s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
 	// Padding that isolates may take the reordered struct to a bigger
 	// class; the proposal grows from there.
 	reordered := p.Struct.Size
+	if g := s.growAtBases(p, lines); g != nil {
+		return g, ""
+	}
 	for n := reordered; ; {
 		size := s.lineClass(n, maxLine)
 		grown := *s
 		grown.Size, grown.padTo = size, size
-		where := "on a line"
-		if o := grown.lineOrigin(maxLine); o != 0 {
-			where = fmt.Sprintf("%d bytes past a line", o)
-		}
-		// The declaration's own pads, which the order drops, may have
-		// made it bigger than the padded proposal.
-		sizes, per := fmt.Sprintf("from %d to %d bytes", s.Size, size), "more"
-		if size < s.Size {
-			sizes = fmt.Sprintf("to %d bytes, %d now", size, s.Size)
-		}
-		delta := s.slot(size) - s.slot(s.Size)
-		if delta < 0 {
-			delta, per = -delta, "fewer"
-		}
-		cost := fmt.Sprintf("%s %s: the %d-byte size class starts every heap object %s, for %d %s bytes per object",
-			s.Name, sizes, s.slot(size), where, delta, per)
+		cost := s.growthCost(size, maxLine)
 		if float64(s.slot(size)) > maxGrowth*float64(s.slot(reordered)) {
 			return nil, "; padding " + cost + ", would cost too much"
 		}
@@ -722,6 +722,68 @@ func growToLine(s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
 		g.Grown = "pads " + cost
 		return g, ""
 	}
+}
+
+// growAtBases pads the best order p into the smallest size class, below
+// the one growToLine would take, whose objects start at several places
+// past a line that are all as good: at each, the hot members take the
+// lines they take at the best, and no finding the fixes address is left.
+// A 296-byte object in the 320-byte class starts at 0 or 64 past a
+// 128-byte line; 38 hot bytes at its start fit one line at either.
+func (s *Struct) growAtBases(p *Proposal, lines []int64) *Proposal {
+	maxLine := slices.Max(lines)
+	reordered := p.Struct.Size
+	limit := s.lineClass(reordered, maxLine)
+	for _, size := range s.classStarts(reordered) {
+		if limit >= 0 && size >= limit || float64(s.slot(size)) > maxGrowth*float64(s.slot(reordered)) {
+			return nil
+		}
+		if s.slot(size) == s.slot(reordered) {
+			continue
+		}
+		grown := *s
+		grown.Size, grown.padTo = size, size
+		g, _ := Propose(&grown, lines)
+		if g == nil || g.Struct.Size > size {
+			continue
+		}
+		g.Struct.padTo = 0
+		if g.Struct.baseDependent(lines) || leftover(s, g, lines) != "" {
+			continue
+		}
+		g.Grown = "pads " + s.growthCost(size, maxLine)
+		return g
+	}
+	return nil
+}
+
+// growthCost says what padding s to size costs and gives: the size class
+// and where it starts heap objects past a line of the given size.
+func (s *Struct) growthCost(size, line int64) string {
+	grown := *s
+	grown.Size = size
+	where := "on a line"
+	if bases := grown.Bases(line); len(bases) > 1 {
+		offsets := make([]int64, len(bases))
+		for i, b := range bases {
+			offsets[i] = b.Offset
+		}
+		where = fmt.Sprintf("at %s bytes past a %d-byte line, each as good for the hot fields", orList(offsets), line)
+	} else if o := bases[0].Offset; o != 0 {
+		where = fmt.Sprintf("%d bytes past a line", o)
+	}
+	// The declaration's own pads, which the order drops, may have made it
+	// bigger than the padded proposal.
+	sizes, per := fmt.Sprintf("from %d to %d bytes", s.Size, size), "more"
+	if size < s.Size {
+		sizes = fmt.Sprintf("to %d bytes, %d now", size, s.Size)
+	}
+	delta := s.slot(size) - s.slot(s.Size)
+	if delta < 0 {
+		delta, per = -delta, "fewer"
+	}
+	return fmt.Sprintf("%s %s: the %d-byte size class starts every heap object %s, for %d %s bytes per object",
+		s.Name, sizes, s.slot(size), where, delta, per)
 }
 
 // leftover is the first finding the fixes address that p still has, ""

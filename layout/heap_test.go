@@ -238,3 +238,29 @@ func TestGrownSmaller(t *testing.T) {
 		t.Errorf("grown:\n got %s\nwant %s", r.Proposal.Grown, want)
 	}
 }
+
+// At 64- and 128-byte lines, a class whose objects start at several
+// places past a 128-byte line will do when the hot fields take one line
+// at each: a 296-byte object in the 320-byte class starts at 0 or 64, and
+// 38 hot bytes at its start fit a line at either. The class that starts
+// every object at one place, 384 bytes, costs three times as much.
+func TestGrownToBasesAllAsGood(t *testing.T) {
+	fs := append(cold("c", 28), u64("ops", "r"), u64("features", "r"), u64("qdisc", "r"),
+		u32("mtu", "r"), u32("txq", "r"), u32("flags", "r"), field{"headroom", 2, 2, "r"})
+	s := goStruct("device", fs...) // 264 bytes: the 288-byte class starts objects 0 or 32 past a 64-byte line
+	s.Heap = testHeap(t)
+	r := Analyze(s, []int64{64, 128})
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	want := "pads device from 264 to 296 bytes: the 320-byte size class starts every heap object at 0 or 64 bytes past a 128-byte line, each as good for the hot fields, for 32 more bytes per object"
+	if r.Proposal.Grown != want {
+		t.Errorf("grown:\n got %s\nwant %s", r.Proposal.Grown, want)
+	}
+	if r.Proposal.Struct.baseDependent([]int64{64, 128}) {
+		t.Errorf("the padded order still depends on the base:\n%s", Describe(r.Proposal.Struct))
+	}
+	if len(r.Findings) != 1 || r.Findings[0].Check != CheckSpread {
+		t.Errorf("findings %v, want one spread", r.Findings)
+	}
+}
