@@ -23,7 +23,15 @@ type Proposal struct {
 	// that starts every object at the same place past a line, says so and
 	// what it costs.
 	Grown string
+	// Aligned lists the members of Struct the proposal gives an alignment
+	// attribute (C's ____cacheline_aligned_in_smp) to start them on a
+	// line, in place of a pad array before them.
+	Aligned []int
 }
+
+// Isolates reports whether the proposal adds space to start members on
+// lines: padding, or alignment on a member.
+func (p *Proposal) Isolates() bool { return slices.Contains(p.From, -1) || len(p.Aligned) > 0 }
 
 // KeepsOrder reports whether the proposal keeps every original member in
 // its place in the order, changing only padding.
@@ -182,7 +190,7 @@ func worse(s *Struct, p *Proposal, lines []int64) string {
 			}
 		}
 	}
-	if !slices.Contains(p.From, -1) && p.Align == 0 && p.Struct.Size > s.Size {
+	if !p.Isolates() && p.Align == 0 && p.Struct.Size > s.Size {
 		return fmt.Sprintf("reordering would grow the struct from %d to %d bytes", s.Size, p.Struct.Size)
 	}
 	return ""
@@ -966,7 +974,77 @@ func (b *builder) finish(last []item) *Proposal {
 		size++
 	}
 	b.out.Size = alignUp(size, b.out.Align)
-	return &Proposal{Struct: b.out, From: b.from}
+	p := &Proposal{Struct: b.out, From: b.from}
+	if b.s.Lang == LangC {
+		if a := aligned(b.s, p, b.lines); a.Struct.Size <= p.Struct.Size {
+			return a
+		}
+	}
+	return p
+}
+
+// unnamedType reports whether m's type is a struct or union declared in
+// place, or an array of one.
+func unnamedType(m *Member) bool {
+	t, _, _ := strings.Cut(m.Type, "[")
+	t = strings.TrimPrefix(strings.TrimPrefix(t, "volatile "), "const ")
+	return t == "struct" || t == "union"
+}
+
+// aligned is p with each pad array the builder put before a member to
+// start it on a line replaced by an alignment attribute on that member, the
+// smallest line size that puts it where the pad did: C maintainers write
+// ____cacheline_aligned_in_smp, not pad arrays. Zero-size members between
+// the pad and the member go where the pad began, as the compiler puts
+// them. A pad stays before a pinned member, a bit-field, an anonymous
+// struct or union (no attribute spells it there), and at the end. The
+// struct takes the alignment, which may round its size up: finish keeps
+// the pads where that costs bytes.
+func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
+	out := *p.Struct
+	ps := &out
+	ps.Members = slices.Clone(ps.Members)
+	q := &Proposal{Struct: ps, Align: p.Align, Grown: p.Grown}
+	sizes := slices.Sorted(slices.Values(lines))
+	var members []Member
+	var from []int
+	for i := 0; i < len(ps.Members); i++ {
+		m := ps.Members[i]
+		j := i + 1
+		for j < len(ps.Members) && ps.Members[j].Size == 0 {
+			j++
+		}
+		if p.From[i] >= 0 || j == len(ps.Members) || p.From[j] < 0 {
+			members, from = append(members, m), append(from, p.From[i])
+			continue
+		}
+		next := &ps.Members[j]
+		lo, hi := m.Offset, m.End()
+		var align int64
+		for _, line := range sizes {
+			if hi%line == 0 && hi-lo < line && line > next.Align {
+				align = line
+				break
+			}
+		}
+		if align == 0 || next.IsBitField() || next.Unit != 0 || unnamedType(next) || pinned(&s.Members[p.From[j]]) {
+			members, from = append(members, m), append(from, p.From[i])
+			continue
+		}
+		for k := i + 1; k < j; k++ {
+			z := ps.Members[k]
+			shiftBits(&z, (lo-z.Offset)*8)
+			z.Offset = lo
+			members, from = append(members, z), append(from, p.From[k])
+		}
+		next.AlignAttr, next.Align = max(next.AlignAttr, align), max(next.Align, align)
+		ps.Align = max(ps.Align, align)
+		q.Aligned = append(q.Aligned, len(members))
+		i = j - 1
+	}
+	ps.Members, q.From = members, from
+	ps.Size = alignUp(ps.Size, ps.Align)
+	return q
 }
 
 // place builds the ordinary proposal. With byPath false, read-mostly

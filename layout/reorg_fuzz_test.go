@@ -206,7 +206,15 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 		}
 		seen[k] = true
 		o := &s.Members[k]
-		if m.Name != o.Name || m.Size != o.Size || m.Align != o.Align || m.AlignAttr != o.AlignAttr || !reflect.DeepEqual(m.Hot, o.Hot) {
+		// A member the proposal aligns to start a line gets a line size.
+		align, attr := o.Align, o.AlignAttr
+		if slices.Contains(p.Aligned, i) {
+			if s.Lang != LangC || !slices.Contains(lines, m.AlignAttr) || m.Offset%m.AlignAttr != 0 || ps.Align < m.AlignAttr {
+				return fmt.Sprintf("%s aligned to %d at %d in a struct aligned to %d", m.Label(), m.AlignAttr, m.Offset, ps.Align)
+			}
+			align, attr = max(align, m.AlignAttr), max(attr, m.AlignAttr)
+		}
+		if m.Name != o.Name || m.Size != o.Size || m.Align != align || m.AlignAttr != attr || !reflect.DeepEqual(m.Hot, o.Hot) {
 			return fmt.Sprintf("member %s changed: %+v, was %+v", m.Label(), *m, *o)
 		}
 		if m.Offset%m.align() != 0 {
@@ -252,7 +260,7 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 	if end > ps.Size || ps.Size%ps.Align != 0 {
 		return fmt.Sprintf("members end at %d in a %d-byte struct aligned to %d", end, ps.Size, ps.Align)
 	}
-	if !slices.Contains(p.From, -1) && p.Align == 0 && ps.Size > s.Size {
+	if !p.Isolates() && p.Align == 0 && ps.Size > s.Size {
 		return fmt.Sprintf("grew from %d to %d bytes with no padding to isolate", s.Size, ps.Size)
 	}
 	// Never worse on a path, at the worst base the allocator may give

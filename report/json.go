@@ -54,6 +54,9 @@ type JSONMember struct {
 	BitSize   int64    `json:"bit_size"`
 	Hot       *JSONHot `json:"hot"`
 	Group     string   `json:"group"`
+	// AlignAttr is the alignment an attribute on the member forces, 0
+	// (left out) for none.
+	AlignAttr int64 `json:"align_attr,omitempty"`
 }
 
 // JSONHot is a member's hot mark.
@@ -157,7 +160,7 @@ func jsonMembers(ms []layout.Member) []JSONMember {
 	for i := range ms {
 		m := &ms[i]
 		out[i] = JSONMember{Name: m.Name, Type: m.Type, Offset: m.Offset, Size: m.Size,
-			BitOffset: m.BitOffset, BitSize: m.BitSize, Group: m.Group}
+			BitOffset: m.BitOffset, BitSize: m.BitSize, Group: m.Group, AlignAttr: m.AlignAttr}
 		if h := m.HotWithin(); h != nil {
 			out[i].Hot = &JSONHot{Paths: h.Paths, Write: h.Write}
 			if out[i].Hot.Paths == nil {

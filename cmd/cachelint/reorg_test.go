@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -222,6 +223,56 @@ func TestHotFileNamesGroupMarker(t *testing.T) {
 	} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+}
+
+// kernelCase is one of the kernel structs with the table the kernel keeps
+// for it, in a 6.1 binary (before the maintainers grouped its fields) or
+// in 6.18's BTF.
+type kernelCase struct{ name, table, kernel, file string }
+
+var kernelCases = []kernelCase{
+	{"net_device", "net_device.rst", "6.1", td("kernel/linux-6.1/veth.ko.debug")},
+	{"net_device", "net_device.rst", "6.18", linux618},
+	{"tcp_sock", "tcp_sock.rst", "6.1", td("c/tcp_sock61.o")},
+	{"tcp_sock", "tcp_sock.rst", "6.18", linux618},
+	{"netns_ipv4", "netns_ipv4_sysctl.rst", "6.1", td("kernel/linux-6.1/veth.ko.debug")},
+	{"netns_ipv4", "netns_ipv4_sysctl.rst", "6.18", linux618},
+}
+
+// kernelJSON runs -reorg on c at one line size.
+func kernelJSON(t *testing.T, c kernelCase, line string) report.JSONStruct {
+	t.Helper()
+	out, errs, code := runCmd(t, "-format", "json", "-line", line, "-hot", td("kernel/net_cachelines/"+c.table), "-C", c.name, "-reorg", c.file)
+	if code != 3 {
+		t.Fatalf("%s %s: exit %d, want 3 (findings); stderr:\n%s", c.name, c.kernel, code, errs)
+	}
+	var d doc
+	if err := json.Unmarshal([]byte(out), &d); err != nil || len(d.Structs) != 1 {
+		t.Fatalf("%s %s: %v", c.name, c.kernel, err)
+	}
+	return d.Structs[0]
+}
+
+// A kernel proposal starts a member on a line as its maintainers would,
+// with ____cacheline_aligned_in_smp on it, never with a pad array before
+// it.
+func TestKernelProposalsAlignNotPad(t *testing.T) {
+	for _, line := range []string{"64", "128"} {
+		for _, c := range kernelCases {
+			js := kernelJSON(t, c, line)
+			if js.Proposal == nil {
+				continue
+			}
+			for _, m := range js.Proposal.Members {
+				if strings.HasPrefix(m.Name, "__pad_") {
+					t.Errorf("%s %s at %s-byte lines: pad array %s %s at %d", c.name, c.kernel, line, m.Type, m.Name, m.Offset)
+				}
+				if m.AlignAttr > 0 && m.Offset%m.AlignAttr != 0 {
+					t.Errorf("%s %s at %s-byte lines: %s at %d, aligned(%d)", c.name, c.kernel, line, m.Name, m.Offset, m.AlignAttr)
+				}
+			}
 		}
 	}
 }
