@@ -416,7 +416,7 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 		}
 		msg := fmt.Sprintf("%s occupy %d lines where %d would do", pathWords(p), now, best)
 		if best == now {
-			detail = fmt.Sprintf("%d lines in %s where a better order leaves %d%% on %d", now, nowAt.objectsWord(), bestAt.percent(), best)
+			detail = fmt.Sprintf("%d lines in %s where a better order would in only %d%%", now, nowAt.objectsWord(), bestAt.percent())
 			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
 		}
 		f := newFinding(CheckSpread, line, first, names, p,
