@@ -280,7 +280,10 @@ func (c *conv) structOf(t btf.Type) *layout.Struct {
 
 func (c *conv) convert(t btf.Type, comp composite, packed bool) *layout.Struct {
 	in := c.info(t)
-	s := &layout.Struct{Name: comp.name, Lang: layout.LangC, Size: comp.size, Align: in.align, Packed: packed}
+	s := &layout.Struct{
+		Name: comp.name, Lang: layout.LangC, Size: comp.size, Align: in.align, Packed: packed,
+		AlignAttr: in.forced, AlignsInferred: true,
+	}
 	if comp.union {
 		s.Kind = layout.KindUnion
 	}

@@ -93,6 +93,7 @@ func (u *unit) convert(n *node) *layout.Struct {
 		Name:            u.name(n.name),
 		Size:            max(n.size, 0),
 		Align:           ai.align,
+		AlignAttr:       n.align,
 		Packed:          ai.packed,
 		PadZeroSizeTail: u.lang == langGo,
 		Lang:            u.modelLang(),

@@ -77,6 +77,16 @@ type Struct struct {
 	Lang  Lang
 	Size  int64
 	Align int64
+	// AlignAttr is the alignment an attribute on the type itself forces
+	// (C's struct { ... } __attribute__((aligned(N)))), 0 when none.
+	// DWARF says so with DW_AT_alignment; BTF does not, so the BTF reader
+	// infers it as pahole does, from padding at the end that the
+	// members' alignment does not explain.
+	AlignAttr int64
+	// AlignsInferred says that the aligned attributes of the struct and its
+	// members were inferred from offsets, as for BTF, not read: pahole
+	// infers none for zero-size members, and prints none there.
+	AlignsInferred bool
 	// BaseClasses are a C++ class's direct base classes as its declaration
 	// lists them after the name: "Base", "virtual Base", "private Impl".
 	BaseClasses []string

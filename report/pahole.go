@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"math/bits"
 	"slices"
 	"strings"
 
@@ -49,7 +48,10 @@ type printer struct {
 	// stats says that a const struct expanded here prints its summary,
 	// as pahole's does at the top level, where it keeps emit_stats.
 	stats bool
-	err   error
+	// inferred is the struct's AlignsInferred: zero-size members print
+	// no aligned attribute.
+	inferred bool
+	err      error
 }
 
 func (p *printer) printf(format string, args ...any) {
@@ -105,7 +107,6 @@ type stats struct {
 	forced, forcedHoles      int64
 	sumForcedHoles           int64
 	padding, bitPadding      int64
-	maxNatural               int64
 	memberCount              int
 	holesFound, bitsInStruct bool
 }
@@ -113,7 +114,7 @@ type stats struct {
 // structText prints s in pahole's format, with extra lines at the end of
 // the summary.
 func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
-	p.cacheline, p.newline, p.stats = 0, false, true
+	p.cacheline, p.newline, p.stats, p.inferred = 0, false, true, s.AlignsInferred
 	if len(s.BaseClasses) > 0 {
 		name += " : " + strings.Join(s.BaseClasses, ", ")
 	}
@@ -169,9 +170,6 @@ func (p *printer) summary(s *layout.Struct, st stats, t string, base int64) {
 	if st.bitPadding > 0 {
 		p.printf("%s/* bit_padding: %d bits */\n", t, st.bitPadding)
 	}
-	if last := (base + s.Size) % p.line; last != 0 {
-		p.printf("%s/* last cacheline: %d bytes */\n", t, last)
-	}
 	if st.forced > 0 {
 		p.printf("%s/* forced alignments: %d", t, st.forced)
 		if st.forcedHoles > 0 {
@@ -179,11 +177,14 @@ func (p *printer) summary(s *layout.Struct, st stats, t string, base int64) {
 		}
 		p.printf(" */\n")
 	}
+	if last := (base + s.Size) % p.line; last != 0 {
+		p.printf("%s/* last cacheline: %d bytes */\n", t, last)
+	}
 }
 
 // structAttrs is what pahole prints after the closing brace.
 func structAttrs(s *layout.Struct, st stats) string {
-	return packedAttr(s, st) + alignedAttr(s, st)
+	return packedAttr(s, st) + alignedAttr(s)
 }
 
 func packedAttr(s *layout.Struct, st stats) string {
@@ -193,13 +194,9 @@ func packedAttr(s *layout.Struct, st stats) string {
 	return ""
 }
 
-func alignedAttr(s *layout.Struct, st stats) string {
-	natural := st.maxNatural
-	if s.Packed {
-		natural = 1 // members of a packed struct are unaligned
-	}
-	if s.Align > natural && s.Align > 1 {
-		return fmt.Sprintf(" __attribute__((__aligned__(%d)))", s.Align)
+func alignedAttr(s *layout.Struct) string {
+	if s.AlignAttr > 0 {
+		return fmt.Sprintf(" __attribute__((__aligned__(%d)))", s.AlignAttr)
 	}
 	return ""
 }
@@ -237,9 +234,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 		if union {
 			p.cacheline = startLine
 		}
-		nat := p.natural(m)
-		st.maxNatural = max(st.maxNatural, nat)
-		forced := m.Size > 0 && m.Align > nat
+		forced := m.AlignAttr > 0 && (m.Size > 0 || !p.inferred)
 		if i > 0 {
 			last := &ms[i-1]
 			if !union && g.bitHole[i-1] > 0 && m.BitSize > 0 {
@@ -312,7 +307,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			typ, name := split(typ, m.Name)
 			typ = qualified(typ)
 			if forced {
-				name += fmt.Sprintf(" __attribute__((__aligned__(%d)))", m.Align)
+				name += fmt.Sprintf(" __attribute__((__aligned__(%d)))", m.AlignAttr)
 			}
 			if m.BitSize > 0 {
 				name += fmt.Sprintf(":%d", m.BitSize)
@@ -432,14 +427,14 @@ func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) 
 		b.WriteString(" " + m.Name)
 	}
 	if !union {
-		b.WriteString(alignedAttr(d, st))
+		b.WriteString(alignedAttr(d))
 	}
 	if !suffix && !isConst {
 		b.WriteString(m.Name)
 	}
 	b.WriteString(dims)
 	if forced {
-		fmt.Fprintf(&b, " __attribute__((__aligned__(%d)))", m.Align)
+		fmt.Fprintf(&b, " __attribute__((__aligned__(%d)))", m.AlignAttr)
 	}
 	b.WriteString(";")
 	return b.String()
@@ -540,28 +535,6 @@ func arrayDims(typ string) int {
 func typeColumn(typ string) string {
 	t, _ := split(typ, "")
 	return t
-}
-
-// natural is the alignment m's type has without an aligned attribute: the
-// struct's own when its definition is known, else that of the largest
-// power of two dividing the element size, as for scalars and pointers.
-func (p *printer) natural(m *layout.Member) int64 {
-	if _, _, ok := block(m.Type); ok || m.Size == 0 {
-		return m.Align
-	}
-	if p.lookup != nil {
-		if t := p.lookup(typeColumn(m.Type)); t != nil {
-			return t.Align
-		}
-	}
-	elem := m.Size
-	if m.ElemSize > 0 {
-		elem = m.ElemSize
-	}
-	if elem <= 0 {
-		return m.Align
-	}
-	return min(int64(1)<<bits.TrailingZeros64(uint64(elem)), 16)
 }
 
 // typePadding is the tail padding of m's struct type, which pahole notes
