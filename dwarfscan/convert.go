@@ -100,8 +100,11 @@ func (u *unit) convert(n *node) *layout.Struct {
 		DeclFile:        u.file(n.declFile),
 		DeclLine:        int(n.declLine),
 	}
-	if n.tag == dwarf.TagUnionType {
+	switch n.tag {
+	case dwarf.TagUnionType:
 		s.Kind = layout.KindUnion
+	case dwarf.TagClassType:
+		s.Class = true
 	}
 	unitNo := 0
 	s.Members = u.members(n, 0, false, &unitNo)
@@ -137,6 +140,23 @@ func (u *unit) bases(n *node) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// access is the access of member or base class k of the C++ struct or
+// class n: its DW_AT_accessibility, which compilers give only where it is
+// not the default of the kind (DWARF 5, 5.7.6), or that default. It is ""
+// outside C++ and in unions, whose members are all public.
+func (u *unit) access(k *kid, n *node) string {
+	if !u.cplusplus() || n.tag == dwarf.TagUnionType {
+		return ""
+	}
+	if a := accessWords[k.access]; a != "" {
+		return a
+	}
+	if n.tag == dwarf.TagClassType {
+		return "private"
+	}
+	return "public"
 }
 
 // DW_AT_accessibility values.
@@ -195,6 +215,7 @@ func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.
 		seen++
 		flexLast := !inUnion && seen == nkids && nkids > 1
 		m := u.member(k, base, flexLast, inUnion, unitNo)
+		m.Access = u.access(k, n)
 		if t := u.strip(k.typ); k.tag == dwarf.TagInheritance && u.hasVirtualBases(t, 0) {
 			// A base class subobject leaves out the base's virtual
 			// bases, which the complete object holds at its end.
@@ -208,7 +229,7 @@ func (u *unit) members(n *node, base int64, inUnion bool, unitNo *int) []layout.
 		}
 		ms = append(ms, m)
 	}
-	ms = u.virtualBases(u.allVirtualBases(n, map[*node]bool{}, nil, 0), ms, base, unitNo)
+	ms = u.virtualBases(u.allVirtualBases(n, map[*node]bool{}, nil, 0), ms, n, base, unitNo)
 	layout.NumberBitFieldUnits(ms, unitNo)
 	return ms
 }
@@ -288,7 +309,7 @@ func (u *unit) nvsize(n *node, depth int) int64 {
 // the rest, in declaration order, at its alignment, which is where they
 // are shown (pahole 1.24 shows them at -1, where it cannot evaluate the
 // expression).
-func (u *unit) virtualBases(vs []*kid, ms []layout.Member, base int64, unitNo *int) []layout.Member {
+func (u *unit) virtualBases(vs []*kid, ms []layout.Member, n *node, base int64, unitNo *int) []layout.Member {
 	if len(vs) == 0 {
 		return ms
 	}
@@ -301,6 +322,7 @@ func (u *unit) virtualBases(vs []*kid, ms []layout.Member, base int64, unitNo *i
 		a := max(u.align(k.typ), 1)
 		v.loc = (end - base + a - 1) / a * a
 		m := u.member(&v, base, false, false, unitNo)
+		m.Access = u.access(&v, n)
 		ms = append(ms, m)
 		end = m.End()
 	}
@@ -639,6 +661,17 @@ func (u *unit) size(off dwarf.Offset) int64 {
 		if n.size >= 0 {
 			s = n.size
 		}
+	case dwarf.TagPtrToMemberType:
+		// DWARF gives no size; the Itanium C++ ABI's is an offset for a
+		// data member, and a function pointer and an adjustment of this
+		// for a member function (pahole 1.24 says 4 for either).
+		s = u.addrSize
+		if t := u.strip(n.typ); t != nil && t.tag == dwarf.TagSubroutineType {
+			s = 2 * u.addrSize
+		}
+		if n.size >= 0 {
+			s = n.size
+		}
 	case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
 		dwarf.TagRestrictType, dwarf.TagAtomicType:
 		s = u.size(n.typ)
@@ -723,6 +756,8 @@ func (u *unit) align(off dwarf.Offset) int64 {
 		n.tag == dwarf.TagRvalueReferenceType,
 		n.tag == dwarf.TagSubroutineType: // a Go func value is a pointer
 		a = u.size(off)
+	case n.tag == dwarf.TagPtrToMemberType:
+		a = u.addrSize
 	case n.tag == dwarf.TagEnumerationType:
 		a = max(n.size, 1)
 	case n.tag == dwarf.TagStructType, n.tag == dwarf.TagUnionType, n.tag == dwarf.TagClassType:
@@ -915,6 +950,12 @@ func (u *unit) tagName(off dwarf.Offset) string {
 		s = u.ptrName(n, "&")
 	case dwarf.TagRvalueReferenceType:
 		s = u.ptrName(n, "&&")
+	case dwarf.TagPtrToMemberType:
+		class := ""
+		if c := u.node(n.containing); c != nil {
+			class = u.name(c.name)
+		}
+		s = u.ptrName(n, class+"::*")
 	case dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagRestrictType,
 		dwarf.TagAtomicType, dwarf.TagUnspecifiedType:
 		prefix, suffix := "", ""

@@ -210,3 +210,52 @@ func TestCompressedBomb(t *testing.T) {
 		t.Errorf("err = %v, want the limit", err)
 	}
 }
+
+// TestCXXMembers checks what C++ adds to members, on testdata/c/cxxtypes.cc
+// and cxx.cc: the class keyword, each member's access (the default of its
+// kind where DWARF gives none), and the sizes of references and pointers
+// to members, which g++ asserts in the source.
+func TestCXXMembers(t *testing.T) {
+	type mem struct {
+		name, typ, access string
+		offset, size      int64
+	}
+	want := map[string][]mem{
+		"Account": {{"_vptr.Account", "int ()(void) * *", "public", 0, 8}, {"balance", "long int", "private", 8, 8},
+			{"flags", "int", "protected", 16, 4}, {"tag", "char", "public", 20, 1}},
+		"Mixed": {{"a", "int", "public", 0, 4}, {"b", "int", "private", 4, 4}, {"c", "int", "protected", 8, 4},
+			{"d", "int", "public", 12, 4}},
+		"Guarded": {{"secret", "long int", "private", 0, 8}, {"open", "char", "public", 8, 1},
+			{"next", "struct Incomplete *", "public", 16, 8}, {"m", "const class Mixed  *", "public", 24, 8}},
+		"PM": {{"field", "int Point::*", "public", 0, 8}, {"method", "int ()(const class Point  *) Point::*", "public", 8, 16},
+			{"c", "char", "public", 24, 1}},
+		"Derived2": {{"<ancestor>", "class Point", "public", 0, 8}, {"z", "int", "private", 8, 4}},
+		"U":        {{"i", "int", "", 0, 4}, {"f", "float", "", 0, 4}},
+	}
+	class := map[string]bool{"Account": true, "Mixed": true, "Derived2": true}
+	got := structsOf(t, testdata("c/cxxtypes.o"), "Account", "Mixed", "Guarded", "PM", "Derived2", "U", "RRef")
+	got = append(got, structsOf(t, testdata("c/cxx.o"), "Hidden")...)
+	want["Hidden"] = []mem{{"<ancestor>", "struct Base", "private", 0, 8}, {"h", "int", "public", 8, 4}}
+	for _, s := range got {
+		if s.Name == "RRef" {
+			if m := s.Members[0]; m.Type != "int &&" || m.Size != 8 || s.Members[1].Offset != 8 {
+				t.Errorf("RRef: rr is %q of %d bytes, then %q at %d; want int && of 8, then flag at 8", m.Type, m.Size, s.Members[1].Name, s.Members[1].Offset)
+			}
+			continue
+		}
+		var ms []mem
+		for _, m := range s.Members {
+			ms = append(ms, mem{m.Name, m.Type, m.Access, m.Offset, m.Size})
+		}
+		if diff := cmp.Diff(want[s.Name], ms, cmp.AllowUnexported(mem{})); diff != "" {
+			t.Errorf("%s: (-want +got)\n%s", s.Name, diff)
+		}
+		if s.Class != class[s.Name] {
+			t.Errorf("%s: Class %v, want %v", s.Name, s.Class, class[s.Name])
+		}
+		delete(want, s.Name)
+	}
+	if len(want) > 0 {
+		t.Errorf("not found: %v", want)
+	}
+}

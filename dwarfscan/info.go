@@ -560,29 +560,30 @@ func (d *decoder) cstring() []byte {
 // attrs holds the attributes of one entry that layouts use. has records
 // which were present.
 type attrs struct {
-	name      nameRef
-	typ       dwarf.Offset
-	byteSize  int64
-	align     int64
-	encoding  int64
-	declFile  int64
-	declLine  int64
-	memberLoc int64
-	dataBit   int64
-	bitOff    int64
-	bitSize   int64
-	count     int64
-	upper     int64
-	sibling   uint64 // 0 when absent
-	language  int64
-	stmtList  int64
-	strBase   int64
-	compDir   []byte
-	decl      bool
-	external  bool
-	virtual   bool  // DW_AT_virtuality not DW_VIRTUALITY_none
-	access    int64 // DW_AT_accessibility, 0 when absent
-	has       uint32
+	name       nameRef
+	typ        dwarf.Offset
+	byteSize   int64
+	align      int64
+	encoding   int64
+	declFile   int64
+	declLine   int64
+	memberLoc  int64
+	dataBit    int64
+	bitOff     int64
+	bitSize    int64
+	count      int64
+	upper      int64
+	sibling    uint64 // 0 when absent
+	language   int64
+	stmtList   int64
+	strBase    int64
+	compDir    []byte
+	decl       bool
+	external   bool
+	virtual    bool  // DW_AT_virtuality not DW_VIRTUALITY_none
+	access     int64 // DW_AT_accessibility, 0 when absent
+	containing dwarf.Offset
+	has        uint32
 }
 
 // Bits of attrs.has.
@@ -800,6 +801,8 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 			at.name = r.nameRef(form)
 		case dwarf.AttrType:
 			at.typ = r.ref(form)
+		case dwarf.AttrContainingType:
+			at.containing = r.ref(form)
 		case dwarf.AttrSibling:
 			if off := r.ref(form); off != sigRef {
 				at.sibling = uint64(off)

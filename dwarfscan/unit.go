@@ -16,15 +16,18 @@ import (
 // only when a layout needs more than its name: a struct seen only through
 // pointers costs one entry.
 type node struct {
-	tag      dwarf.Tag
-	name     nameRef
-	typ      dwarf.Offset // 0 when there is none (void)
-	size     int64        // DW_AT_byte_size, -1 when absent
-	align    int64        // DW_AT_alignment, 0 when absent
-	encoding int64
-	decl     bool
-	declFile int64
-	declLine int64
+	tag  dwarf.Tag
+	name nameRef
+	typ  dwarf.Offset // 0 when there is none (void)
+	// containing is the DW_AT_containing_type of a pointer to member: the
+	// class whose member it points to.
+	containing dwarf.Offset
+	size       int64 // DW_AT_byte_size, -1 when absent
+	align      int64 // DW_AT_alignment, 0 when absent
+	encoding   int64
+	decl       bool
+	declFile   int64
+	declLine   int64
 
 	// Read by unit.kids: the offset of the first child (0 when there are
 	// none), the kids and whether they have been read.
@@ -101,7 +104,20 @@ const (
 	langGo        = 0x16
 	langC11       = 0x1d
 	langC17       = 0x2c
+	// C++ past 98, as g++ and clang name the -std they compile.
+	langCPlusPlus03 = 0x19
+	langCPlusPlus11 = 0x1a
+	langCPlusPlus14 = 0x21
 )
+
+// cplusplus reports whether the unit is C++, of any standard.
+func (u *unit) cplusplus() bool {
+	switch u.lang {
+	case langCPlusPlus, langCPlusPlus03, langCPlusPlus11, langCPlusPlus14:
+		return true
+	}
+	return false
+}
 
 // newUnit prepares to decode the unit h of f in ws, which must not be in
 // use by another unit.
@@ -332,15 +348,16 @@ func isType(t dwarf.Tag) bool {
 func (ws *workspace) node(tag dwarf.Tag, at *attrs) *node {
 	n := ws.newNode()
 	*n = node{
-		tag:      tag,
-		name:     at.name,
-		typ:      at.typ,
-		size:     -1,
-		align:    at.align,
-		encoding: at.encoding,
-		decl:     at.decl,
-		declFile: at.declFile,
-		declLine: at.declLine,
+		tag:        tag,
+		name:       at.name,
+		typ:        at.typ,
+		size:       -1,
+		containing: at.containing,
+		align:      at.align,
+		encoding:   at.encoding,
+		decl:       at.decl,
+		declFile:   at.declFile,
+		declLine:   at.declLine,
 	}
 	if at.has&hasByteSize != 0 {
 		n.size = at.byteSize

@@ -49,6 +49,14 @@ func (k Kind) String() string {
 	return "struct"
 }
 
+// Keyword is the word that declares s: "struct", "union" or "class".
+func (s *Struct) Keyword() string {
+	if s.Class {
+		return "class"
+	}
+	return s.Kind.String()
+}
+
 // Lang is the language a struct is declared in, which decides what a
 // reorganization may move: C code casts a struct to its first member and
 // relies on a flexible array ending it; Go has neither, but gc pads after a
@@ -87,6 +95,9 @@ type Struct struct {
 	// members were inferred from offsets, as for BTF, not read: pahole
 	// infers none for zero-size members, and prints none there.
 	AlignsInferred bool
+	// Class marks a C++ class declared with the class keyword, whose
+	// members are private by default; it is laid out as a struct.
+	Class bool
 	// BaseClasses are a C++ class's direct base classes as its declaration
 	// lists them after the name: "Base", "virtual Base", "private Impl".
 	BaseClasses []string
@@ -174,6 +185,10 @@ type Member struct {
 	// declared together. Members of one unit have the same non-zero Unit;
 	// 0 means the member stands alone.
 	Unit int
+	// Access is a C++ member's access, "public", "protected" or
+	// "private", the default of its class or struct where the
+	// declaration gives none; "" in C and Go, and in a union.
+	Access string
 	// Inner holds the members of an anonymous struct or union member, with
 	// offsets relative to the outer struct.
 	Inner []Member

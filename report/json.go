@@ -27,6 +27,7 @@ func NewJSON(w io.Writer, o Options) *JSON {
 type JSONStruct struct {
 	Name       string         `json:"name"`
 	Kind       string         `json:"kind"`
+	Bases      []string       `json:"bases,omitempty"`
 	Size       int64          `json:"size"`
 	Align      int64          `json:"align"`
 	Cachelines int64          `json:"cachelines"`
@@ -48,6 +49,7 @@ type JSONStruct struct {
 type JSONMember struct {
 	Name      string   `json:"name"`
 	Type      string   `json:"type"`
+	Access    string   `json:"access,omitempty"`
 	Offset    int64    `json:"offset"`
 	Size      int64    `json:"size"`
 	BitOffset int64    `json:"bit_offset"`
@@ -121,7 +123,7 @@ func (j *JSON) Close() error {
 func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
 	line := o.line()
 	js := JSONStruct{
-		Name: s.Name, Kind: s.Kind.String(), Size: s.Size, Align: s.Align, Cachelines: s.Lines(line),
+		Name: s.Name, Kind: s.Keyword(), Bases: s.BaseClasses, Size: s.Size, Align: s.Align, Cachelines: s.Lines(line),
 		DeclFile: s.DeclFile, DeclLine: s.DeclLine,
 		Members:  jsonMembers(s.Members),
 		Holes:    Holes(s),
@@ -159,7 +161,7 @@ func jsonMembers(ms []layout.Member) []JSONMember {
 	out := make([]JSONMember, len(ms))
 	for i := range ms {
 		m := &ms[i]
-		out[i] = JSONMember{Name: m.Name, Type: m.Type, Offset: m.Offset, Size: m.Size,
+		out[i] = JSONMember{Name: m.Name, Type: m.Type, Access: m.Access, Offset: m.Offset, Size: m.Size,
 			BitOffset: m.BitOffset, BitSize: m.BitSize, Group: m.Group, AlignAttr: m.AlignAttr}
 		if h := m.HotWithin(); h != nil {
 			out[i].Hot = &JSONHot{Paths: h.Paths, Write: h.Write}

@@ -78,9 +78,13 @@ func column(typ string, width int) string {
 		// Not a pointer, whose name pahole prints whole.
 		return "const " + column(rest, width-len("const "))
 	}
-	for _, kw := range []string{"struct ", "union ", "enum "} {
-		if rest, ok := strings.CutPrefix(typ, kw); ok && !strings.ContainsAny(rest, " *(") {
-			return kw + fmt.Sprintf("%-*s", abs(width-len(kw)), rest)
+	for _, kw := range []string{"struct ", "union ", "enum ", "class "} {
+		if rest, ok := strings.CutPrefix(typ, kw); ok && !strings.ContainsAny(rest, " *(&") {
+			w := width - len(kw)
+			if kw == "class " {
+				w = width - len("struct ") // pahole's, one short
+			}
+			return kw + fmt.Sprintf("%-*s", abs(w), rest)
 		}
 	}
 	return fmt.Sprintf("%-*s", abs(width), typ)
@@ -118,8 +122,8 @@ func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
 	if len(s.BaseClasses) > 0 {
 		name += " : " + strings.Join(s.BaseClasses, ", ")
 	}
-	p.printf("%s %s {\n", s.Kind, name)
-	st := p.body(s.Members, 0, s.Size, s.Kind == layout.KindUnion, 1)
+	p.printf("%s %s {\n", s.Keyword(), name)
+	st := p.body(s.Members, 0, s.Size, s.Kind == layout.KindUnion, 1, defaultAccess(s))
 	if s.Kind == layout.KindUnion {
 		// pahole prints no summary for a union.
 		for _, e := range extra {
@@ -201,8 +205,18 @@ func alignedAttr(s *layout.Struct) string {
 	return ""
 }
 
-// body prints the members of one body at nesting level (1 for the top).
-func (p *printer) body(ms []layout.Member, base, size int64, union bool, level int) stats {
+// defaultAccess is the access of the members of s that their declaration
+// gives none.
+func defaultAccess(s *layout.Struct) string {
+	if s.Class {
+		return "private"
+	}
+	return "public"
+}
+
+// body prints the members of one body at nesting level (1 for the top),
+// whose members' access is access where they do not say.
+func (p *printer) body(ms []layout.Member, base, size int64, union bool, level int, access string) stats {
 	var st stats
 	var g gaps
 	if !union {
@@ -235,6 +249,14 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			p.cacheline = startLine
 		}
 		forced := m.AlignAttr > 0 && (m.Size > 0 || !p.inferred)
+		if m.Access != "" && m.Access != access && !union {
+			// A C++ access label, before what a hole left pending
+			// (pahole prints it so). pahole prints only the access
+			// DWARF gives, which is not the default's: a private
+			// member after a public one shows no "private:" there.
+			access = m.Access
+			p.printf("%s%s:\n\n", tabs(min(level, maxIndent)-1), access)
+		}
 		if i > 0 {
 			last := &ms[i-1]
 			if !union && g.bitHole[i-1] > 0 && m.BitSize > 0 {
@@ -281,7 +303,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			}
 			stats := p.stats
 			p.stats = false
-			p.body(m.Inner, m.Offset, size, strings.HasSuffix(kw, "union"), level+1)
+			p.body(m.Inner, m.Offset, size, strings.HasSuffix(kw, "union"), level+1, "public")
 			p.stats = stats
 			p.newline = false
 			decl = "}"
@@ -392,7 +414,7 @@ func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) 
 			dims = "[0]" + dims[2:] // see body
 		}
 	}
-	header := d.Kind.String()
+	header := d.Keyword()
 	if d.Name != "" {
 		header += " " + d.Name
 	}
@@ -411,7 +433,7 @@ func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) 
 	p.annotate = false // hot marks are the outermost struct's
 	p.stats = stats && isConst
 	union := d.Kind == layout.KindUnion
-	st := p.body(shifted(d.Members, m.Offset), m.Offset, d.Size, union, level+1)
+	st := p.body(shifted(d.Members, m.Offset), m.Offset, d.Size, union, level+1, defaultAccess(d))
 	if p.stats && !union {
 		p.summary(d, st, tabs(min(level+1, maxIndent)), m.Offset)
 	}

@@ -2,8 +2,10 @@ package report
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,10 +17,10 @@ import (
 
 func testdata(p string) string { return filepath.Join("..", "testdata", p) }
 
-var blockStart = regexp.MustCompile(`^(struct|union) (.*) \{$`)
+var blockStart = regexp.MustCompile(`^(struct|union|class) (.*) \{$`)
 
-// goldenBlocks splits pahole output into its top-level struct and union
-// texts, keyed by "kind name", in order.
+// goldenBlocks splits pahole output into its top-level struct, union and
+// class texts, keyed by "keyword name", in order.
 func goldenBlocks(t *testing.T, path string) map[string][]string {
 	t.Helper()
 	lines, err := pahole.GoldenLines(path)
@@ -70,17 +72,33 @@ func openBTF(path string) ([]*layout.Struct, error) {
 // wrong, by golden and name, with what is wrong; the readers' layouts of
 // them are checked against g++ in dwarfscan's tests.
 var paholeWrong = map[string]map[string]string{
-	"c-cxx.o.golden": {
+	"c-cxx.o.datamembers": {
 		"struct Empty": "cachelines: 0 for a 1-byte struct",
 		"struct Derived": "a virtual base at offset 4294967295 (it cannot evaluate the vtable expression), " +
-			"the implicit constructors printed as members, the tail padding as :32 bit-fields",
+			"the tail padding as :32 bit-fields",
 		"struct Both": "as Derived",
 		"struct Indirect": "the base class Derived as 24 bytes where it takes its 12 non-virtual ones, " +
 			"a 65524-byte hole, no virtual Base",
-		"struct Hidden": "a BRAIN FART ALERT for the bytes of its commented-out base; " +
-			"it also prints private: before the base and not public: after it, and cachelint prints no access labels",
+		"struct Hidden": "a BRAIN FART ALERT for the bytes of its commented-out base; " + accessDefault + ": h under private:",
+	},
+	"c-cxxtypes.o.datamembers": {
+		"class Account":  accessDefault + ": balance under public:",
+		"class Mixed":    accessDefault + ": b under public:",
+		"struct Guarded": accessDefault + ": open, next and m under private:",
+		"struct RRef":    "an rvalue reference with no type and 4 bytes, where it takes 8, and a 4-byte hole after it",
+		"struct PM": "pointers to members as 4 bytes where a data member's takes 8 and a member function's 16, " +
+			"and holes between them",
+		"class Nothing":  "cachelines: 0 for a 1-byte class",
+		"class Derived2": "a BRAIN FART ALERT for the bytes of its commented-out base; " + accessDefault + ": z under public:",
 	},
 }
+
+// accessDefault is pahole's C++ access labels' defect: it prints the
+// access DW_AT_accessibility gives, which compilers leave out where it is
+// the default of the kind (private in a class, public in a struct), so a
+// member of the default access after one of another shows under the
+// other's label. cachelint prints every change.
+const accessDefault = "labels only where DWARF gives the access"
 
 // agreement renders every struct of binary that the golden holds and
 // counts those whose text equals pahole's, returning the first mismatches.
@@ -100,7 +118,7 @@ func agreement(t *testing.T, binary, golden string, open opener) (same, total in
 	opts := Options{Lines: []int64{64}, Lookup: Lookup(structs)}
 	seen := map[string]int{}
 	for _, s := range structs {
-		key := s.Kind.String() + " " + s.Name
+		key := s.Keyword() + " " + s.Name
 		blocks := want[key]
 		i := seen[key]
 		seen[key]++
@@ -138,6 +156,12 @@ func TestPaholeText(t *testing.T) {
 	var same, total int
 	for _, g := range goldens {
 		bin := strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(g), "c-"), ".gz"), ".golden")
+		// pahole prints a C++ class's member functions, static members
+		// and nested types among its members; cachelint prints what
+		// takes room in the layout, as pahole -M does.
+		if dm := strings.TrimSuffix(g, ".golden") + ".datamembers"; fileExists(dm) {
+			g = dm
+		}
 		s, n, diffs := agreement(t, testdata("c/"+bin), g, openDWARF)
 		t.Logf("%s: %d of %d structs as pahole prints them", filepath.Base(g), s, n)
 		for _, d := range diffs {
@@ -182,5 +206,56 @@ func TestPaholeTextKernel(t *testing.T) {
 		if float64(same) < c.min*float64(total) {
 			t.Errorf("%s: %d of %d structs as pahole prints them, want %.0f%%", c.bin, same, total, 100*c.min)
 		}
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// TestAccessLabels checks the C++ access labels where cachelint's text
+// differs from pahole's by design (accessDefault): a label at every
+// change of access, the default of the kind included.
+func TestAccessLabels(t *testing.T) {
+	want := map[string][]string{
+		"Account":  {"public:", "private:", "protected:", "public:"},
+		"Mixed":    {"public:", "private:", "protected:", "public:"},
+		"Guarded":  {"private:", "public:"},
+		"Derived2": {"public:", "private:"},
+		"Hidden":   {"private:", "public:"},
+		"U":        nil,
+	}
+	structs, err := openDWARF(testdata("c/cxxtypes.o"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, err := openDWARF(testdata("c/cxx.o"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range append(structs, more...) {
+		labels, ok := want[s.Name]
+		if !ok {
+			continue
+		}
+		delete(want, s.Name)
+		var b bytes.Buffer
+		if err := Text(&b, s, nil, Options{Lines: []int64{64}}); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range strings.Split(b.String(), "\n") {
+			switch l {
+			case "public:", "protected:", "private:":
+				got = append(got, l)
+			}
+		}
+		if !slices.Equal(got, labels) {
+			t.Errorf("%s: labels %q, want %q in\n%s", s.Name, got, labels, b.String())
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not found: %v", want)
 	}
 }

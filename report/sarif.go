@@ -166,7 +166,7 @@ func ruleName(id string) string {
 // and logically at the member or the struct.
 func (x *SARIF) Struct(s *layout.Struct, r *layout.Result) error {
 	for _, f := range r.Findings {
-		res := SARIFResult{Rule: f.Check, Message: s.Kind.String() + " " + s.Name + ": " + f.Message,
+		res := SARIFResult{Rule: f.Check, Message: s.Keyword() + " " + s.Name + ": " + f.Message,
 			File: s.DeclFile, Line: s.DeclLine, Struct: s.Name}
 		if f.Member >= 0 && f.Member < len(s.Members) {
 			m := &s.Members[f.Member]

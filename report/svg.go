@@ -51,7 +51,7 @@ func NewSVG(w io.Writer, o Options) *SVG { return &SVG{w: w, opts: o} }
 // Struct adds a panel for s and what r found in it.
 func (x *SVG) Struct(s *layout.Struct, r *layout.Result) error {
 	var b strings.Builder
-	pw, ph := svgPanel(&b, s, r, x.opts, 0, x.height, svgLineWidth, s.Kind.String()+" "+s.Name, nil)
+	pw, ph := svgPanel(&b, s, r, x.opts, 0, x.height, svgLineWidth, s.Keyword()+" "+s.Name, nil)
 	x.panels = append(x.panels, b.String())
 	x.width = max(x.width, pw)
 	x.height += ph + svgGap

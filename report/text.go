@@ -130,12 +130,12 @@ func CStruct(p *layout.Proposal) *layout.Struct {
 	return &s
 }
 
-// Lookup returns a Options.Lookup over structs: a member type "struct X" or
-// "union X" finds the first struct or union named X.
+// Lookup returns a Options.Lookup over structs: a member type "struct X",
+// "union X" or "class X" finds the first struct, union or class named X.
 func Lookup(structs []*layout.Struct) func(string) *layout.Struct {
 	byName := map[string]*layout.Struct{}
 	for _, s := range structs {
-		k := s.Kind.String() + " " + s.Name
+		k := s.Keyword() + " " + s.Name
 		if _, ok := byName[k]; !ok {
 			byName[k] = s
 		}

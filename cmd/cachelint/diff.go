@@ -103,7 +103,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	for _, o := range old.order {
 		n, ok := cur.byName[o.Name]
 		if !ok {
-			onlyOld = append(onlyOld, o.Kind.String()+" "+o.Name)
+			onlyOld = append(onlyOld, o.Keyword()+" "+o.Name)
 			continue
 		}
 		d := report.Compare(o, n, old.results[o], cur.results[n], opts)
@@ -114,7 +114,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, n := range cur.order {
 		if _, ok := old.byName[n.Name]; !ok {
-			onlyNew = append(onlyNew, n.Kind.String()+" "+n.Name)
+			onlyNew = append(onlyNew, n.Keyword()+" "+n.Name)
 		}
 	}
 

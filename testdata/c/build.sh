@@ -57,6 +57,10 @@ $CC -g -gdwarf-5 -fdebug-types-section $CFLAGS -c queues.c -o queues-tu.o
 # C++ base classes: empty and virtual.
 ${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxx.cc -o cxx.o
 
+# C++ of everyday code: access, member functions, templates, references,
+# pointers to members, enum class, alignas.
+${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxxtypes.cc -o cxxtypes.o
+
 # Structs that hold two of the one before, 20 deep: pahole -E prints
 # each expansion in full, 2^21 members for the last; cachelint refuses
 # past its limit (docs/binaries.md).

@@ -80,7 +80,7 @@ func run(paholePath, elfPath string, show int) error {
 
 	byName := make(map[string][]int)
 	for j, s := range got {
-		k := s.Kind.String() + " " + s.Name
+		k := s.Keyword() + " " + s.Name
 		byName[k] = append(byName[k], j)
 	}
 	used := make([]bool, len(got))
@@ -123,7 +123,7 @@ func run(paholePath, elfPath string, show int) error {
 	var extra []string
 	for j, s := range got {
 		if !used[j] {
-			extra = append(extra, s.Kind.String()+" "+s.Name)
+			extra = append(extra, s.Keyword()+" "+s.Name)
 		}
 	}
 
