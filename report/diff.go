@@ -27,7 +27,7 @@ var WorseKinds = []string{WorseHotLines, WorseSize, WorseBudget, WorseFindings}
 // anonymous union is moved, not removed and added.
 type Diff struct {
 	Name string
-	Kind string
+	Kind string // "struct", "union" or "class"
 	// Line is the line size cachelines and hot lines are counted at.
 	Line     int64
 	Old, New DiffSide
@@ -44,8 +44,10 @@ type Diff struct {
 
 // DiffSide sums up the struct in one build.
 type DiffSide struct {
-	Size       int64 `json:"size"`
-	Cachelines int64 `json:"cachelines"`
+	// Bases are a C++ class's base classes (layout.Struct.BaseClasses).
+	Bases      []string `json:"bases,omitempty"`
+	Size       int64    `json:"size"`
+	Cachelines int64    `json:"cachelines"`
 	// Members counts the named members, anonymous members looked through.
 	Members  int   `json:"members"`
 	Holes    int   `json:"holes"`
@@ -116,7 +118,7 @@ func (d *Diff) Changed() bool {
 // at the first of o.Lines.
 func Compare(old, new *layout.Struct, oldR, newR *layout.Result, o Options) *Diff {
 	line := o.line()
-	d := &Diff{Name: new.Name, Kind: new.Kind.String(), Line: line, Old: side(old, line), New: side(new, line)}
+	d := &Diff{Name: new.Name, Kind: new.Keyword(), Line: line, Old: side(old, line), New: side(new, line)}
 	om, nm := leaves(old), leaves(new)
 	d.Old.Members, d.New.Members = len(om), len(nm)
 	// A name can repeat (Go's blank fields, C's unnamed bit-fields): the
@@ -167,7 +169,7 @@ func Compare(old, new *layout.Struct, oldR, newR *layout.Result, o Options) *Dif
 }
 
 func side(s *layout.Struct, line int64) DiffSide {
-	sd := DiffSide{Size: s.Size, Cachelines: s.Lines(line), HotLines: map[string][]int64{}}
+	sd := DiffSide{Bases: s.BaseClasses, Size: s.Size, Cachelines: s.Lines(line), HotLines: map[string][]int64{}}
 	for _, x := range Holes(s) {
 		sd.Holes++
 		sd.SumHoles += x.Size
@@ -294,7 +296,14 @@ func findingsOnlyIn(a, b []layout.Finding) []layout.Finding {
 func DiffText(w io.Writer, d *Diff) error {
 	p := &printer{w: w}
 	o, n := d.Old, d.New
-	p.printf("%s %s {\n", d.Kind, d.Name)
+	name := d.Name
+	if len(n.Bases) > 0 {
+		name += " : " + strings.Join(n.Bases, ", ")
+	}
+	p.printf("%s %s {\n", d.Kind, name)
+	if !slices.Equal(o.Bases, n.Bases) {
+		p.printf("\t/* bases: %s -> %s */\n", baseList(o.Bases), baseList(n.Bases))
+	}
 	p.printf("\t/* size: %d -> %d%s, cachelines: %d -> %d%s, members: %d -> %d%s */\n",
 		o.Size, n.Size, delta(n.Size-o.Size), o.Cachelines, n.Cachelines, delta(n.Cachelines-o.Cachelines),
 		o.Members, n.Members, delta(int64(n.Members-o.Members)))
@@ -360,6 +369,10 @@ func decl(m DiffMember) string {
 	if m.BitSize > 0 {
 		name += fmt.Sprintf(":%d", m.BitSize)
 	}
+	if m.Name == "<ancestor>" {
+		// A C++ base class, commented out as in the layout.
+		return fmt.Sprintf("/* %s %s; */", column(typ, typeSpacing), name)
+	}
 	return fmt.Sprintf("%-*s %s;", typeSpacing, typ, name)
 }
 
@@ -424,4 +437,13 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// baseList spells base classes as a declaration lists them, "none" for
+// none.
+func baseList(bases []string) string {
+	if len(bases) == 0 {
+		return "none"
+	}
+	return strings.Join(bases, ", ")
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -161,6 +162,35 @@ func TestDiffGo(t *testing.T) {
 	}
 	if !names["main.Counters"] || !names["main.Holes"] || names["main.Padded"] {
 		t.Errorf("changed structs: %v", names)
+	}
+}
+
+// TestDiffCXX compares two builds of a C++ struct whose base changed
+// access (testdata/c/cxx.cc, built with and without CXX_V2): the header
+// shows the bases as the layout does, and what changed in them.
+func TestDiffCXX(t *testing.T) {
+	old, cur := td("c/cxx.o"), td("c/v2/cxx.o")
+	out, errs, code := runDiffCmd(t, old, cur)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs)
+	}
+	want := "struct Hidden : protected Base {\n" +
+		"\t/* bases: private Base -> protected Base */\n" +
+		"\t/* size: 16 -> 16, cachelines: 1 -> 1, members: 2 -> 3 (+1) */\n"
+	if !strings.HasPrefix(out, want) || strings.Contains(out, "Derived") {
+		t.Errorf("output:\n%s\nwant only Hidden, starting:\n%s", out, want)
+	}
+	var layout bytes.Buffer
+	if code := runLayout([]string{"-C", "Hidden", cur}, &layout, io.Discard); code != 0 {
+		t.Fatalf("layout: exit %d", code)
+	}
+	if header, _, _ := strings.Cut(layout.String(), "\n"); !strings.HasPrefix(out, header+"\n") {
+		t.Errorf("diff header differs from layout's %q", header)
+	}
+	d := diffJSON(t, old, cur)
+	if len(d.Structs) != 1 || !slices.Equal(d.Structs[0].Old.Bases, []string{"private Base"}) ||
+		!slices.Equal(d.Structs[0].New.Bases, []string{"protected Base"}) {
+		t.Errorf("JSON: %+v", d.Structs)
 	}
 }
 

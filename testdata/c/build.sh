@@ -56,6 +56,13 @@ $CC -g -gdwarf-5 -fdebug-types-section $CFLAGS -c queues.c -o queues-tu.o
 
 # C++ base classes: empty and virtual.
 ${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxx.cc -o cxx.o
+# Its second build, for cachelint diff: Hidden's base changes access.
+mkdir -p v2
+${CXX:-g++} -g -gdwarf-5 -DCXX_V2 $CFLAGS -c cxx.cc -o v2/cxx.o
+
+# C++ of everyday code: access, member functions, templates, references,
+# pointers to members, enum class, alignas.
+${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxxtypes.cc -o cxxtypes.o
 
 # C++ of everyday code: access, member functions, templates, references,
 # pointers to members, enum class, alignas.

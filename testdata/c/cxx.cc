@@ -29,9 +29,18 @@ struct Indirect : Derived {
 };
 
 // A base of another access than the default shows it in the header.
+#ifndef CXX_V2
 struct Hidden : private Base {
 	int h;
 };
+#else
+// The second build (v2/cxx.o, for cachelint diff): the base is
+// protected, and a member is added.
+struct Hidden : protected Base {
+	int h;
+	int added;
+};
+#endif
 
 Indirect in;
 Hidden hh;
