@@ -6,3 +6,7 @@ var Broken = broken
 
 // Describe renders a struct's members for a failure message.
 var Describe = describe
+
+// FalselyShared counts the members in s's false-sharing findings at one
+// line size.
+var FalselyShared = falselyShared

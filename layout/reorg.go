@@ -21,7 +21,8 @@ type Proposal struct {
 	Align int64
 	// Grown, when the proposal pads a Go heap object into a size class
 	// that starts every object at the same place past a line, says so and
-	// what it costs.
+	// what it costs; when it makes a C struct a line or more bigger, says
+	// by how much and what that buys.
 	Grown string
 	// Aligned lists the members of Struct the proposal gives an alignment
 	// attribute (C's ____cacheline_aligned_in_smp) to start them on a
@@ -151,12 +152,27 @@ func Propose(s *Struct, lines []int64) (*Proposal, string) {
 	items, order := itemsOf(s)
 	maxLine := slices.Max(lines)
 	var tries []*Proposal
-	if s.PerCPU {
+	switch {
+	case s.PerCPU:
 		tries = append(tries, placePerCPU(s, items, order, lines))
-	} else {
-		tries = append(tries, place(s, items, order, lines, true), place(s, items, order, lines, false))
+	case s.Lang == LangC:
+		// C maintainers start a member on a line only where it buys a
+		// line: the orders that let hot members cross compete.
+		// So do those that take the paths the other way round (rx's
+		// group before tx's), which moves where the lines fall.
+		for _, o := range []map[string]int{order, reversed(order)} {
+			for _, byPath := range []bool{true, false} {
+				for _, c := range []crossRule{crossNever, crossFree, crossAlways} {
+					tries = append(tries, place(s, items, o, lines, byPath, c))
+				}
+			}
+		}
+	default:
+		tries = append(tries, place(s, items, order, lines, true, crossNever), place(s, items, order, lines, false, crossNever))
 	}
 	reason := ""
+	var best *Proposal
+	var bestLines []int
 	for _, p := range tries {
 		if p == nil {
 			reason = fmt.Sprintf("no trailing padding up to %d bytes keeps neighbouring elements apart", 2*maxLine)
@@ -170,9 +186,146 @@ func Propose(s *Struct, lines []int64) (*Proposal, string) {
 			reason = r
 			continue
 		}
-		return p, ""
+		if s.Lang != LangC || s.PerCPU {
+			return p, ""
+		}
+		if why, _ := growth(s, p, lines); why != "" {
+			reason = why
+			continue
+		}
+		p = pruned(s, p, lines)
+		_, p.Grown = growth(s, p, lines)
+		n := p.Struct.hotLinesEach(lines)
+		if best == nil || better(p, n, best, bestLines, lines) {
+			best, bestLines = p, n
+		}
+	}
+	if best != nil {
+		return best, ""
 	}
 	return nil, reason
+}
+
+// growth judges a C proposal p that makes s a line or more bigger at some
+// line size: there it must put s's paths on as many fewer lines in all,
+// or leave fewer members sharing lines falsely. It says why not, or else what the
+// growth buys ("" when s does not grow by a line).
+func growth(s *Struct, p *Proposal, lines []int64) (why, buys string) {
+	ps := p.Struct
+	var gains []string
+	for _, line := range lines {
+		more := ps.Lines(line) - s.Lines(line)
+		if more <= 0 {
+			continue
+		}
+		var saved int64
+		var paths []string
+		for _, path := range s.Paths() {
+			a, _ := s.hotLinesAtBases(path, line, false)
+			b, _ := ps.hotLinesAtBases(path, line, false)
+			saved += int64(a - b)
+			if a != b {
+				paths = append(paths, fmt.Sprintf("%s %d -> %d", path, a, b))
+			}
+		}
+		shared := []int{falselyShared(s, line), falselyShared(ps, line)}
+		if saved < more && shared[1] >= shared[0] {
+			return fmt.Sprintf("reordering would grow the struct from %d to %d bytes, %d more %s, for %d fewer hot lines", s.Size, ps.Size, more, plural(more, fmt.Sprintf("%d-byte line", line)), saved), ""
+		}
+		gain := fmt.Sprintf("%d more %s for hot lines %s", more, plural(more, fmt.Sprintf("%d-byte line", line)), strings.Join(paths, ", "))
+		if len(paths) == 0 {
+			gain = fmt.Sprintf("%d more %s for hot lines unchanged", more, plural(more, fmt.Sprintf("%d-byte line", line)))
+		}
+		if shared[1] < shared[0] {
+			gain += fmt.Sprintf(" and %d members sharing lines falsely, %d now", shared[1], shared[0])
+		}
+		gains = append(gains, gain)
+	}
+	if len(gains) == 0 {
+		return "", ""
+	}
+	return "", fmt.Sprintf("grows %s from %d to %d bytes: %s", s.Name, s.Size, ps.Size, strings.Join(gains, "; "))
+}
+
+// falselyShared counts the members in s's false-sharing findings at one
+// line size.
+func falselyShared(s *Struct, line int64) int {
+	n := 0
+	for _, f := range falseShare(s, line) {
+		n += len(f.Members)
+	}
+	return n
+}
+
+// plural is n things, the word made plural where n is not 1.
+func plural(n int64, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// reversed is order with the paths the other way round.
+func reversed(order map[string]int) map[string]int {
+	out := make(map[string]int, len(order))
+	for p, i := range order {
+		out[p] = len(order) - 1 - i
+	}
+	return out
+}
+
+// hotLinesEach is the lines each path of s takes at each line size, in
+// the order of lines and s.Paths.
+func (s *Struct) hotLinesEach(lines []int64) []int {
+	var out []int
+	for _, line := range lines {
+		for _, path := range s.Paths() {
+			n, _ := s.hotLinesAtBases(path, line, false)
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// better reports whether proposal p, whose paths take n lines (see
+// hotLinesEach), beats q, whose take m: no path on more lines and, at
+// each line size, as many fewer as the lines it adds to the struct, some
+// fewer in all; or the same lines with fewer members started on a line by
+// padding or alignment; or with as many of those, fewer bytes.
+func better(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
+	fewer := false
+	per := len(n) / len(lines)
+	for k, line := range lines {
+		saved := 0
+		for i := k * per; i < (k+1)*per; i++ {
+			if n[i] > m[i] {
+				return false
+			}
+			saved += m[i] - n[i]
+		}
+		if int64(saved) < p.Struct.Lines(line)-q.Struct.Lines(line) {
+			return false
+		}
+		fewer = fewer || saved > 0
+	}
+	if fewer {
+		return true
+	}
+	if bp, bq := p.breaks(), q.breaks(); bp != bq {
+		return bp < bq
+	}
+	return p.Struct.Size < q.Struct.Size
+}
+
+// breaks counts the members p starts on a line by padding or alignment.
+func (p *Proposal) breaks() int {
+	n := len(p.Aligned)
+	for _, k := range p.From {
+		if k < 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // worse says how p is worse than s: a path on more lines, or a bigger struct
@@ -538,6 +691,12 @@ func groupItem(s *Struct, g *group) item {
 		it.paths = slices.Clone(h.Paths)
 	}
 	it.group = g
+	// Its members laid out one after another, those moved in from
+	// elsewhere included.
+	it.size = 0
+	for _, x := range all {
+		it.size = alignUp(it.size, x.align) + x.size
+	}
 	return it
 }
 
@@ -679,7 +838,27 @@ type builder struct {
 	pins []item
 	// group is the group being laid out, "" outside any.
 	group string
+	// cross says when a hot item that fits in a line may cross one
+	// rather than start the next.
+	cross crossRule
+	// runLeft is the bytes of the run of hot items being laid out, from
+	// the item being placed on; 0 outside a run.
+	runLeft int64
 }
+
+// crossRule says when a hot item may cross a line. Starting it on the next
+// line keeps it on one line but moves everything after it; which is
+// better shows only in the whole layout, so the reorganizer tries each.
+type crossRule uint8
+
+const (
+	crossNever crossRule = iota
+	// crossFree lets it cross where that costs its paths no line: the
+	// line it starts on holds members hot on each of its paths already,
+	// and its run reaches past the boundary anyway.
+	crossFree
+	crossAlways
+)
 
 func newBuilder(s *Struct, lines []int64, order map[string]int, items []item) *builder {
 	out := *s
@@ -737,10 +916,10 @@ func (b *builder) pinsBefore(size, align int64) {
 // does not cross one, and the alignment gap before a hot item is filled
 // with cold items, which cost no line there.
 func (b *builder) prepare(it item) {
-	if it.class == classRead || it.class == classWrite {
+	if (it.class == classRead || it.class == classWrite) && b.cross != crossAlways {
 		for _, line := range b.lines {
 			at := startAt(b.off, &it)
-			if it.size <= line && b.lineOf(at, line) != b.lineOf(at+it.size-1, line) {
+			if it.size <= line && b.lineOf(at, line) != b.lineOf(at+it.size-1, line) && !b.crossesFree(&it, at, line) {
 				b.fill(b.lineUp(at, line))
 			}
 		}
@@ -748,6 +927,26 @@ func (b *builder) prepare(it item) {
 	if at := startAt(b.off, &it); at > b.off && it.class != classCold {
 		b.fillOnly(at)
 	}
+}
+
+// crossesFree reports whether it, placed at at, may cross a line of the
+// given size under crossFree.
+func (b *builder) crossesFree(it *item, at, line int64) bool {
+	boundary := b.lineUp(at, line)
+	if b.cross != crossFree || b.runLeft <= boundary-at {
+		return false
+	}
+	var on []string
+	for i := len(b.out.Members) - 1; i >= 0; i-- {
+		m := &b.out.Members[i]
+		if m.Size > 0 && m.End() <= boundary-line {
+			break
+		}
+		if h := m.HotWithin(); h != nil && m.End() > boundary-line {
+			on = append(on, h.Paths...)
+		}
+	}
+	return !slices.ContainsFunc(it.paths, func(p string) bool { return !slices.Contains(on, p) })
 }
 
 // startAt is the first offset from off where it may start: one its
@@ -855,9 +1054,7 @@ func (b *builder) hotOrder(items []item) []item {
 // path, then written ones, each path's on lines no other path writes.
 func (b *builder) sequence(items []item) {
 	for _, g := range groupsOf(items, classRead, b.order) {
-		for _, it := range packed(g, b.off) {
-			b.put(it)
-		}
+		b.run(packed(g, b.off))
 	}
 	b.writes(items)
 }
@@ -865,10 +1062,20 @@ func (b *builder) sequence(items []item) {
 func (b *builder) writes(items []item) {
 	for _, g := range groupsOf(items, classWrite, b.order) {
 		b.isolate(g[0].paths, g[0].side)
-		for _, it := range packed(g, b.off) {
-			b.put(it)
-		}
+		b.run(packed(g, b.off))
 	}
+}
+
+// run lays out a run of hot items of the same paths.
+func (b *builder) run(items []item) {
+	for i, it := range items {
+		b.runLeft = 0
+		for _, x := range items[i:] {
+			b.runLeft += x.size
+		}
+		b.put(it)
+	}
+	b.runLeft = 0
 }
 
 // shiftBits moves a member's bit offsets, and those of what it holds, along
@@ -983,6 +1190,71 @@ func (b *builder) finish(last []item) *Proposal {
 	return p
 }
 
+// pruned is p without the alignments it gives members that buy nothing:
+// dropped, as the compiler would lay the rest out, no path takes more
+// lines, no more members share lines falsely, and the proposal still
+// keeps what it must.
+func pruned(s *Struct, p *Proposal, lines []int64) *Proposal {
+	for k := 0; k < len(p.Aligned); {
+		q := withoutAlign(s, p, k)
+		keep := invalid(s, q) != "" || worse(s, q, lines) != ""
+		if why, _ := growth(s, q, lines); why != "" {
+			keep = true
+		}
+		for _, line := range lines {
+			for _, path := range s.Paths() {
+				a, _ := p.Struct.hotLinesAtBases(path, line, false)
+				b, _ := q.Struct.hotLinesAtBases(path, line, false)
+				keep = keep || b > a
+			}
+			keep = keep || falselyShared(q.Struct, line) > falselyShared(p.Struct, line)
+		}
+		if keep {
+			k++
+			continue
+		}
+		p = q
+	}
+	return p
+}
+
+// withoutAlign is p without the alignment it gives its member
+// p.Aligned[k], the members after it where the compiler then puts them:
+// each at the first offset its alignment allows after those before it,
+// members whose storage overlaps (bit-fields) moving together.
+func withoutAlign(s *Struct, p *Proposal, k int) *Proposal {
+	i := p.Aligned[k]
+	out := *p.Struct
+	ps := &out
+	ps.Members = slices.Clone(ps.Members)
+	o := &s.Members[p.From[i]]
+	ps.Members[i].Align, ps.Members[i].AlignAttr = o.Align, o.AlignAttr
+	var end int64
+	for _, m := range ps.Members[:i] {
+		end = max(end, m.End())
+	}
+	oldEnd, shift := end, int64(0)
+	for j := i; j < len(ps.Members); j++ {
+		m := &ps.Members[j]
+		if j == i || m.Offset >= oldEnd {
+			shift = alignUp(end, max(m.Align, m.AlignAttr, 1)) - m.Offset
+		}
+		oldEnd = max(oldEnd, m.End())
+		shiftBits(m, shift*8)
+		m.Offset += shift
+		end = max(end, m.End())
+	}
+	ps.Align = max(s.Align, p.Align, 1)
+	for _, m := range ps.Members {
+		ps.Align = max(ps.Align, m.AlignAttr)
+	}
+	ps.Size = alignUp(max(end, 1), ps.Align)
+	q := *p
+	q.Struct = ps
+	q.Aligned = slices.Delete(slices.Clone(p.Aligned), k, k+1)
+	return &q
+}
+
 // unnamedType reports whether m's type is a struct or union declared in
 // place, or an array of one.
 func unnamedType(m *Member) bool {
@@ -1049,9 +1321,11 @@ func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 
 // place builds the ordinary proposal. With byPath false, read-mostly
 // members keep one group in their original order, the fallback when
-// grouping by path would cost a path a line.
-func place(s *Struct, items []item, order map[string]int, lines []int64, byPath bool) *Proposal {
+// grouping by path would cost a path a line. cross says when hot members
+// may cross lines.
+func place(s *Struct, items []item, order map[string]int, lines []int64, byPath bool, cross crossRule) *Proposal {
 	b := newBuilder(s, lines, order, items)
+	b.cross = cross
 	var cold, last []item
 	for _, it := range items {
 		switch {

@@ -85,6 +85,9 @@ type JSONProposal struct {
 	// none.
 	Align    int64          `json:"align"`
 	HotLines map[string]int `json:"hot_lines"`
+	// Grown says how much bigger the proposal makes the struct and what
+	// that buys, "" (left out) when it does not grow it.
+	Grown string `json:"grown,omitempty"`
 }
 
 // Struct encodes s and what r found in it.
@@ -151,7 +154,7 @@ func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
 			for _, p := range s.Paths() {
 				hl[p] = ps.HotLines(p, line)
 			}
-			js.Proposal = &JSONProposal{Members: jsonMembers(ps.Members), Size: ps.Size, Align: r.Proposal.Align, HotLines: hl}
+			js.Proposal = &JSONProposal{Members: jsonMembers(ps.Members), Size: ps.Size, Align: r.Proposal.Align, HotLines: hl, Grown: r.Proposal.Grown}
 		}
 	}
 	return js

@@ -97,6 +97,9 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 	if a := r.Proposal.Align; a > 0 {
 		p.printf("/* proposed alignment: __attribute__((aligned(%d))) on struct %s */\n", a, s.Name)
 	}
+	if g := r.Proposal.Grown; g != "" {
+		p.printf("/* the proposal %s */\n", g)
+	}
 	p.structText(ps, s.Name, extra...)
 	if r.Remains != "" {
 		p.printf("/* the proposal leaves: %s */\n", r.Remains)
