@@ -78,16 +78,27 @@ func column(typ string, width int) string {
 		// Not a pointer, whose name pahole prints whole.
 		return "const " + column(rest, width-len("const "))
 	}
-	for _, kw := range []string{"struct ", "union ", "enum ", "class "} {
+	for _, kw := range []string{"struct ", "union ", "enum "} {
 		if rest, ok := strings.CutPrefix(typ, kw); ok && !strings.ContainsAny(rest, " *(&") {
-			w := width - len(kw)
-			if kw == "class " {
-				w = width - len("struct ") // pahole's, one short
-			}
-			return kw + fmt.Sprintf("%-*s", abs(w), rest)
+			return kw + fmt.Sprintf("%-*s", abs(width-len(kw)), rest)
 		}
 	}
+	if rest, ok := strings.CutPrefix(typ, "class "); ok && className(rest) {
+		// pahole's width for a class is that of a struct, one short.
+		return "class " + fmt.Sprintf("%-*s", abs(width-len("struct ")), rest)
+	}
 	return fmt.Sprintf("%-*s", abs(width), typ)
+}
+
+// className reports whether s, after "class ", names the class itself,
+// not a pointer or reference to it: "map<int, std::string>" and
+// "function<void(int)>" do, "Point *" and "Point &" do not.
+func className(s string) bool {
+	if s == "" {
+		return false
+	}
+	c := s[len(s)-1]
+	return c == '>' || c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // qualified spells typ as pahole's type column has it: a type whose
@@ -334,7 +345,13 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			if m.BitSize > 0 {
 				name += fmt.Sprintf(":%d", m.BitSize)
 			}
-			decl = fmt.Sprintf("%s%s %s;", typedefs, column(typ, ts), name)
+			col := column(typ, ts)
+			if strings.HasPrefix(name, "(") {
+				// A function pointer's return type, which pahole
+				// pads whole, a class's too.
+				col = fmt.Sprintf("%-*s", abs(ts), typ)
+			}
+			decl = fmt.Sprintf("%s%s %s;", typedefs, col, name)
 			if m.Name == "<ancestor>" {
 				// pahole prints a C++ base class as a comment: it is
 				// no member a declaration could name.
@@ -568,7 +585,8 @@ func (p *printer) typePadding(m *layout.Member) int64 {
 		}
 		return findHoles(m.Inner, m.Offset, m.Size).padding
 	}
-	if !strings.HasPrefix(m.Type, "struct ") || strings.ContainsAny(m.Type, "*[(") {
+	class, isClass := strings.CutPrefix(m.Type, "class ")
+	if isClass && !className(class) || !isClass && (!strings.HasPrefix(m.Type, "struct ") || strings.ContainsAny(m.Type, "*[(")) {
 		return 0
 	}
 	var t *layout.Struct

@@ -60,6 +60,24 @@ template <typename T> struct Box {
 	char used;
 };
 
+// Class templates whose names hold spaces and parentheses, and a
+// function pointer that returns a class: pahole pads a class's name one
+// short of a struct's, and a return type whole.
+template <typename F> class Fn {
+	F *f;
+};
+template <typename A, typename B> class Two {
+	A a;
+	B b;
+};
+struct Templated {
+	Fn<void(int)> fn;
+	Two<int, char> two;
+	Point (*make)(int);
+	Two<int, char> *ptr;
+	Two<Two<int, char>, long> nested;
+};
+
 struct Outer {
 	struct Inner {
 		short a;
@@ -137,6 +155,7 @@ Holey ho;
 Guarded gd;
 Box<int> bi;
 Box<Box<char> > bb;
+Templated tm;
 Outer o;
 int gi;
 long gl;
