@@ -154,10 +154,8 @@ func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
 // summary prints pahole's summary of the struct s, whose body st counts,
 // at indentation t and base bytes into the outermost struct.
 func (p *printer) summary(s *layout.Struct, st stats, t string, base int64) {
-	if !p.newline {
-		p.printf("\n")
-	}
-	p.printf("%s/* size: %d, cachelines: %d, members: %d */\n", t, s.Size, s.Lines(p.line), len(s.Members))
+	// Always after a blank line, a comment the last member left too.
+	p.printf("\n%s/* size: %d, cachelines: %d, members: %d */\n", t, s.Size, s.Lines(p.line), len(s.Members))
 	if st.sumHoles > 0 || st.sumBitHoles > 0 {
 		if st.sum > 0 {
 			p.printf("%s/* sum members: %d", t, st.sum)

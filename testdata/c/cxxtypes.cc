@@ -78,6 +78,13 @@ struct Templated {
 	Two<Two<int, char>, long> nested;
 };
 
+// A last member whose type has tail padding: pahole's note on it, then a
+// blank line before the summary.
+struct EndsPadded {
+	long x;
+	Two<int, char> last;
+};
+
 struct Outer {
 	struct Inner {
 		short a;
@@ -156,6 +163,7 @@ Guarded gd;
 Box<int> bi;
 Box<Box<char> > bb;
 Templated tm;
+EndsPadded ep;
 Outer o;
 int gi;
 long gl;
