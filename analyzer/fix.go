@@ -130,18 +130,27 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 	}}, ""
 }
 
-// formatFieldList formats the file src (of tf, parsed as file) with list
-// in place of the field list of st, so that indentation, alignment and
-// multi-line literals come out as gofmt has them there, and returns the
-// field list taken back out of it. The rest of the file is not changed.
+// formatFieldList formats the top-level declaration of file (src, of tf)
+// that holds st, with list in place of the field list of st, so that
+// indentation, alignment and multi-line literals come out as gofmt has
+// them there, and returns the field list taken back out of it. gofmt lays
+// out each top-level declaration on its own, and formatting only this one
+// keeps a fix per struct from costing a format of the whole file.
 func formatFieldList(src []byte, tf *token.File, file *ast.File, st *ast.StructType, list []byte) ([]byte, error) {
+	var decl ast.Node = file
+	start, end, head := 0, len(src), []byte(nil)
+	for _, d := range file.Decls {
+		if d.Pos() <= st.Pos() && st.End() <= d.End() {
+			decl, start, end, head = d, tf.Offset(d.Pos()), tf.Offset(d.End()), []byte("package p\n\n")
+			break
+		}
+	}
 	open, close := tf.Offset(st.Fields.Opening), tf.Offset(st.Fields.Closing)
-	whole := slices.Concat(src[:open+1], list, src[close:])
-	out, err := format.Source(whole)
+	out, err := format.Source(slices.Concat(head, src[start:open+1], list, src[close:end]))
 	if err != nil {
 		return nil, err
 	}
-	return structBody(out, structIndex(file, st))
+	return structBody(out, structIndex(decl, st))
 }
 
 // FieldListEdit rewrites the field list of st, in src (of file tf, parsed
@@ -176,11 +185,11 @@ func FieldListEdit(src []byte, tf *token.File, file *ast.File, st *ast.StructTyp
 	return start, end, text, err
 }
 
-// structIndex is the number of struct types before st in file, in the
+// structIndex is the number of struct types before st in n, in the
 // order ast.Inspect visits them.
-func structIndex(file *ast.File, st *ast.StructType) int {
+func structIndex(node ast.Node, st *ast.StructType) int {
 	n, at := 0, -1
-	ast.Inspect(file, func(x ast.Node) bool {
+	ast.Inspect(node, func(x ast.Node) bool {
 		if at >= 0 {
 			return false
 		}
