@@ -703,13 +703,18 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 		// pahole prints an unnamed struct or union in full where it is
 		// used (not behind a typedef); its members go to Inner (an
 		// array's: its first element's).
+		var x layout.Expansion
 		if inner := unqualified(bm.Type); isComposite(inner) && inner.TypeName() == "" {
 			packed := c.info(inner).packed || inner == mi.typ && c.packedWhere(mi, in, comp)
 			m.Inner = c.members(inner, m.Offset, packed, inUnion, unit)
+			x.Packed, x.AlignAttr = packed, c.info(inner).forced
 		}
 		if c.defs != nil {
-			m.Expansion = c.expandType(bm.Type, m.Type)
+			if e := c.expandType(bm.Type, m.Type); e != nil {
+				x.Typedefs, x.Resolved, x.Def = e.Typedefs, e.Resolved, e.Def
+			}
 		}
+		m.Expansion = x.OrNil()
 		out[i] = m
 	}
 	layout.NumberBitFieldUnits(out, unit)

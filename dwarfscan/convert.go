@@ -401,14 +401,19 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 			m.Aggregate = true
 		}
 	}
+	var x layout.Expansion
 	if inner != nil {
 		u.nest(inner)
 		m.Inner = u.members(inner, m.Offset, inUnion, unitNo)
 		u.unnest(inner)
+		x.Packed, x.AlignAttr = u.structAlign(inner).packed, inner.align
 	}
 	if u.f.ExpandTypes {
-		m.Expansion = u.expandType(k.typ, m.Type)
+		if e := u.expandType(k.typ, m.Type); e != nil {
+			x.Typedefs, x.Resolved, x.Def = e.Typedefs, e.Resolved, e.Def
+		}
 	}
+	m.Expansion = x.OrNil()
 	return m
 }
 

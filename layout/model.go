@@ -193,9 +193,11 @@ type Member struct {
 	// offsets relative to the outer struct.
 	Inner []Member
 
-	// Expansion is what pahole -E prints of the member's type, nil when
-	// there is nothing to print or the reader was not asked to expand
-	// types: a pointer, as most members have none and readers share them.
+	// Expansion is what pahole prints of the member's type beyond its
+	// spelling: with -E, nil when the reader was not asked to expand
+	// types; and always the attributes of an unnamed struct in Inner. nil
+	// when there is nothing to print: a pointer, as most members have none
+	// and readers share them.
 	Expansion *Expansion
 
 	Hot   *Hot
@@ -232,11 +234,16 @@ type Expansion struct {
 	// members are in Inner). Readers convert each such type once and
 	// share it among the members that use it: Def is read-only.
 	Def *Struct
+	// Packed and AlignAttr are those of the unnamed struct whose members
+	// are in Inner (Struct.Packed, Struct.AlignAttr): pahole prints them
+	// after its closing brace, as after a named struct's.
+	Packed    bool
+	AlignAttr int64
 }
 
 // OrNil returns x, or nil when x says nothing.
 func (x Expansion) OrNil() *Expansion {
-	if x.Def == nil && len(x.Typedefs) == 0 {
+	if x.Def == nil && len(x.Typedefs) == 0 && !x.Packed && x.AlignAttr == 0 {
 		return nil
 	}
 	return &x

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
@@ -200,18 +201,26 @@ func structAttrs(s *layout.Struct, st stats) string {
 	return packedAttr(s, st) + alignedAttr(s)
 }
 
+// packed is pahole's packed attribute, as printed after a closing brace.
+const packed = " __attribute__((__packed__))"
+
 func packedAttr(s *layout.Struct, st stats) string {
 	if s.Packed && st.sumHoles == 0 && st.padding == 0 {
-		return " __attribute__((__packed__))"
+		return packed
 	}
 	return ""
 }
 
 func alignedAttr(s *layout.Struct) string {
 	if s.AlignAttr > 0 {
-		return fmt.Sprintf(" __attribute__((__aligned__(%d)))", s.AlignAttr)
+		return aligned(s.AlignAttr)
 	}
 	return ""
+}
+
+// aligned is pahole's aligned attribute for alignment a.
+func aligned(a int64) string {
+	return " __attribute__((__aligned__(" + strconv.FormatInt(a, 10) + ")))"
 }
 
 // defaultAccess is the access of the members of s that their declaration
@@ -312,18 +321,36 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			}
 			stats := p.stats
 			p.stats = false
-			p.body(m.Inner, m.Offset, size, strings.HasSuffix(kw, "union"), level+1, "public")
+			st := p.body(m.Inner, m.Offset, size, strings.HasSuffix(kw, "union"), level+1, "public")
 			p.stats = stats
 			p.newline = false
+			// pahole places the offset comment by the name, the
+			// member's aligned attribute and the struct's packed one,
+			// not by the struct's aligned one.
 			decl = "}"
+			counted := -1
+			if x := m.Expansion; x != nil && strings.HasSuffix(kw, "struct") {
+				if x.Packed && st.sumHoles == 0 && st.padding == 0 {
+					decl += packed
+					counted += len(packed) + 1
+				}
+				if x.AlignAttr > 0 {
+					decl += aligned(x.AlignAttr)
+				}
+			}
 			if m.Name != "" {
 				decl += " " + m.Name + dims
+				counted += 1 + len(m.Name)
+			}
+			if forced {
+				decl += aligned(m.AlignAttr)
+				counted += len(aligned(m.AlignAttr))
 			}
 			decl += ";"
 			if dims == "" {
 				// pahole's width is unchecked here: negative, it
 				// is taken as positive.
-				pad = max(abs(ts+ns-len(decl)), 1)
+				pad = max(abs(ts+ns-3-counted), 1)
 			} else {
 				// An array's: counted as for an expanded struct.
 				pad = max(ts+ns-(p.written-start+len(t)+len(decl)), 1)
@@ -338,7 +365,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			typ, name := split(typ, m.Name)
 			typ = qualified(typ)
 			if forced {
-				name += fmt.Sprintf(" __attribute__((__aligned__(%d)))", m.AlignAttr)
+				name += aligned(m.AlignAttr)
 			}
 			if m.BitSize > 0 {
 				name += fmt.Sprintf(":%d", m.BitSize)
@@ -471,7 +498,7 @@ func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) 
 	}
 	b.WriteString(dims)
 	if forced {
-		fmt.Fprintf(&b, " __attribute__((__aligned__(%d)))", m.AlignAttr)
+		b.WriteString(aligned(m.AlignAttr))
 	}
 	b.WriteString(";")
 	return b.String()

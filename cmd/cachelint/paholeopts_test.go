@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -206,8 +207,8 @@ const packed = " __attribute__((__packed__))"
 // struct, on every input. A struct may differ only where pahole's plain
 // output of it, or of a struct it expands, differs from cachelint's
 // (cachelint's notes aside): those differences are not -E's (the
-// alignment attributes pahole reads from DW_AT_alignment, the _Atomic
-// members and Go func types pahole misreads, testdata/pahole/README.md),
+// enumerators of an unnamed enum, the _Atomic members and Go func types
+// pahole misreads, testdata/pahole/README.md),
 // and are counted by the plain goldens' tests; or for a reason
 // expandByDesign gives. For the C fixtures without a plain golden, every
 // struct must agree but for those reasons.
@@ -302,5 +303,19 @@ func TestPaholeExpandLimit(t *testing.T) {
 		if code != 1 || out != "" || !strings.Contains(errs, "doubling.o: struct "+c.name+": -E would print more than 65536 members inline") {
 			t.Errorf("%v: exit %d, stdout %d bytes, stderr:\n%s", args, code, len(out), errs)
 		}
+	}
+}
+
+// BenchmarkLayoutExpand runs cachelint layout -E, and without -E, on every
+// struct of the 6.18 BTF, text to io.Discard: reading, checks and printing.
+func BenchmarkLayoutExpand(b *testing.B) {
+	for _, args := range [][]string{{"-E"}, nil} {
+		b.Run(fmt.Sprintf("%v", args), func(b *testing.B) {
+			for b.Loop() {
+				if code := runLayout(append(args, td("kernel/linux-6.18/vmlinux.btf.gz")), io.Discard, io.Discard); code != 3 {
+					b.Fatalf("exit %d", code)
+				}
+			}
+		})
 	}
 }
