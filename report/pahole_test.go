@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -81,16 +82,29 @@ var paholeWrong = map[string]map[string]string{
 			"a 65524-byte hole, no virtual Base",
 		"struct Hidden": "a BRAIN FART ALERT for the bytes of its commented-out base; " + accessDefault + ": h under private:",
 	},
-	"c-cxxtypes.o.datamembers": {
-		"class Account":  accessDefault + ": balance under public:",
-		"class Mixed":    accessDefault + ": b under public:",
-		"struct Guarded": accessDefault + ": open, next and m under private:",
-		"struct RRef":    "an rvalue reference with no type and 4 bytes, where it takes 8, and a 4-byte hole after it",
-		"struct PM": "pointers to members as 4 bytes where a data member's takes 8 and a member function's 16, " +
-			"and holes between them",
-		"class Nothing":  "cachelines: 0 for a 1-byte class",
-		"class Derived2": "a BRAIN FART ALERT for the bytes of its commented-out base; " + accessDefault + ": z under public:",
-	},
+	"c-cxxtypes.o.datamembers": cxxtypesWrong,
+	// DWARF 4 gives static data members as DW_TAG_member, which pahole -M
+	// prints among the data, at offset 0 after a "Bitfield combined"
+	// comment.
+	"c-cxxtypes-dwarf4.o.datamembers": withWrong(cxxtypesWrong, "class Account", "static int count printed as a member at offset 0"),
+}
+
+var cxxtypesWrong = map[string]string{
+	"class Account":  accessDefault + ": balance under public:",
+	"class Mixed":    accessDefault + ": b under public:",
+	"struct Guarded": accessDefault + ": open, next and m under private:",
+	"struct RRef":    "an rvalue reference with no type and 4 bytes, where it takes 8, and a 4-byte hole after it",
+	"struct PM": "pointers to members as 4 bytes where a data member's takes 8 and a member function's 16, " +
+		"and holes between them",
+	"class Nothing":  "cachelines: 0 for a 1-byte class",
+	"class Derived2": "a BRAIN FART ALERT for the bytes of its commented-out base; " + accessDefault + ": z under public:",
+}
+
+// withWrong returns wrong with one more reason for key.
+func withWrong(wrong map[string]string, key, why string) map[string]string {
+	out := maps.Clone(wrong)
+	out[key] += "; " + why
+	return out
 }
 
 // accessDefault is pahole's C++ access labels' defect: it prints the

@@ -63,10 +63,14 @@ ${CXX:-g++} -g -gdwarf-5 -DCXX_V2 $CFLAGS -c cxx.cc -o v2/cxx.o
 # C++ of everyday code: access, member functions, templates, references,
 # pointers to members, enum class, alignas.
 ${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxxtypes.cc -o cxxtypes.o
+# DWARF 4: static members are DW_TAG_member, the language C++98's.
+${CXX:-g++} -g -gdwarf-4 $CFLAGS -c cxxtypes.cc -o cxxtypes-dwarf4.o
 
 # C++ of everyday code: access, member functions, templates, references,
 # pointers to members, enum class, alignas.
 ${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxxtypes.cc -o cxxtypes.o
+# DWARF 4: static members are DW_TAG_member, the language C++98's.
+${CXX:-g++} -g -gdwarf-4 $CFLAGS -c cxxtypes.cc -o cxxtypes-dwarf4.o
 
 # Structs that hold two of the one before, 20 deep: pahole -E prints
 # each expansion in full, 2^21 members for the last; cachelint refuses
