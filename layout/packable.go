@@ -549,7 +549,7 @@ func packLayout(s *Struct) *Proposal {
 			best = p
 		}
 	}
-	try(place(&cold, items, order, lines, true, crossNever))
+	try(place(&cold, items, order, lines, plan{byPath: true}))
 	// Each run between members aligned to start a line is packed on
 	// its own, the aligned member first.
 	run, starts := lineRuns(&cold)

@@ -156,23 +156,11 @@ func Propose(s *Struct, lines []int64) (*Proposal, string) {
 	case s.PerCPU:
 		tries = append(tries, placePerCPU(s, items, order, lines))
 	case s.Lang == LangC:
-		// C maintainers start a member on a line only where it buys a
-		// line: the orders that let hot members cross compete.
-		// So do those that take the paths the other way round (rx's
-		// group before tx's), which moves where the lines fall.
-		for _, o := range []map[string]int{order, reversed(order)} {
-			for _, byPath := range []bool{true, false} {
-				for _, c := range []crossRule{crossNever, crossFree, crossAlways} {
-					tries = append(tries, place(s, items, o, lines, byPath, c))
-				}
-			}
-		}
+		return proposeC(s, items, order, lines)
 	default:
-		tries = append(tries, place(s, items, order, lines, true, crossNever), place(s, items, order, lines, false, crossNever))
+		tries = append(tries, place(s, items, order, lines, plan{byPath: true}), place(s, items, order, lines, plan{}))
 	}
 	reason := ""
-	var best *Proposal
-	var bestLines []int
 	for _, p := range tries {
 		if p == nil {
 			reason = fmt.Sprintf("no trailing padding up to %d bytes keeps neighbouring elements apart", 2*maxLine)
@@ -186,24 +174,75 @@ func Propose(s *Struct, lines []int64) (*Proposal, string) {
 			reason = r
 			continue
 		}
-		if s.Lang != LangC || s.PerCPU {
-			return p, ""
+		return p, ""
+	}
+	return nil, reason
+}
+
+// proposeC is Propose for a C struct that is not percpu. C maintainers
+// start a member on a line only where it buys a line, so the orders that
+// let hot members cross lines compete, and so do those that take the
+// paths the other way round (rx's group before tx's), which moves where
+// the lines fall (see better). The best keeps the cold members in their
+// order where sorting them saves no line: a patch that moves every cold
+// field for a few bytes is not merged.
+func proposeC(s *Struct, items []item, order map[string]int, lines []int64) (*Proposal, string) {
+	reason := ""
+	var best *Proposal
+	var bestLines []int
+	var bestPlan plan
+	consider := func(pl plan) bool {
+		p := place(s, items, pl.order, lines, pl)
+		if r := invalid(s, p); r != "" {
+			reason = r
+			return false
+		}
+		if r := worse(s, p, lines); r != "" {
+			reason = r
+			return false
 		}
 		if why, _ := growth(s, p, lines); why != "" {
 			reason = why
-			continue
+			return false
 		}
 		p = pruned(s, p, lines)
 		_, p.Grown = growth(s, p, lines)
 		n := p.Struct.hotLinesEach(lines)
-		if best == nil || better(p, n, best, bestLines, lines) {
-			best, bestLines = p, n
+		if best == nil || better(p, n, best, bestLines, lines) || pl.keepCold && keeps(p, n, best, bestLines, lines) {
+			best, bestLines, bestPlan = p, n, pl
+			return true
+		}
+		return false
+	}
+	for _, o := range []map[string]int{order, reversed(order)} {
+		for _, byPath := range []bool{true, false} {
+			for _, c := range []crossRule{crossNever, crossFree, crossAlways} {
+				consider(plan{order: o, byPath: byPath, cross: c})
+			}
 		}
 	}
-	if best != nil {
-		return best, ""
+	if best == nil {
+		return nil, reason
 	}
-	return nil, reason
+	keep := bestPlan
+	keep.keepCold = true
+	consider(keep)
+	return best, ""
+}
+
+// keeps reports whether p, which keeps the cold members in their order,
+// is as good as q, which sorts them: its paths on no more lines, as few
+// members started on a line, and the struct on no more lines of the
+// largest size. Bytes that save no line are not worth moving every cold
+// field for.
+func keeps(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
+	for i := range n {
+		if n[i] > m[i] {
+			return false
+		}
+	}
+	line := slices.Max(lines)
+	return p.breaks() <= q.breaks() && p.Struct.Lines(line) <= q.Struct.Lines(line)
 }
 
 // growth judges a C proposal p that makes s a line or more bigger at some
@@ -844,6 +883,8 @@ type builder struct {
 	// runLeft is the bytes of the run of hot items being laid out, from
 	// the item being placed on; 0 outside a run.
 	runLeft int64
+	// keepCold lays the cold items left at the end out in their order.
+	keepCold bool
 }
 
 // crossRule says when a hot item may cross a line. Starting it on the next
@@ -1157,7 +1198,11 @@ func (b *builder) isolate(paths []string, side int) {
 // finish lays out what is left: cold items, pins, the items that end the
 // struct; and sizes it.
 func (b *builder) finish(last []item) *Proposal {
-	for _, it := range slices.Clone(packed(b.cold, b.off)) {
+	rest := b.cold
+	if !b.keepCold {
+		rest = packed(b.cold, b.off)
+	}
+	for _, it := range slices.Clone(rest) {
 		// A pin placed before it may have filled its gap with it.
 		i := slices.IndexFunc(b.cold, func(c item) bool {
 			return c.start == it.start && c.group == it.group && slices.Equal(c.members, it.members)
@@ -1319,13 +1364,26 @@ func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 	return q
 }
 
-// place builds the ordinary proposal. With byPath false, read-mostly
-// members keep one group in their original order, the fallback when
-// grouping by path would cost a path a line. cross says when hot members
-// may cross lines.
-func place(s *Struct, items []item, order map[string]int, lines []int64, byPath bool, cross crossRule) *Proposal {
+// plan is how place lays a struct out.
+type plan struct {
+	// order numbers the paths (C tries them the other way round too).
+	order map[string]int
+	// byPath groups read-mostly members by path; without it they keep
+	// one group in their original order, the fallback when grouping by
+	// path would cost a path a line.
+	byPath bool
+	// cross says when hot members may cross lines.
+	cross crossRule
+	// keepCold keeps cold members in their original order, save those
+	// that fill gaps, rather than in the order that wastes least space.
+	keepCold bool
+}
+
+// place builds the ordinary proposal, as pl says.
+func place(s *Struct, items []item, order map[string]int, lines []int64, pl plan) *Proposal {
+	byPath := pl.byPath
 	b := newBuilder(s, lines, order, items)
-	b.cross = cross
+	b.cross, b.keepCold = pl.cross, pl.keepCold
 	var cold, last []item
 	for _, it := range items {
 		switch {
@@ -1336,7 +1394,10 @@ func place(s *Struct, items []item, order map[string]int, lines []int64, byPath 
 			cold = append(cold, it)
 		}
 	}
-	b.cold = packed(cold, 0)
+	b.cold = cold
+	if !pl.keepCold {
+		b.cold = packed(cold, 0)
+	}
 	free := slices.DeleteFunc(slices.Clone(items), func(it item) bool { return it.pinned || it.last })
 	for _, it := range filter(free, classZero) {
 		b.put(it)

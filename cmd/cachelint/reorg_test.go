@@ -276,3 +276,48 @@ func TestKernelProposalsAlignNotPad(t *testing.T) {
 		}
 	}
 }
+
+// A kernel proposal moves the hot fields and what fills the holes among
+// them; the cold fields after them keep their order where sorting them
+// saves no line (6.18 net_device and tcp_sock: sorting saves no line of
+// either; netns_ipv4 at 64-byte lines, whose cold sysctls sorted save one,
+// is not asserted).
+func TestKernelProposalsKeepColdOrder(t *testing.T) {
+	for _, c := range kernelCases {
+		if c.kernel != "6.18" || c.name == "netns_ipv4" {
+			continue
+		}
+		js := kernelJSON(t, c, "64")
+		if js.Proposal == nil {
+			t.Fatalf("%s: no proposal: %s", c.name, js.NoFix)
+		}
+		index := map[string]int{}
+		for i, m := range js.Members {
+			index[m.Name] = i
+		}
+		ms := js.Proposal.Members
+		lastHot := slices.IndexFunc(ms, func(m report.JSONMember) bool { return m.Name == "__cacheline_group_end__"+lastGroup(ms) })
+		prev := -1
+		for _, m := range ms[lastHot+1:] {
+			i, ok := index[m.Name]
+			if m.Name == "" || !ok || m.Hot != nil {
+				continue
+			}
+			if i < prev {
+				t.Errorf("%s: cold %s (member %d) after member %d", c.name, m.Name, i, prev)
+			}
+			prev = max(prev, i)
+		}
+	}
+}
+
+// lastGroup names the last kernel cacheline group among ms.
+func lastGroup(ms []report.JSONMember) string {
+	g := ""
+	for _, m := range ms {
+		if name, ok := strings.CutPrefix(m.Name, "__cacheline_group_end__"); ok {
+			g = name
+		}
+	}
+	return g
+}
