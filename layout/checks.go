@@ -36,6 +36,9 @@ type Finding struct {
 	// another size, in a few words ("3 lines where 2 would do"), for
 	// merging; "" when the check has no short form.
 	detail string
+	// waste is, for a pad a line or more longer than it needs to be, the
+	// bytes it wastes; 0 for every other finding.
+	waste int64
 }
 
 // newFinding is a finding at one line size. msg ends in atLines(line),
@@ -722,9 +725,11 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 				fmt.Sprintf("padding %s %s (%d bytes) leaves %s and %s on one line %s: it needs %d more bytes",
 					pad.Name, pad.Type, pad.Size, name, afterName, atLines(line), -slack)))
 		case line == maxLine && waste >= line:
-			out = append(out, newFinding(CheckPadding, line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
+			f := newFinding(CheckPadding, line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
 				fmt.Sprintf("padding %s %s (%d bytes) wastes %d bytes, a whole line or more: %d bytes keep %s and %s a pair of lines apart %s",
-					pad.Name, pad.Type, pad.Size, waste, pad.Size-waste, name, afterName, atLines(line))))
+					pad.Name, pad.Type, pad.Size, waste, pad.Size-waste, name, afterName, atLines(line)))
+			f.waste = waste
+			out = append(out, f)
 		}
 	}
 	return out

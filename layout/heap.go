@@ -382,14 +382,46 @@ func (s *Struct) straddleAtBases(line int64) ([]Finding, map[*Member]bool) {
 	return fs, crossing
 }
 
-// paddingAtBases is padding at every base of s for pads between members.
-// A pad at the end separates an element of an array from the next, so
-// the bases that matter are the elements', not a lone object's: it is
+// paddingAtBases is padding at every base of s for pads between members:
+// a pad that fails to separate at some bases is reported with the share
+// of objects there. One declaration serves every object, so a pad wastes
+// a line only where it does at every base, and by the least it wastes at
+// any. A pad at the end separates an element of an array from the next,
+// so the bases that matter are the elements', not a lone object's: it is
 // checked as pahole would, from a line boundary.
 func (s *Struct) paddingAtBases(line, maxLine int64) []Finding {
-	fs := s.atBases(line, func(at *Struct) []Finding {
+	between := func(at *Struct) []Finding {
 		return slices.DeleteFunc(padding(at, line, maxLine), at.endPad)
+	}
+	fs := s.atBases(line, func(at *Struct) []Finding {
+		return slices.DeleteFunc(between(at), func(f Finding) bool { return f.waste > 0 })
 	})
+	bases := s.Bases(line)
+	var wastes []Finding
+	for k, b := range bases {
+		at := s
+		if len(bases) > 1 || b.Offset != 0 {
+			at = s.at(b.Offset)
+		}
+		here := slices.DeleteFunc(between(at), func(f Finding) bool { return f.waste == 0 })
+		if k == 0 {
+			wastes = here
+			continue
+		}
+		kept := wastes[:0]
+		for _, w := range wastes {
+			i := slices.IndexFunc(here, func(f Finding) bool { return f.key == w.key })
+			if i < 0 {
+				continue
+			}
+			if here[i].waste < w.waste {
+				w = here[i]
+			}
+			kept = append(kept, w)
+		}
+		wastes = kept
+	}
+	fs = append(fs, wastes...)
 	for _, f := range padding(s, line, maxLine) {
 		if s.endPad(f) {
 			fs = append(fs, f)

@@ -264,3 +264,23 @@ func TestGrownToBasesAllAsGood(t *testing.T) {
 		t.Errorf("findings %v, want one spread", r.Findings)
 	}
 }
+
+// One declaration serves every heap object, so a pad is a line too long
+// only where it is at every base, and by the least it is at any.
+func TestPaddingWasteAtEveryBase(t *testing.T) {
+	// The runtime's traceMap: 168 bytes, the 176-byte class starts objects
+	// at 0, 16, 32 and 48 past a line. At 48 the second pad could go.
+	trace := goStruct("traceMap", u64("root", ""), pad(64), u64("seq", ""), pad(64), field{"mem", 24, 8, ""})
+	trace.Heap = testHeap(t)
+	if fs := trace.paddingAtBases(64, 64); len(fs) != 0 {
+		t.Errorf("traceMap: %v", fs)
+	}
+	// 328 bytes, the 352-byte class: bases 0 and 32. From 32 head ends in
+	// the second pair of lines, so tail needs 104 bytes of pad, not 8.
+	wide := goStruct("wide", field{"head", 120, 8, ""}, pad(200), u64("tail", ""))
+	wide.Heap = testHeap(t)
+	want := "padding _ [N]byte (200 bytes) wastes 96 bytes, a whole line or more: 104 bytes keep head and tail a pair of lines apart (64-byte lines)"
+	if fs := wide.paddingAtBases(64, 64); len(fs) != 1 || fs[0].Message != want {
+		t.Errorf("wide: %v, want %q", fs, want)
+	}
+}
