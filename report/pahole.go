@@ -91,9 +91,10 @@ func column(typ string, width int) string {
 	return fmt.Sprintf("%-*s", abs(width), typ)
 }
 
-// className reports whether s, after "class ", names the class itself,
-// not a pointer or reference to it: "map<int, std::string>" and
-// "function<void(int)>" do, "Point *" and "Point &" do not.
+// className reports whether s, after "class " or "struct ", names the type
+// itself, not a pointer, reference or array of it or a function returning
+// it: "map<int, std::string>" and "function<void(int)>" do, "Point *",
+// "Point &" and "Point[4]" do not.
 func className(s string) bool {
 	if s == "" {
 		return false
@@ -610,9 +611,12 @@ func (p *printer) typePadding(m *layout.Member) int64 {
 		}
 		return findHoles(m.Inner, m.Offset, m.Size).padding
 	}
-	class, isClass := strings.CutPrefix(m.Type, "class ")
-	if isClass && !className(class) || !isClass && (!strings.HasPrefix(m.Type, "struct ") || strings.ContainsAny(m.Type, "*[(")) {
-		return 0
+	name, ok := strings.CutPrefix(m.Type, "struct ")
+	if !ok {
+		name, ok = strings.CutPrefix(m.Type, "class ")
+	}
+	if !ok || !className(name) {
+		return 0 // a pointer, an array, a function pointer
 	}
 	var t *layout.Struct
 	switch {

@@ -78,6 +78,17 @@ struct Templated {
 	Two<Two<int, char>, long> nested;
 };
 
+// A member whose struct type has tail padding and a pointer among its
+// template arguments.
+template <typename T> struct Tagged {
+	T p;
+	char tag;
+};
+struct HoldsTagged {
+	Tagged<int *> t;
+	long after;
+};
+
 // A last member whose type has tail padding: pahole's note on it, then a
 // blank line before the summary.
 struct EndsPadded {
@@ -164,6 +175,7 @@ Box<int> bi;
 Box<Box<char> > bb;
 Templated tm;
 EndsPadded ep;
+HoldsTagged htg;
 Outer o;
 int gi;
 long gl;
