@@ -84,13 +84,6 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	cwd, _ := os.Getwd()
-	rel := func(file string) string {
-		if r, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(r, "..") {
-			return r
-		}
-		return file
-	}
 	broken := false
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
@@ -98,7 +91,7 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 			if e.Pos == "" || e.Pos == "-" {
 				fmt.Fprintf(stderr, "cachelint: %s: %s\n", p.PkgPath, e.Msg)
 			} else {
-				fmt.Fprintf(stderr, "cachelint: %s: %s\n", rel(e.Pos), e.Msg)
+				fmt.Fprintf(stderr, "cachelint: %s: %s\n", relToWD(e.Pos), e.Msg)
 			}
 		}
 	})
@@ -162,8 +155,21 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	}
 	w := bufio.NewWriter(stderr)
 	for _, d := range diags {
-		fmt.Fprintf(w, "%s:%d:%d: %s\n", rel(d.file), d.line, d.col, d.message)
+		fmt.Fprintf(w, "%s:%d:%d: %s\n", relToWD(d.file), d.line, d.col, d.message)
 	}
 	w.Flush()
 	return status
+}
+
+// relToWD names file relative to the working directory when it lies under
+// it, as go vet names the files of its diagnostics.
+func relToWD(file string) string {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return file
+	}
+	if r, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return file
 }

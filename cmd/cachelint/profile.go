@@ -110,7 +110,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	var results []*layout.Result
 	for _, sm := range marks {
 		ps := report.ProfileStruct{Type: sm.Key, Samples: sm.Struct.Samples, Layout: sm.Layout, Notes: sm.Notes}
-		ps.DeclFile, ps.DeclLine = sm.DeclFile, sm.DeclLine
+		ps.DeclFile, ps.DeclLine = relToWD(sm.DeclFile), sm.DeclLine
 		if sm.Layout == nil {
 			ps.NoLayout = "generic: the layout depends on the type arguments"
 		}
@@ -165,7 +165,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	case *annotate:
 		changed, err := prog.Annotate(marks)
 		for _, name := range changed {
-			fmt.Fprintf(stderr, "cachelint: annotated %s\n", name)
+			fmt.Fprintf(stderr, "cachelint: annotated %s\n", relToWD(name))
 		}
 		if err != nil {
 			return fail("-annotate: %v", err)

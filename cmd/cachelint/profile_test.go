@@ -167,7 +167,11 @@ func TestProfileHotFileAndJSON(t *testing.T) {
 		t.Fatalf("%v\n%s", err, stdout.String())
 	}
 	if len(doc.Structs) == 0 || doc.Structs[0].Type != "example.com/txpath.Device" || doc.Profiles[0].Path != "tx" {
-		t.Errorf("JSON: first struct %+v, profiles %+v", doc.Structs, doc.Profiles)
+		t.Fatalf("JSON: first struct %+v, profiles %+v", doc.Structs, doc.Profiles)
+	}
+	// Named from the working directory, as diagnostics are.
+	if s := doc.Structs[0]; s.DeclFile != "device.go" {
+		t.Errorf("Device declared at %s:%d, want device.go", s.DeclFile, s.DeclLine)
 	}
 	data, err := os.ReadFile(hot)
 	if err != nil {
