@@ -1336,27 +1336,38 @@ func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 			continue
 		}
 		next := &ps.Members[j]
+		// Where the compiler puts the zero-size members after the pad,
+		// and so where the member after them may start.
 		lo, hi := m.Offset, m.End()
+		zeros := slices.Clone(ps.Members[i+1 : j])
+		for k := range zeros {
+			z := &zeros[k]
+			at := alignUp(lo, max(z.Align, z.AlignAttr, 1))
+			shiftBits(z, (at-z.Offset)*8)
+			z.Offset, lo = at, at
+		}
+		own := max(next.Align, next.AlignAttr, 1)
 		var align int64
-		for _, line := range sizes {
-			if hi%line == 0 && hi-lo < line && line > next.Align {
-				align = line
-				break
+		if alignUp(lo, own) != hi {
+			for _, line := range sizes {
+				if hi%line == 0 && hi-lo < line && line > own {
+					align = line
+					break
+				}
+			}
+			if align == 0 || lo > hi || next.IsBitField() || next.Unit != 0 || unnamedType(next) || pinned(&s.Members[p.From[j]]) {
+				members, from = append(members, m), append(from, p.From[i])
+				continue
 			}
 		}
-		if align == 0 || next.IsBitField() || next.Unit != 0 || unnamedType(next) || pinned(&s.Members[p.From[j]]) {
-			members, from = append(members, m), append(from, p.From[i])
-			continue
+		// Else the member's own alignment puts it there: the pad goes.
+		members = append(members, zeros...)
+		from = append(from, p.From[i+1:j]...)
+		if align > 0 {
+			next.AlignAttr, next.Align = max(next.AlignAttr, align), max(next.Align, align)
+			ps.Align = max(ps.Align, align)
+			q.Aligned = append(q.Aligned, len(members))
 		}
-		for k := i + 1; k < j; k++ {
-			z := ps.Members[k]
-			shiftBits(&z, (lo-z.Offset)*8)
-			z.Offset = lo
-			members, from = append(members, z), append(from, p.From[k])
-		}
-		next.AlignAttr, next.Align = max(next.AlignAttr, align), max(next.Align, align)
-		ps.Align = max(ps.Align, align)
-		q.Aligned = append(q.Aligned, len(members))
 		i = j - 1
 	}
 	ps.Members, q.From = members, from
