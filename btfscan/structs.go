@@ -198,6 +198,8 @@ type conv struct {
 	// defs holds the structs converted for layout.Expansion.Def, when
 	// expanding types; nil while one is being converted.
 	defs map[btf.Type]*layout.Struct
+	// enums holds the unnamed enums converted for layout.Expansion.Enum.
+	enums map[*btf.Enum]*layout.Enum
 }
 
 func newConv(ptrSize int64) *conv {
@@ -312,11 +314,42 @@ func (c *conv) def(t btf.Type) *layout.Struct {
 	return s
 }
 
-// expandType sets what pahole -E prints of a member of type t spelled
-// typ: the typedefs the type (an array's element type) goes through, the
-// type they resolve to, and the struct or union it is (layout.Expansion).
-func (c *conv) expandType(t btf.Type, typ string) *layout.Expansion {
-	var x layout.Expansion
+// enum converts the unnamed enum t is, or is an array of, for
+// layout.Expansion.Enum, once; nil for any other type.
+func (c *conv) enum(t btf.Type) *layout.Enum {
+	for n := 0; ; n++ {
+		a, ok := t.(*btf.Array)
+		if !ok {
+			break
+		}
+		if n > maxDepth {
+			panic(badType("arrays nest too deep"))
+		}
+		t = a.Type
+	}
+	e, ok := t.(*btf.Enum)
+	if !ok || e.Name != "" {
+		return nil
+	}
+	if x, ok := c.enums[e]; ok {
+		return x
+	}
+	x := &layout.Enum{Size: int64(e.Size), Enumerators: make([]layout.Enumerator, len(e.Values))}
+	for i, v := range e.Values {
+		x.Enumerators[i] = layout.Enumerator{Name: v.Name, Value: int64(v.Value)}
+	}
+	if c.enums == nil {
+		c.enums = make(map[*btf.Enum]*layout.Enum)
+	}
+	c.enums[e] = x
+	return x
+}
+
+// expandType sets in x what pahole -E prints of a member of type t
+// spelled typ: the typedefs the type (an array's element type) goes
+// through, the type they resolve to, and the struct, union or unnamed enum
+// it is (layout.Expansion).
+func (c *conv) expandType(t btf.Type, typ string, x *layout.Expansion) {
 	// The element of an array; a const on the way stops the typedefs, not
 	// the struct (pahole prints "const " and goes on), but for the const
 	// it drops from a zero-length array's elements.
@@ -340,7 +373,7 @@ func (c *conv) expandType(t btf.Type, typ string) *layout.Expansion {
 		if isComposite(elem) && elem.TypeName() != "" {
 			x.Def = c.def(elem)
 		}
-		return x.OrNil()
+		return
 	}
 	dims := ""
 	if es := c.spellMember(elem, false, false, false); elem != t && strings.HasPrefix(typ, es) {
@@ -363,7 +396,9 @@ func (c *conv) expandType(t btf.Type, typ string) *layout.Expansion {
 	if isComposite(elem) && (elem.TypeName() != "" || len(x.Typedefs) > 0) {
 		x.Def = c.def(elem)
 	}
-	return x.OrNil()
+	if len(x.Typedefs) > 0 {
+		x.Enum = c.enum(elem)
+	}
 }
 
 func strip(t btf.Type) btf.Type {
@@ -709,10 +744,9 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 			m.Inner = c.members(inner, m.Offset, packed, inUnion, unit)
 			x.Packed, x.AlignAttr = packed, c.info(inner).forced
 		}
+		x.Enum = c.enum(bm.Type)
 		if c.defs != nil {
-			if e := c.expandType(bm.Type, m.Type); e != nil {
-				x.Typedefs, x.Resolved, x.Def = e.Typedefs, e.Resolved, e.Def
-			}
+			c.expandType(bm.Type, m.Type, &x)
 		}
 		m.Expansion = x.OrNil()
 		out[i] = m

@@ -408,20 +408,48 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 		u.unnest(inner)
 		x.Packed, x.AlignAttr = u.structAlign(inner).packed, inner.align
 	}
+	x.Enum = u.enum(k.typ)
 	if u.f.ExpandTypes {
-		if e := u.expandType(k.typ, m.Type); e != nil {
-			x.Typedefs, x.Resolved, x.Def = e.Typedefs, e.Resolved, e.Def
-		}
+		u.expandType(k.typ, m.Type, &x)
 	}
 	m.Expansion = x.OrNil()
 	return m
 }
 
-// expandType sets what pahole -E prints of a member of type off: the
+// enum converts the unnamed enum off is, or is an array of, for
+// layout.Expansion.Enum, once per unit; nil for any other type.
+func (u *unit) enum(off dwarf.Offset) *layout.Enum {
+	n := u.node(off)
+	for range maxDepth {
+		if n == nil || n.tag != dwarf.TagArrayType {
+			break
+		}
+		n = u.node(n.typ)
+	}
+	if n == nil || n.tag != dwarf.TagEnumerationType || u.named(n.name) {
+		return nil
+	}
+	if e, ok := u.enums[n]; ok {
+		return e
+	}
+	e := &layout.Enum{Size: max(n.size, 0)}
+	for _, k := range u.kids(n) {
+		if k.tag == dwarf.TagEnumerator {
+			e.Enumerators = append(e.Enumerators, layout.Enumerator{Name: u.name(k.name), Value: k.loc})
+		}
+	}
+	if u.enums == nil {
+		u.enums = make(map[*node]*layout.Enum)
+	}
+	u.enums[n] = e
+	return e
+}
+
+// expandType sets in x what pahole -E prints of a member of type off: the
 // typedefs the type (an array's element type) goes through, the type they
-// resolve to, and the struct or union it is (layout.Expansion).
-func (u *unit) expandType(off dwarf.Offset, typ string) *layout.Expansion {
-	var x layout.Expansion
+// resolve to, and the struct, union or unnamed enum it is
+// (layout.Expansion).
+func (u *unit) expandType(off dwarf.Offset, typ string, x *layout.Expansion) {
 	// The element of an array, of an array of arrays (Go's); a const on
 	// the way stops the typedefs, not the struct (pahole prints "const "
 	// and goes on).
@@ -443,7 +471,7 @@ func (u *unit) expandType(off dwarf.Offset, typ string) *layout.Expansion {
 				x.Def = u.def(n)
 			}
 		}
-		return x.OrNil()
+		return
 	}
 	dims := ""
 	if es, _ := u.declType(elem, false); elem != off && strings.HasPrefix(typ, strings.TrimRight(es, " ")) {
@@ -467,13 +495,14 @@ func (u *unit) expandType(off dwarf.Offset, typ string) *layout.Expansion {
 		n = u.node(u.arrayElem(n, u.dims(n))) // a typedef of an array
 	}
 	if n == nil || n.decl || !u.named(n.name) && len(x.Typedefs) == 0 {
-		return x.OrNil()
+		return
 	}
 	switch n.tag {
 	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
 		x.Def = u.def(n)
+	case dwarf.TagEnumerationType:
+		x.Enum = u.enum(t)
 	}
-	return x.OrNil()
 }
 
 // def converts the struct or union n for layout.Expansion.Def, once per

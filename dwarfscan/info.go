@@ -568,6 +568,7 @@ type attrs struct {
 	declFile   int64
 	declLine   int64
 	memberLoc  int64
+	constVal   int64 // DW_AT_const_value of a constant class
 	dataBit    int64
 	bitOff     int64
 	bitSize    int64
@@ -828,6 +829,8 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 				at.has |= hasByteSize
 			case dwarf.AttrAlignment:
 				at.align = v
+			case dwarf.AttrConstValue:
+				at.constVal = v
 			case dwarf.AttrEncoding:
 				at.encoding = v
 			case dwarf.AttrDeclFile:

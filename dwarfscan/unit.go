@@ -53,7 +53,7 @@ type kid struct {
 	tag      dwarf.Tag
 	name     nameRef
 	typ      dwarf.Offset
-	loc      int64 // DW_AT_data_member_location, 0 when absent
+	loc      int64 // DW_AT_data_member_location, 0 when absent; an enumerator's DW_AT_const_value
 	dataBit  int64 // DW_AT_data_bit_offset, -1 when absent
 	bitOff   int64 // DW_AT_bit_offset (DWARF 2-4), negative in packed structs; 0 when absent
 	bitSize  int64
@@ -88,6 +88,7 @@ type unit struct {
 	names      map[dwarf.Offset]string
 	decls      map[dwarf.Offset]decl
 	defined    map[*node]*layout.Struct // see unit.def
+	enums      map[*node]*layout.Enum   // see unit.enum
 	depth      int
 	expansions int // see nest
 
@@ -384,6 +385,9 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 		declFile: at.declFile,
 		declLine: at.declLine,
 	}
+	if tag == dwarf.TagEnumerator {
+		k.loc = at.constVal
+	}
 	if at.has&hasDataBit != 0 {
 		k.dataBit = at.dataBit
 	}
@@ -449,7 +453,7 @@ func (u *unit) node(off dwarf.Offset) *node {
 		return nil
 	}
 	n := u.ws.node(a.tag, &u.at)
-	if a.children && n.tag != dwarf.TagEnumerationType && n.tag != dwarf.TagTypedef {
+	if a.children && n.tag != dwarf.TagTypedef {
 		n.kidsAt = r.off
 	}
 	*slot = n
@@ -505,7 +509,7 @@ func (u *unit) readKids(n *node) ([]kid, error) {
 		}
 		switch a.tag {
 		case dwarf.TagMember, dwarf.TagInheritance, dwarf.TagSubrangeType,
-			dwarf.TagFormalParameter, dwarf.TagVariable:
+			dwarf.TagFormalParameter, dwarf.TagVariable, dwarf.TagEnumerator:
 			if err := r.attrs(a, &u.at); err != nil {
 				return u.ws.keep(u.scratch), err
 			}

@@ -195,7 +195,8 @@ type Member struct {
 
 	// Expansion is what pahole prints of the member's type beyond its
 	// spelling: with -E, nil when the reader was not asked to expand
-	// types; and always the attributes of an unnamed struct in Inner. nil
+	// types; and always the attributes of an unnamed struct in Inner and
+	// the enumerators of an unnamed enum. nil
 	// when there is nothing to print: a pointer, as most members have none
 	// and readers share them.
 	Expansion *Expansion
@@ -239,11 +240,27 @@ type Expansion struct {
 	// after its closing brace, as after a named struct's.
 	Packed    bool
 	AlignAttr int64
+	// Enum is the unnamed enum the member is, or is an array of (with -E,
+	// also through Typedefs): pahole prints its enumerators in place.
+	// Readers share it among the members of that type: read-only.
+	Enum *Enum
+}
+
+// Enum is an enum type's definition.
+type Enum struct {
+	Size        int64
+	Enumerators []Enumerator
+}
+
+// Enumerator is one named constant of an enum.
+type Enumerator struct {
+	Name  string
+	Value int64
 }
 
 // OrNil returns x, or nil when x says nothing.
 func (x Expansion) OrNil() *Expansion {
-	if x.Def == nil && len(x.Typedefs) == 0 && !x.Packed && x.AlignAttr == 0 {
+	if x.Def == nil && len(x.Typedefs) == 0 && !x.Packed && x.AlignAttr == 0 && x.Enum == nil {
 		return nil
 	}
 	return &x

@@ -142,7 +142,7 @@ func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
 		for _, e := range extra {
 			p.printf("%s%s\n", tabs(1), e)
 		}
-		p.printf("}%s;\n", structAttrs(s, st))
+		p.printf("};\n") // and no attributes
 		return
 	}
 	t := tabs(1)
@@ -199,7 +199,7 @@ func (p *printer) summary(s *layout.Struct, st stats, t string, base int64) {
 
 // structAttrs is what pahole prints after the closing brace.
 func structAttrs(s *layout.Struct, st stats) string {
-	return packedAttr(s, st) + alignedAttr(s)
+	return packedAttr(s, st) + alignedAttr(s, st)
 }
 
 // packed is pahole's packed attribute, as printed after a closing brace.
@@ -212,8 +212,10 @@ func packedAttr(s *layout.Struct, st stats) string {
 	return ""
 }
 
-func alignedAttr(s *layout.Struct) string {
-	if s.AlignAttr > 0 {
+// alignedAttr is s's aligned attribute, which pahole leaves out where it
+// prints the packed one.
+func alignedAttr(s *layout.Struct, st stats) string {
+	if s.AlignAttr > 0 && packedAttr(s, st) == "" {
 		return aligned(s.AlignAttr)
 	}
 	return ""
@@ -313,6 +315,8 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			start := p.written + len(t)
 			decl = p.expandDef(m, forced, t, level)
 			pad = max(ts+ns-(p.written-start+len(t)+len(decl)), 1)
+		} else if x := m.Expansion; x != nil && x.Enum != nil && (p.expand || len(x.Typedefs) == 0) {
+			decl, pad = p.enumDef(m, forced, t, ts+ns)
 		} else if kw, dims, ok := block(m.Type); ok {
 			start := p.written + len(t)
 			p.printf("%s%s {\n", t, kw)
@@ -334,8 +338,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 				if x.Packed && st.sumHoles == 0 && st.padding == 0 {
 					decl += packed
 					counted += len(packed) + 1
-				}
-				if x.AlignAttr > 0 {
+				} else if x.AlignAttr > 0 {
 					decl += aligned(x.AlignAttr)
 				}
 			}
@@ -492,7 +495,7 @@ func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) 
 		b.WriteString(" " + m.Name)
 	}
 	if !union {
-		b.WriteString(alignedAttr(d))
+		b.WriteString(alignedAttr(d, st))
 	}
 	if !suffix && !isConst {
 		b.WriteString(m.Name)
@@ -503,6 +506,47 @@ func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) 
 	}
 	b.WriteString(";")
 	return b.String()
+}
+
+// enumDef prints, as pahole does, the header and the enumerators of the
+// unnamed enum m is, or is an array of, and returns the declaration that
+// closes it and the spaces before the offset comment, whose column is
+// width.
+func (p *printer) enumDef(m *layout.Member, forced bool, t string, width int) (string, int) {
+	e := m.Expansion.Enum
+	typedefs, typ := p.resolved(m)
+	start := p.written + len(t)
+	p.printf("%s%senum {\n", t, typedefs)
+	w := 0
+	for _, v := range e.Enumerators {
+		w = max(w, len(v.Name))
+	}
+	in := tabs(min(len(t)+1, maxIndent))
+	for _, v := range e.Enumerators {
+		// pahole 1.24 holds values in 32 bits, unsigned.
+		p.printf("%s%-*s = %s,\n", in, w, v.Name, p.num(int64(uint32(v.Value))))
+	}
+	decl := "}"
+	if e.Size != 4 {
+		decl += packed
+	}
+	_, name := split(typ, m.Name)
+	decl += " " + name
+	counted := len(m.Name)
+	if forced {
+		decl += aligned(m.AlignAttr)
+		counted += len(aligned(m.AlignAttr))
+	}
+	if m.BitSize > 0 {
+		decl += ":" + strconv.FormatInt(m.BitSize, 10)
+	}
+	decl += ";"
+	if typedefs != "" {
+		// Counted as for an expanded struct.
+		return decl, max(width-(p.written-start+len(t)+len(decl)), 1)
+	}
+	// As for an unnamed struct (body), by the name and attribute only.
+	return decl, max(abs(width-3-counted), 1)
 }
 
 // shifted returns a copy of ms with offsets base bytes further, for
