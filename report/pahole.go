@@ -52,7 +52,10 @@ type printer struct {
 	// inferred is the struct's AlignsInferred: zero-size members print
 	// no aligned attribute.
 	inferred bool
-	err      error
+	// inUnion says the outermost type is a union, whose name column
+	// pahole narrows at every level.
+	inUnion bool
+	err     error
 }
 
 func (p *printer) printf(format string, args ...any) {
@@ -132,6 +135,7 @@ type stats struct {
 // the summary.
 func (p *printer) structText(s *layout.Struct, name string, extra ...string) {
 	p.cacheline, p.newline, p.stats, p.inferred = 0, false, true, s.AlignsInferred
+	p.inUnion = s.Kind == layout.KindUnion
 	if len(s.BaseClasses) > 0 {
 		name += " : " + strings.Join(s.BaseClasses, ", ")
 	}
@@ -254,7 +258,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 	switch {
 	case p.expand:
 		ns = expandNameSpacing
-	case union && level == 1:
+	case p.inUnion:
 		ns = unionNameSpacing
 	}
 	// Each member of a union starts over from the union's cacheline.
@@ -326,7 +330,11 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			}
 			stats := p.stats
 			p.stats = false
+			// A const struct's body, as an expanded one's (expandDef).
+			consts := len("const ") * strings.Count(kw, "const ")
+			p.narrow += consts
 			st := p.body(m.Inner, m.Offset, size, strings.HasSuffix(kw, "union"), level+1, "public")
+			p.narrow -= consts
 			p.stats = stats
 			p.newline = false
 			// pahole places the offset comment by the name, the

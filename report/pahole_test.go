@@ -204,8 +204,8 @@ func TestPaholeTextKernel(t *testing.T) {
 		open        opener
 		min         float64
 	}{
-		{"kernel/linux-6.1/dummy.ko.debug", "pahole/dummy.ko.debug.golden", openDWARF, 0.98},
-		{"kernel/linux-6.1/veth.ko.debug", "pahole/veth.ko.debug.golden", openDWARF, 0.98},
+		{"kernel/linux-6.1/dummy.ko.debug", "pahole/dummy.ko.debug.golden", openDWARF, 0.99},
+		{"kernel/linux-6.1/veth.ko.debug", "pahole/veth.ko.debug.golden", openDWARF, 0.99},
 		{"kernel/linux-6.18/vmlinux.btf.gz", "pahole/vmlinux-6.18.btf.golden.gz", openBTF, 0.99},
 		// Go types keep their brackets: "struct []string F", "map[string]int G".
 		{"gobin/gobin", "pahole/gobin.golden", openDWARF, 0.94},
