@@ -378,7 +378,12 @@ func worse(s *Struct, p *Proposal, lines []int64) string {
 		for _, path := range s.Paths() {
 			a, _ := s.hotLinesAtBases(path, line, isolating)
 			if b, _ := p.Struct.hotLinesAtBases(path, line, isolating); b > a {
-				return fmt.Sprintf("reordering would put %s on %d lines instead of %d %s", pathWords(path), b, a, atLines(line))
+				words := pathWords(path)
+				if isolating {
+					// Written ones get lines of their own.
+					words = "read-mostly " + words
+				}
+				return fmt.Sprintf("reordering would put %s on %d lines instead of %d %s", words, b, a, atLines(line))
 			}
 		}
 	}

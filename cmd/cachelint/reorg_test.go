@@ -321,3 +321,17 @@ func lastGroup(ms []report.JSONMember) string {
 	}
 	return g
 }
+
+// 6.18 tcp_sock at 128-byte lines gets no proposal, and the reason names
+// the lines it counts: where written fields must be isolated, only the
+// read-mostly ones' (the hand layout's rx takes 4 lines in all, 2 of them
+// read-mostly).
+func TestKernelNoFixSaysReadMostly(t *testing.T) {
+	js := kernelJSON(t, kernelCase{"tcp_sock", "tcp_sock.rst", "6.18", linux618}, "128")
+	if js.Proposal != nil {
+		t.Fatalf("a proposal now (%v): this test needs another case", js.Proposal.HotLines)
+	}
+	if want := "read-mostly hot fields of path rx on 3 lines instead of 2"; !strings.Contains(js.NoFix, want) {
+		t.Errorf("no_fix %q, want it to say %q", js.NoFix, want)
+	}
+}
