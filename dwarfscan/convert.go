@@ -380,6 +380,10 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 	}
 	m.Align = max(m.Align, k.align)
 	m.AlignAttr = k.align
+	// A C++ base class and the vtable pointer are where the compiler
+	// puts them, before the data members whatever their order: no
+	// order of the declaration moves them.
+	m.Pinned = k.tag == dwarf.TagInheritance || k.artificial
 	if k.tag == dwarf.TagInheritance && u.empty(k.typ, 0) {
 		// An empty base class takes no room in the class derived from
 		// it (its 1 byte of size is for objects of its own), as pahole

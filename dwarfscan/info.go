@@ -584,6 +584,7 @@ type attrs struct {
 	virtual    bool  // DW_AT_virtuality not DW_VIRTUALITY_none
 	access     int64 // DW_AT_accessibility, 0 when absent
 	containing dwarf.Offset
+	artificial bool
 	has        uint32
 }
 
@@ -818,6 +819,8 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 			at.decl = r.flag(form)
 		case dwarf.AttrExternal:
 			at.external = r.flag(form)
+		case dwarf.AttrArtificial:
+			at.artificial = r.flag(form)
 		default:
 			v, ok := r.constant(form, f.implicit)
 			if !ok {

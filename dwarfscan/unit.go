@@ -61,10 +61,13 @@ type kid struct {
 	align    int64
 	count    int64 // entries of a dimension, 0 for a flexible array
 	static   bool
-	virtual  bool  // a virtual base class
-	access   int64 // DW_AT_accessibility of a base class, 0 when absent
-	declFile int64
-	declLine int64
+	virtual  bool // a virtual base class
+	// artificial is a member the compiler adds (DW_AT_artificial): a C++
+	// vtable pointer.
+	artificial bool
+	access     int64 // DW_AT_accessibility, 0 when absent
+	declFile   int64
+	declLine   int64
 }
 
 // unit is one compile unit being decoded.
@@ -379,11 +382,12 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 		align:    at.align,
 		count:    at.count,
 		// C++ static data members (DWARF 4) are declarations.
-		static:   tag == dwarf.TagVariable || tag == dwarf.TagMember && (at.external || at.decl),
-		virtual:  tag == dwarf.TagInheritance && at.virtual,
-		access:   at.access,
-		declFile: at.declFile,
-		declLine: at.declLine,
+		static:     tag == dwarf.TagVariable || tag == dwarf.TagMember && (at.external || at.decl),
+		virtual:    tag == dwarf.TagInheritance && at.virtual,
+		artificial: at.artificial,
+		access:     at.access,
+		declFile:   at.declFile,
+		declLine:   at.declLine,
 	}
 	if tag == dwarf.TagEnumerator {
 		k.loc = at.constVal

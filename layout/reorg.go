@@ -430,6 +430,11 @@ func invalid(s *Struct, p *Proposal) string {
 		}
 		// A bit-field takes only the bytes of its bits: pahole's storage
 		// unit may reach over the members before it.
+		if k := p.From[i]; m.bytes().lo < end && k >= 0 && pinned(&s.Members[k]) && !overlapsAny(ps.Members, i) {
+			// A C++ class lists its bases before its vtable pointer,
+			// which lies before them; both are pinned.
+			continue
+		}
 		if m.bytes().lo < end {
 			return fmt.Sprintf("no room for %s at %d: pinned members and groups leave none", m.Label(), end)
 		}
@@ -469,6 +474,18 @@ func outsideGroup(s *Struct, p *Proposal) string {
 		}
 	}
 	return ""
+}
+
+// overlapsAny reports whether the bytes of ms[i] overlap those of
+// another member of ms.
+func overlapsAny(ms []Member, i int) bool {
+	b := ms[i].bytes()
+	for j := range ms {
+		if o := ms[j].bytes(); j != i && o.hi > o.lo && b.hi > b.lo && o.lo < b.hi && b.lo < o.hi {
+			return true
+		}
+	}
+	return false
 }
 
 // castTarget is the index of the member of C struct s that code may cast a

@@ -96,7 +96,9 @@ var cxxtypesWrong = map[string]string{
 	"struct RRef":    "an rvalue reference with no type and 4 bytes, where it takes 8, and a 4-byte hole after it",
 	"struct PM": "pointers to members as 4 bytes where a data member's takes 8 and a member function's 16, " +
 		"and holes between them",
-	"class Nothing":  "cachelines: 0 for a 1-byte class",
+	"class Nothing": "cachelines: 0 for a 1-byte class",
+	"class Conn": "holes of 8, 65512 and 16 bytes counted from offsets that go back (its base lies after the vtable pointer), " +
+		"and a BRAIN FART ALERT",
 	"class Derived2": "a BRAIN FART ALERT for the bytes of its commented-out base; " + accessDefault + ": z under public:",
 }
 

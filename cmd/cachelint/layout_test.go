@@ -435,3 +435,31 @@ func TestNamesFilterHotFile(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestLayoutCXXProposal reorders a C++ class with a base and a vtable
+// pointer (testdata/c/cxxtypes.cc's Conn): the compiler puts both first
+// whatever the declaration says, so the proposal moves the data members
+// only, and brings the hot counters onto one line.
+func TestLayoutCXXProposal(t *testing.T) {
+	hot := filepath.Join(t.TempDir(), "conn.hot")
+	if err := os.WriteFile(hot, []byte("Conn.rx_bytes hot write\nConn.tx_bytes hot write\nConn.rx_packets hot write\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	code := runLayout([]string{"-C", "Conn", "-hot", hot, "-reorg", td("c/cxxtypes.o")}, &out, &errs)
+	if code != 3 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs.String())
+	}
+	for _, want := range []string{
+		"/* spread: hot fields occupy 2 lines where 1 would do (64-byte lines): rx_bytes, tx_bytes, rx_packets */\n",
+		"/* proposed order: <ancestor>, _vptr.Conn, rx_bytes, tx_bytes, rx_packets, state, label, flags */\n",
+		"\t/* struct Peer                <ancestor>; */     /*     8    16 */\n",
+		"\tint ()(void) * *           _vptr.Conn;           /*     0     8 */\n",
+		"\tlong int                   rx_packets;           /*    40     8 */ /* hot: write */\n",
+		"\t/* hot lines now -> proposed: hot 2 -> 1 */\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

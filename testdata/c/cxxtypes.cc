@@ -159,6 +159,24 @@ class Derived2 : public Point {
 	int z;
 };
 
+// A class with a base and a vtable pointer, whose hot counters lie on two
+// lines: a better order moves the data members only, as the compiler puts
+// the vtable pointer and the base first whatever the declaration says.
+struct Peer {
+	long id;
+	char kind;
+};
+class Conn : public Peer {
+public:
+	virtual ~Conn() {}
+	char state;
+	long rx_bytes;
+	char label[40];
+	long tx_bytes;
+	char flags;
+	long rx_packets;
+};
+
 typedef class Mixed MixedT;
 struct HasTypedef {
 	MixedT m;
@@ -176,6 +194,7 @@ Box<Box<char> > bb;
 Templated tm;
 EndsPadded ep;
 HoldsTagged htg;
+Conn conn;
 Outer o;
 int gi;
 long gl;
