@@ -1322,23 +1322,15 @@ func withoutAlign(s *Struct, p *Proposal, k int) *Proposal {
 	return &q
 }
 
-// unnamedType reports whether m's type is a struct or union declared in
-// place, or an array of one.
-func unnamedType(m *Member) bool {
-	t, _, _ := strings.Cut(m.Type, "[")
-	t = strings.TrimPrefix(strings.TrimPrefix(t, "volatile "), "const ")
-	return t == "struct" || t == "union"
-}
-
 // aligned is p with each pad array the builder put before a member to
 // start it on a line replaced by an alignment attribute on that member, the
 // smallest line size that puts it where the pad did: C maintainers write
 // ____cacheline_aligned_in_smp, not pad arrays. Zero-size members between
-// the pad and the member go where the pad began, as the compiler puts
-// them. A pad stays before a pinned member, a bit-field, an anonymous
-// struct or union (no attribute spells it there), and at the end. The
-// struct takes the alignment, which may round its size up: finish keeps
-// the pads where that costs bytes.
+// the pad and the member go where the compiler then puts them, right after
+// what precedes the pad. A pad stays before a pinned member, a bit-field
+// (no attribute spells it there), and at the end. The struct takes the
+// alignment, which may round its size up: finish keeps the pads where
+// that costs bytes.
 func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 	out := *p.Struct
 	ps := &out
@@ -1377,7 +1369,7 @@ func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 					break
 				}
 			}
-			if align == 0 || lo > hi || next.IsBitField() || next.Unit != 0 || unnamedType(next) || pinned(&s.Members[p.From[j]]) {
+			if align == 0 || lo > hi || next.IsBitField() || next.Unit != 0 || pinned(&s.Members[p.From[j]]) {
 				members, from = append(members, m), append(from, p.From[i])
 				continue
 			}
