@@ -55,7 +55,11 @@ type printer struct {
 	// inUnion says the outermost type is a union, whose name column
 	// pahole narrows at every level.
 	inUnion bool
-	err     error
+	// buf holds the member line being printed.
+	buf []byte
+	// arena holds the members shifted prints inline.
+	arena []layout.Member
+	err   error
 }
 
 func (p *printer) printf(format string, args ...any) {
@@ -64,6 +68,36 @@ func (p *printer) printf(format string, args ...any) {
 		n, p.err = fmt.Fprintf(p.w, format, args...)
 		p.written += n
 	}
+}
+
+// write writes s as printf("%s", s) does, without fmt: member lines,
+// which -E prints by the million, go through here.
+func (p *printer) write(s []byte) {
+	if p.err == nil {
+		var n int
+		n, p.err = p.w.Write(s)
+		p.written += n
+	}
+}
+
+// spaces holds the padding that appendSpaces appends.
+const spaces = "                                                                "
+
+// appendSpaces appends n spaces to b.
+func appendSpaces(b []byte, n int) []byte {
+	for n > len(spaces) {
+		b = append(b, spaces...)
+		n -= len(spaces)
+	}
+	return append(b, spaces[:max(n, 0)]...)
+}
+
+// padRight pads s with spaces to width, as C's %-*s.
+func padRight(s string, width int) string {
+	if len(s) >= width {
+		return s
+	}
+	return string(appendSpaces([]byte(s), width-len(s)))
 }
 
 func tabs(n int) string { return strings.Repeat("\t", n) }
@@ -84,14 +118,14 @@ func column(typ string, width int) string {
 	}
 	for _, kw := range []string{"struct ", "union ", "enum "} {
 		if rest, ok := strings.CutPrefix(typ, kw); ok && !strings.ContainsAny(rest, " *(&") {
-			return kw + fmt.Sprintf("%-*s", abs(width-len(kw)), rest)
+			return kw + padRight(rest, abs(width-len(kw)))
 		}
 	}
 	if rest, ok := strings.CutPrefix(typ, "class "); ok && className(rest) {
 		// pahole's width for a class is that of a struct, one short.
-		return "class " + fmt.Sprintf("%-*s", abs(width-len("struct ")), rest)
+		return "class " + padRight(rest, abs(width-len("struct ")))
 	}
-	return fmt.Sprintf("%-*s", abs(width), typ)
+	return padRight(typ, abs(width))
 }
 
 // className reports whether s, after "class " or "struct ", names the type
@@ -380,15 +414,15 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 				name += aligned(m.AlignAttr)
 			}
 			if m.BitSize > 0 {
-				name += fmt.Sprintf(":%d", m.BitSize)
+				name += ":" + strconv.FormatInt(m.BitSize, 10)
 			}
 			col := column(typ, ts)
 			if strings.HasPrefix(name, "(") {
 				// A function pointer's return type, which pahole
 				// pads whole, a class's too.
-				col = fmt.Sprintf("%-*s", abs(ts), typ)
+				col = padRight(typ, abs(ts))
 			}
-			decl = fmt.Sprintf("%s%s %s;", typedefs, col, name)
+			decl = typedefs + col + " " + name + ";"
 			if m.Name == "<ancestor>" {
 				// pahole prints a C++ base class as a comment: it is
 				// no member a declaration could name.
@@ -396,17 +430,24 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			}
 			pad = max(ts+ns-len(decl), 1)
 		}
+		b := append(append(p.buf[:0], t...), decl...)
+		b = append(appendSpaces(b, pad), "/* "...)
 		if m.BitSize > 0 {
-			p.printf("%s%s%*s/* %5s:%2s %2s */", t, decl, pad, "", p.num(m.Offset), p.num(m.BitOffset-m.Offset*8), p.num(m.Size))
+			b = p.appendNum(b, m.Offset, 5)
+			b = p.appendNum(append(b, ':'), m.BitOffset-m.Offset*8, 2)
+			b = p.appendNum(append(b, ' '), m.Size, 2)
 		} else {
-			p.printf("%s%s%*s/* %5s %5s */", t, decl, pad, "", p.num(m.Offset), p.num(m.Size))
+			b = p.appendNum(b, m.Offset, 5)
+			b = p.appendNum(append(b, ' '), m.Size, 5)
 		}
+		b = append(b, " */"...)
 		if p.annotate {
 			if a := memberNote(m); a != "" {
-				p.printf(" /* %s */", a)
+				b = append(append(append(b, " /* "...), a...), " */"...)
 			}
 		}
-		p.printf("\n")
+		p.buf = append(b, '\n')
+		p.write(p.buf)
 
 		if m.BitSize > 0 {
 			st.sumBits += m.BitSize
@@ -487,7 +528,9 @@ func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) 
 	p.annotate = false // hot marks are the outermost struct's
 	p.stats = stats && isConst
 	union := d.Kind == layout.KindUnion
-	st := p.body(shifted(d.Members, m.Offset), m.Offset, d.Size, union, level+1, defaultAccess(d))
+	mark := len(p.arena)
+	st := p.body(p.shifted(d.Members, m.Offset), m.Offset, d.Size, union, level+1, defaultAccess(d))
+	p.arena = p.arena[:mark]
 	if p.stats && !union {
 		p.summary(d, st, tabs(min(level+1, maxIndent)), m.Offset)
 	}
@@ -558,14 +601,20 @@ func (p *printer) enumDef(m *layout.Member, forced bool, t string, width int) (s
 }
 
 // shifted returns a copy of ms with offsets base bytes further, for
-// printing a struct's members where it lies inside another.
-func shifted(ms []layout.Member, base int64) []layout.Member {
-	out := slices.Clone(ms)
+// printing a struct's members where it lies inside another. The copy is
+// in p.arena, which the caller truncates back once it has printed them:
+// -E copies a struct's members each time it prints it inline.
+func (p *printer) shifted(ms []layout.Member, base int64) []layout.Member {
+	start := len(p.arena)
+	p.arena = append(p.arena, ms...)
+	out := p.arena[start:len(p.arena):len(p.arena)]
 	for i := range out {
 		m := &out[i]
 		m.Offset += base
 		m.BitOffset += base * 8
-		m.Inner = shifted(m.Inner, base)
+		if len(m.Inner) > 0 {
+			m.Inner = p.shifted(m.Inner, base)
+		}
 	}
 	return out
 }
@@ -573,10 +622,22 @@ func shifted(ms []layout.Member, base int64) []layout.Member {
 // num spells an offset or size in a member's comment: decimal, or with
 // hex as C's %#x does (0 without a prefix).
 func (p *printer) num(n int64) string {
+	return string(p.appendNum(nil, n, 0))
+}
+
+// appendNum appends num(n) to b, right-justified in width.
+func (p *printer) appendNum(b []byte, n int64, width int) []byte {
+	var buf [24]byte
+	d := buf[:0]
 	if p.hex && n != 0 {
-		return fmt.Sprintf("%#x", n)
+		if n < 0 {
+			d, n = append(d, '-'), -n
+		}
+		d = strconv.AppendInt(append(d, "0x"...), n, 16)
+	} else {
+		d = strconv.AppendInt(d, n, 10)
 	}
-	return fmt.Sprint(n)
+	return append(appendSpaces(b, width-len(d)), d...)
 }
 
 // comment prints a comment line, after a blank line unless one was just
