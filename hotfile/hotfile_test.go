@@ -244,6 +244,7 @@ net_device.state      hot path=tx,rx,tx
 net_device.stats      hot write
 	
 main.Server.mu hot write path=accept
+Two<Two<int, char>, long int>.a hot
 net_device percpu
 net_device budget lines=3
 net_device budget path=tx lines=2
@@ -260,22 +261,24 @@ net_device ignore spread out on purpose
 		{Pos: Pos{"hot.txt", 3}, Struct: "net_device", Field: "state", Hot: layout.Hot{Paths: []string{"rx", "tx"}}},
 		{Pos: Pos{"hot.txt", 4}, Struct: "net_device", Field: "stats", Hot: layout.Hot{Write: true}},
 		{Pos: Pos{"hot.txt", 6}, Struct: "main.Server", Field: "mu", Hot: layout.Hot{Paths: []string{"accept"}, Write: true}},
+		// A C++ template's name, spaces and all.
+		{Pos: Pos{"hot.txt", 7}, Struct: "Two<Two<int, char>, long int>", Field: "a"},
 	}
 	if !reflect.DeepEqual(s.Hot, wantHot) {
 		t.Errorf("Hot:\n got %+v\nwant %+v", s.Hot, wantHot)
 	}
 	wantDirs := []Directive{
-		{Pos: Pos{"hot.txt", 7}, Struct: "net_device", PerCPU: true},
-		{Pos: Pos{"hot.txt", 8}, Struct: "net_device", Budget: &layout.Budget{Lines: 3}},
-		{Pos: Pos{"hot.txt", 9}, Struct: "net_device", Budget: &layout.Budget{Path: "tx", Lines: 2}},
-		{Pos: Pos{"hot.txt", 10}, Struct: "net_device", Ignore: &layout.Ignore{Checks: []string{"padding", "straddle"}, Reason: "holes are the kernel's"}},
-		{Pos: Pos{"hot.txt", 11}, Struct: "net_device", Ignore: &layout.Ignore{Reason: "paddings are deliberate"}}, // "paddings" is no check name
-		{Pos: Pos{"hot.txt", 12}, Struct: "net_device", Ignore: &layout.Ignore{Checks: []string{"spread"}, Reason: "out on purpose"}},
+		{Pos: Pos{"hot.txt", 8}, Struct: "net_device", PerCPU: true},
+		{Pos: Pos{"hot.txt", 9}, Struct: "net_device", Budget: &layout.Budget{Lines: 3}},
+		{Pos: Pos{"hot.txt", 10}, Struct: "net_device", Budget: &layout.Budget{Path: "tx", Lines: 2}},
+		{Pos: Pos{"hot.txt", 11}, Struct: "net_device", Ignore: &layout.Ignore{Checks: []string{"padding", "straddle"}, Reason: "holes are the kernel's"}},
+		{Pos: Pos{"hot.txt", 12}, Struct: "net_device", Ignore: &layout.Ignore{Reason: "paddings are deliberate"}}, // "paddings" is no check name
+		{Pos: Pos{"hot.txt", 13}, Struct: "net_device", Ignore: &layout.Ignore{Checks: []string{"spread"}, Reason: "out on purpose"}},
 	}
 	if !reflect.DeepEqual(s.Directives, wantDirs) {
 		t.Errorf("Directives:\n got %+v\nwant %+v", s.Directives, wantDirs)
 	}
-	if got, want := s.StructNames(), []string{"main.Server", "net_device"}; !reflect.DeepEqual(got, want) {
+	if got, want := s.StructNames(), []string{"Two<Two<int, char>, long int>", "main.Server", "net_device"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("StructNames = %q, want %q", got, want)
 	}
 }
@@ -291,6 +294,8 @@ func TestHotFileErrors(t *testing.T) {
 		{"net_device ignore padding,spred oops", `ignore: unknown check "spred" in "padding,spred" (checks: straddle, spread, falseshare, padding, budget)`},
 		{"net_device", `"net_device" needs a directive: hot, pin, percpu, budget or ignore`},
 		{"net_device hot", `hot needs STRUCT.FIELD, got "net_device"`},
+		{"Two<int, char>", `"Two<int, char>" needs a directive: hot, pin, percpu, budget or ignore`},
+		{"Two<int, char hot", `"Two<int, char hot" needs a directive: hot, pin, percpu, budget or ignore`},
 		{".state hot", `hot needs STRUCT.FIELD, got ".state"`},
 		{"net_device. hot", `bad field name ""`},
 		{"net_device.9x hot", `bad field name "9x"`},

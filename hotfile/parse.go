@@ -28,6 +28,11 @@ func parseHotFile(name string, lines []string) (*Set, error) {
 func parseDirective(s *Set, pos Pos, line string) error {
 	line, _, _ = strings.Cut(line, "#")
 	f := strings.Fields(line)
+	// A C++ template's name holds spaces between its arguments
+	// ("Two<int, char>.a hot"): the target runs to its closing bracket.
+	for len(f) > 1 && strings.Count(f[0], "<") > strings.Count(f[0], ">") {
+		f = append([]string{f[0] + " " + f[1]}, f[2:]...)
+	}
 	if len(f) == 0 {
 		return nil
 	}

@@ -81,7 +81,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	var want []string
 	if *names != "" {
-		want = strings.Split(*names, ",")
+		want = splitNames(*names)
 	}
 	if set != nil && want != nil {
 		set = set.Select(want)

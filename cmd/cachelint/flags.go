@@ -71,3 +71,25 @@ func flagError(err error) string {
 	}
 	return msg
 }
+
+// splitNames splits -C's comma-separated struct names, but not at the
+// commas of a C++ template's arguments: "Two<int, char>,Box<int>" names
+// two classes.
+func splitNames(names string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(names); i++ {
+		switch names[i] {
+		case '<':
+			depth++
+		case '>':
+			depth = max(depth-1, 0)
+		case ',':
+			if depth == 0 {
+				out = append(out, names[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, names[start:])
+}

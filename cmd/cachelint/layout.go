@@ -76,7 +76,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	}
 	var want []string
 	if *names != "" {
-		want = strings.Split(*names, ",")
+		want = splitNames(*names)
 	}
 	if set != nil && want != nil {
 		// Tables of other structs, from a folder of them, are not

@@ -463,3 +463,24 @@ func TestLayoutCXXProposal(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutCXXTemplateNames names C++ template instances in -C and in a
+// hot file, whose names hold commas and spaces between the arguments.
+func TestLayoutCXXTemplateNames(t *testing.T) {
+	hot := filepath.Join(t.TempDir(), "two.hot")
+	if err := os.WriteFile(hot, []byte("Two<int, char>.a hot write\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	if code := runLayout([]string{"-C", "Two<int, char>,Box<int>", "-hot", hot, td("c/cxxtypes.o")}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs.String())
+	}
+	for _, want := range []string{
+		"class Two<int, char> {\n\tint                        a;                    /*     0     4 */ /* hot: write */\n",
+		"struct Box<int> {\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
