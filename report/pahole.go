@@ -362,13 +362,20 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			if m.ElemSize > 0 {
 				size = m.ElemSize // Inner holds the first element
 			}
-			stats := p.stats
-			p.stats = false
-			// A const struct's body, as an expanded one's (expandDef).
+			// A const struct's body prints as an expanded one's
+			// (expandDef): narrower, with the summary where pahole
+			// keeps printing them, the offset comment placed by
+			// all it printed.
 			consts := len("const ") * strings.Count(kw, "const ")
+			union := strings.HasSuffix(kw, "union")
+			stats := p.stats
+			p.stats = stats && consts > 0
 			p.narrow += consts
-			st := p.body(m.Inner, m.Offset, size, strings.HasSuffix(kw, "union"), level+1, "public")
+			st := p.body(m.Inner, m.Offset, size, union, level+1, "public")
 			p.narrow -= consts
+			if p.stats && !union {
+				p.summary(&layout.Struct{Size: size, Members: m.Inner}, st, tabs(min(level+1, maxIndent)), m.Offset)
+			}
 			p.stats = stats
 			p.newline = false
 			// pahole places the offset comment by the name, the
@@ -393,7 +400,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 				counted += len(aligned(m.AlignAttr))
 			}
 			decl += ";"
-			if dims == "" {
+			if dims == "" && consts == 0 {
 				// pahole's width is unchecked here: negative, it
 				// is taken as positive.
 				pad = max(abs(ts+ns-3-counted), 1)
