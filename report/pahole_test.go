@@ -195,8 +195,18 @@ func TestPaholeText(t *testing.T) {
 	}
 }
 
+// linux61Differ are the structs of the 6.1 modules that cachelint prints
+// otherwise than pahole, and why.
+var linux61Differ = map[string]string{
+	// The model keeps members inside their struct.
+	"struct orc_entry":   "by design: pahole prints the whole 4-byte storage unit of a bit-field that the end of a packed struct cuts to 2",
+	"struct dev_pm_info": "not reproduced: pahole's \"Bitfield combined with next fields\" between the bool bit-fields of one unit after unsigned int ones",
+}
+
 // TestPaholeTextKernel measures the agreement on the kernel goldens, where
-// pahole's bit-field and alignment quirks are many.
+// pahole's bit-field and alignment quirks are many; on the 6.1 modules,
+// every struct but those named in linux61Differ prints as pahole prints
+// it.
 func TestPaholeTextKernel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the kernel type information")
@@ -205,17 +215,25 @@ func TestPaholeTextKernel(t *testing.T) {
 		bin, golden string
 		open        opener
 		min         float64
+		differ      map[string]string // nil: any struct may differ
 	}{
-		{"kernel/linux-6.1/dummy.ko.debug", "pahole/dummy.ko.debug.golden", openDWARF, 0.99},
-		{"kernel/linux-6.1/veth.ko.debug", "pahole/veth.ko.debug.golden", openDWARF, 0.99},
-		{"kernel/linux-6.18/vmlinux.btf.gz", "pahole/vmlinux-6.18.btf.golden.gz", openBTF, 0.99},
+		{"kernel/linux-6.1/dummy.ko.debug", "pahole/dummy.ko.debug.golden", openDWARF, 0.99, linux61Differ},
+		{"kernel/linux-6.1/veth.ko.debug", "pahole/veth.ko.debug.golden", openDWARF, 0.99, linux61Differ},
+		{"kernel/linux-6.18/vmlinux.btf.gz", "pahole/vmlinux-6.18.btf.golden.gz", openBTF, 0.99, nil},
 		// Go types keep their brackets: "struct []string F", "map[string]int G".
-		{"gobin/gobin", "pahole/gobin.golden", openDWARF, 0.94},
+		{"gobin/gobin", "pahole/gobin.golden", openDWARF, 0.94, nil},
 	} {
 		same, total, diffs := agreement(t, testdata(c.bin), testdata(c.golden), c.open)
 		t.Logf("%s: %d of %d structs as pahole prints them (%.1f%%)", c.bin, same, total, 100*float64(same)/float64(total))
 		for i, d := range diffs {
-			if i < 3 {
+			header, _, _ := strings.Cut(strings.TrimPrefix(d, "got:\n"), " {")
+			why, named := c.differ[header]
+			switch {
+			case c.differ != nil && !named:
+				t.Errorf("%s: %s", c.bin, d)
+			case named:
+				t.Logf("%s: %s: %s", c.bin, header, why)
+			case i < 3:
 				t.Logf("%s", d)
 			}
 		}
