@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -482,5 +483,35 @@ func TestLayoutCXXTemplateNames(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// TestLayoutCXXJSON checks that JSON says of a C++ class what the text
+// does: the class keyword, the bases of the header, each member's access.
+func TestLayoutCXXJSON(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := runLayout([]string{"-format", "json", "-C", "Derived2", td("c/cxxtypes.o")}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs.String())
+	}
+	var doc struct {
+		Structs []struct {
+			Kind    string   `json:"kind"`
+			Bases   []string `json:"bases"`
+			Members []struct {
+				Name   string `json:"name"`
+				Access string `json:"access"`
+			} `json:"members"`
+		} `json:"structs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(doc.Structs) != 1 {
+		t.Fatalf("%d structs:\n%s", len(doc.Structs), out.String())
+	}
+	s := doc.Structs[0]
+	if s.Kind != "class" || !slices.Equal(s.Bases, []string{"public Point"}) || len(s.Members) != 2 ||
+		s.Members[0].Access != "public" || s.Members[1].Name != "z" || s.Members[1].Access != "private" {
+		t.Errorf("JSON: %+v", s)
 	}
 }
