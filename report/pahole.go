@@ -302,6 +302,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 	if union {
 		defer func() { p.cacheline = startLine }()
 	}
+	var runSize int64 // see below
 	for i := range ms {
 		m := &ms[i]
 		if union {
@@ -331,7 +332,22 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 				p.comment(t, "/* Bitfield combined with next fields */")
 			} else if !union && last.BitSize == 0 && m.BitSize > 0 && m.Offset < last.End() {
 				p.comment(t, "/* Bitfield combined with previous fields */")
+			} else if !union && last.BitSize > 0 && m.BitSize > 0 && m.Offset < last.Offset {
+				// A bit-field back in the unit of the ones before a
+				// smaller unit (dev_pm_info's bool among unsigned int).
+				p.comment(t, "/* Bitfield combined with previous fields */")
+			} else if !union && last.BitSize > 0 && m.BitSize > 0 && m.Offset > last.Offset && m.Offset-last.Offset < runSize {
+				// A bit-field in a smaller unit inside the unit of
+				// the run before it.
+				p.comment(t, "/* Bitfield combined with next fields */")
 			}
+			// pahole keeps the size of the first member at an offset
+			// for the members after it at that offset.
+			if m.Offset != last.Offset {
+				runSize = m.Size
+			}
+		} else {
+			runSize = m.Size
 		}
 		if p.newline {
 			p.printf("\n")

@@ -199,8 +199,7 @@ func TestPaholeText(t *testing.T) {
 // otherwise than pahole, and why.
 var linux61Differ = map[string]string{
 	// The model keeps members inside their struct.
-	"struct orc_entry":   "by design: pahole prints the whole 4-byte storage unit of a bit-field that the end of a packed struct cuts to 2",
-	"struct dev_pm_info": "not reproduced: pahole's \"Bitfield combined with next fields\" between the bool bit-fields of one unit after unsigned int ones",
+	"struct orc_entry": "by design: pahole prints the whole 4-byte storage unit of a bit-field that the end of a packed struct cuts to 2",
 }
 
 // TestPaholeTextKernel measures the agreement on the kernel goldens, where
