@@ -402,7 +402,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			if x := m.Expansion; x != nil && strings.HasSuffix(kw, "struct") {
 				if x.Packed && st.sumHoles == 0 && st.padding == 0 {
 					decl += packed
-					counted += len(packed) + 1
+					counted += len(packed) // pahole counts its sizeof: the NUL for our space
 				} else if x.AlignAttr > 0 {
 					decl += aligned(x.AlignAttr)
 				}
