@@ -74,6 +74,10 @@ func Reorders(check string) bool { return check != CheckPadding }
 // reorganizer fixes gets no proposal.
 func Analyze(s *Struct, lines []int64) Result {
 	var r Result
+	// grown is growToLine's answer for the proposal grownFrom, kept for
+	// when that proposal still leaves findings below.
+	var grown, grownFrom *Proposal
+	var growWhy string
 	needsOrder := s.Kind == KindStruct && (s.PerCPU || len(s.hotMembers()) > 0)
 	if needsOrder {
 		r.Proposal, r.NoFix = Propose(s, lines)
@@ -83,8 +87,10 @@ func Analyze(s *Struct, lines []int64) Result {
 		// the checks judge s against it, when the hot bytes it saves an
 		// object on average are at least the bytes it adds.
 		if r.Proposal != nil && r.Proposal.Struct.baseDependent(lines) {
-			if g, _ := growToLine(s, r.Proposal, lines); g != nil && worthGrowing(s, r.Proposal, g, slices.Max(lines)) {
-				r.Proposal = g
+			grownFrom = r.Proposal
+			grown, growWhy = growToLine(s, r.Proposal, lines)
+			if grown != nil && worthGrowing(s, r.Proposal, grown, slices.Max(lines)) {
+				r.Proposal = grown
 			}
 		}
 	}
@@ -113,7 +119,10 @@ func Analyze(s *Struct, lines []int64) Result {
 	if len(left) == 0 {
 		return r
 	}
-	g, grow := growToLine(s, r.Proposal, lines)
+	g, grow := grown, growWhy
+	if grownFrom != r.Proposal {
+		g, grow = growToLine(s, r.Proposal, lines)
+	}
 	if g != nil {
 		r.Proposal = g
 		return r
