@@ -317,17 +317,7 @@ func (c *conv) def(t btf.Type) *layout.Struct {
 // enum converts the unnamed enum t is, or is an array of, for
 // layout.Expansion.Enum, once; nil for any other type.
 func (c *conv) enum(t btf.Type) *layout.Enum {
-	for n := 0; ; n++ {
-		a, ok := t.(*btf.Array)
-		if !ok {
-			break
-		}
-		if n > maxDepth {
-			panic(badType("arrays nest too deep"))
-		}
-		t = a.Type
-	}
-	e, ok := t.(*btf.Enum)
+	e, ok := innermost(t, func(t btf.Type) btf.Type { return t }).(*btf.Enum)
 	if !ok || e.Name != "" {
 		return nil
 	}
@@ -511,17 +501,7 @@ func pow2(a int64) int64 {
 // natural one raised by any alignment forced on its members or on itself,
 // or 1 for a packed struct.
 func (c *conv) fullAlign(t btf.Type) int64 {
-	t = strip(t)
-	for n := 0; ; n++ {
-		a, ok := t.(*btf.Array)
-		if !ok {
-			break
-		}
-		if n > maxDepth {
-			panic(badType("arrays nest too deep"))
-		}
-		t = strip(a.Type)
-	}
+	t = innermost(strip(t), strip)
 	if _, ok := asComposite(t); ok {
 		return c.info(t).align
 	}
@@ -767,6 +747,21 @@ func (c *conv) packedWhere(mi *memberInfo, container *info, comp composite) bool
 		return comp.size%mi.natural != 0
 	}
 	return container.holes && mi.byteOffset%mi.natural != 0
+}
+
+// innermost follows t's array elements, each through next, to the first
+// type that is no array.
+func innermost(t btf.Type, next func(btf.Type) btf.Type) btf.Type {
+	for n := 0; ; n++ {
+		a, ok := t.(*btf.Array)
+		if !ok {
+			return t
+		}
+		if n > maxDepth {
+			panic(badType("arrays nest too deep"))
+		}
+		t = next(a.Type)
+	}
 }
 
 // elemSize is the size of the innermost element of an array.
