@@ -46,15 +46,27 @@ type chain struct {
 	parent *chain
 }
 
-// fileIndex maps the lines of one file to what they access.
+// fileIndex maps the lines of one file to what they access, line by line
+// and, on a line shared by a function and a function literal in it, by
+// the function each access is in: a sample names its function.
 type fileIndex struct {
-	lines map[int]*lineInfo
+	lines map[lineKey]*lineInfo
+	// funcs lists the lines' functions by line, for profiles that do not
+	// give a function's start line.
+	funcs map[int][]lineKey
+	// lit says which function start lines are function literals'.
+	lit map[int]bool
 }
+
+// lineKey is a line of a function: the line, and the line of the func
+// keyword of the innermost function (declared or literal) it lies in; 0
+// outside any function.
+type lineKey struct{ line, fn int }
 
 // indexFile finds every field access in f and the dominating statements of
 // each line.
 func (p *Program) indexFile(f *srcFile) *fileIndex {
-	ix := &fileIndex{lines: map[int]*lineInfo{}}
+	ix := &fileIndex{lines: map[lineKey]*lineInfo{}, funcs: map[int][]lineKey{}, lit: map[int]bool{}}
 	w := &walker{p: p, f: f, ix: ix}
 	// Own accesses: every field selector, at the line of its field name,
 	// and what the functions called on a line always access. A loop's
@@ -62,11 +74,32 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 	// samples of the loop's line are its iterations: they count only as
 	// dominators of what follows.
 	once := map[ast.Node]bool{}
+	var fns []int // the enclosing functions' start lines, innermost last
+	fn := func() int {
+		if len(fns) == 0 {
+			return 0
+		}
+		return fns[len(fns)-1]
+	}
+	var stack []ast.Node
 	ast.Inspect(f.syntax, func(n ast.Node) bool {
+		if n == nil {
+			switch stack[len(stack)-1].(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				fns = fns[:len(fns)-1]
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
 		if once[n] {
 			return false
 		}
 		switch n := n.(type) {
+		case *ast.FuncDecl:
+			fns = append(fns, p.line(n.Type.Func))
+		case *ast.FuncLit:
+			fns = append(fns, p.line(n.Type.Func))
+			ix.lit[fn()] = true
 		case *ast.ForStmt:
 			if n.Init != nil {
 				once[n.Init] = true
@@ -75,19 +108,20 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 			once[n.X] = true
 		case *ast.SelectorExpr:
 			if accs := p.selectorAccesses(f, n); len(accs) > 0 {
-				li := ix.line(p.fset.Position(n.Sel.Pos()).Line)
+				li := ix.line(p.line(n.Sel.Pos()), fn())
 				for _, a := range accs {
 					li.own = appendAccess(li.own, a)
 				}
 			}
 		case *ast.CallExpr:
 			if accs := p.calleeAccesses(f, n, 0); len(accs) > 0 {
-				li := ix.line(p.fset.Position(n.Lparen).Line)
+				li := ix.line(p.line(n.Lparen), fn())
 				for _, a := range accs {
 					li.calls = appendAccess(li.calls, a)
 				}
 			}
 		}
+		stack = append(stack, n)
 		return true
 	})
 	// Dominators: statement by statement through each function body.
@@ -95,11 +129,13 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if n.Body != nil {
+				w.fn = p.line(n.Type.Func)
 				w.block(n.Body.List, scope{})
 			}
 			return false
 		case *ast.FuncLit:
 			// A function literal outside any function body.
+			w.fn = p.line(n.Type.Func)
 			w.block(n.Body.List, scope{})
 			return false
 		}
@@ -108,13 +144,38 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 	return ix
 }
 
-func (ix *fileIndex) line(n int) *lineInfo {
-	li := ix.lines[n]
+// line is the line of pos.
+func (p *Program) line(pos token.Pos) int { return p.fset.Position(pos).Line }
+
+func (ix *fileIndex) line(n, fn int) *lineInfo {
+	k := lineKey{n, fn}
+	li := ix.lines[k]
 	if li == nil {
 		li = &lineInfo{}
-		ix.lines[n] = li
+		ix.lines[k] = li
+		ix.funcs[n] = append(ix.funcs[n], k)
 	}
 	return li
+}
+
+// at returns what line n executes in the function that starts at line
+// start, or, when the profile does not give start lines (start 0), in the
+// function literals on the line when closure is set and in the others
+// when not.
+func (ix *fileIndex) at(n int, start int64, closure bool) []*lineInfo {
+	if start > 0 {
+		if li := ix.lines[lineKey{n, int(start)}]; li != nil {
+			return []*lineInfo{li}
+		}
+		return nil
+	}
+	var out []*lineInfo
+	for _, k := range ix.funcs[n] {
+		if ix.lit[k.fn] == closure {
+			out = append(out, ix.lines[k])
+		}
+	}
+	return out
 }
 
 // appendAccess adds a to as, merging it with an access of the same field:
@@ -133,6 +194,7 @@ type walker struct {
 	p  *Program
 	f  *srcFile
 	ix *fileIndex
+	fn int // the start line of the function walked
 }
 
 // scope is where a statement runs: what ran before it and what must run
@@ -148,8 +210,18 @@ type scope struct {
 // up to the first that may leave the block (its header included), then by
 // what follows the block.
 func (w *walker) block(list []ast.Stmt, sc scope) {
+	after := w.following(list, sc.post)
+	for i, s := range list {
+		sc.dom = w.stmt(s, scope{sc.dom, after[i+1], sc.inLoop})
+	}
+}
+
+// following returns, for each i, the chain of what must run from list[i]
+// on: the headers of list[i:] up to the first that may leave the list,
+// then post when none may.
+func (w *walker) following(list []ast.Stmt, post *chain) []*chain {
 	after := make([]*chain, len(list)+1)
-	after[len(list)] = sc.post
+	after[len(list)] = post
 	for i := len(list) - 1; i >= 0; i-- {
 		next := after[i+1]
 		if mayLeave(list[i]) {
@@ -157,9 +229,7 @@ func (w *walker) block(list []ast.Stmt, sc scope) {
 		}
 		after[i] = link(w.p.headerAccesses(w.f, list[i]), next)
 	}
-	for i, s := range list {
-		sc.dom = w.stmt(s, scope{sc.dom, after[i+1], sc.inLoop})
-	}
+	return after
 }
 
 // link returns accs in front of c.
@@ -201,13 +271,15 @@ func (w *walker) stmt(s ast.Stmt, sc scope) *chain {
 		}
 		return dom
 	case *ast.ForStmt:
-		// Most samples of the for line are its iterations.
-		w.claim(s.For, s.For, scope{inLoop: true})
+		// Most samples of the for line are its iterations, and each runs
+		// the body's statements up to the first that may leave it: the
+		// samples of a short body often land on the loop's branch.
+		w.claim(s.For, s.For, scope{post: w.following(s.Body.List, nil)[0], inLoop: true})
 		body := w.header(scope{inLoop: true}, s.Cond, s.Post)
 		w.block(s.Body.List, scope{body, nil, true})
 		return w.header(hsc, s.Init)
 	case *ast.RangeStmt:
-		w.claim(s.For, s.For, scope{inLoop: true})
+		w.claim(s.For, s.For, scope{post: w.following(s.Body.List, nil)[0], inLoop: true})
 		body := w.header(scope{inLoop: true}, s.Key, s.Value)
 		w.block(s.Body.List, scope{body, nil, true})
 		return w.header(hsc, s.X)
@@ -258,10 +330,13 @@ func (w *walker) header(sc scope, nodes ...ast.Node) *chain {
 		if n == nil {
 			continue
 		}
-		// Function literals first, so that their lines are theirs.
+		// Function literals are functions of their own.
 		ast.Inspect(n, func(n ast.Node) bool {
 			if fl, ok := n.(*ast.FuncLit); ok {
+				outer := w.fn
+				w.fn = w.p.line(fl.Type.Func)
 				w.block(fl.Body.List, scope{})
+				w.fn = outer
 				return false
 			}
 			return true
@@ -272,11 +347,11 @@ func (w *walker) header(sc scope, nodes ...ast.Node) *chain {
 	return link(accs, sc.dom)
 }
 
-// claim gives the lines from..to that no statement has claimed the scope
-// sc.
+// claim gives the lines from..to of the function walked that no statement
+// has claimed the scope sc.
 func (w *walker) claim(from, to token.Pos, sc scope) {
-	for l := w.p.fset.Position(from).Line; l <= w.p.fset.Position(to).Line; l++ {
-		li := w.ix.line(l)
+	for l := w.p.line(from); l <= w.p.line(to); l++ {
+		li := w.ix.line(l, w.fn)
 		if !li.owned {
 			li.dom, li.post, li.inLoop, li.owned = sc.dom, sc.post, sc.inLoop, true
 		}

@@ -261,8 +261,8 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, add func(fields []int
 				continue
 			}
 			lc.matched = true
-			if li := p.lineOf(f, int(ln.line)); li != nil {
-				lc.frames = append(lc.frames, li)
+			if lis := p.lineOf(f, int(ln.line), &prof.functions[ln.function]); len(lis) > 0 {
+				lc.frames = append(lc.frames, lis...)
 			} else {
 				lc.frames = append(lc.frames, &lineInfo{})
 			}

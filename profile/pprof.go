@@ -43,6 +43,10 @@ type valueType struct{ Type, Unit string }
 type pprofFunction struct {
 	id         uint64
 	name, file string
+	// startLine is the line of the function's func keyword (0 when the
+	// profile does not say): it tells a function literal's samples from
+	// those of the function declared around it on the same line.
+	startLine int64
 }
 
 type pprofLocation struct {
@@ -90,6 +94,7 @@ const (
 	functionID       = 1
 	functionName     = 2
 	functionFilename = 4
+	functionStart    = 5
 )
 
 // Wire types.
@@ -142,6 +147,7 @@ type decoder struct {
 type rawFunction struct {
 	id         uint64
 	name, file int64
+	startLine  int64
 }
 
 type rawLocation struct {
@@ -705,6 +711,10 @@ func (d *decoder) function(b []byte, base, at int64) error {
 			if f.want(wireVarint) {
 				fn.file = int64(f.v)
 			}
+		case functionStart:
+			if f.want(wireVarint) {
+				fn.startLine = int64(f.v)
+			}
 		}
 	}
 	if f.err != nil {
@@ -838,7 +848,7 @@ func (d *decoder) resolve() (*pprofProfile, error) {
 		if err != nil {
 			return fail(err)
 		}
-		p.functions[i] = pprofFunction{id: fn.id, name: name, file: file}
+		p.functions[i] = pprofFunction{id: fn.id, name: name, file: file, startLine: fn.startLine}
 	}
 	lines := make([]pprofLine, len(d.lines))
 	for i, ln := range d.lines {

@@ -26,9 +26,14 @@ type flatProfile struct {
 	SampleTypes []valueType
 	PeriodType  valueType
 	Mappings    []string
-	Functions   map[uint64][2]string // name and file
+	Functions   map[uint64]flatFunction
 	Locations   map[uint64][]flatLine
 	Stacks      map[string][]int64 // location ids, leaf first
+}
+
+type flatFunction struct {
+	Name, File string
+	StartLine  int64
 }
 
 type flatLine struct {
@@ -63,12 +68,12 @@ func flattenOurs(p *pprofProfile) *flatProfile {
 		SampleTypes: p.sampleTypes,
 		PeriodType:  p.periodType,
 		Mappings:    p.mappingFiles,
-		Functions:   map[uint64][2]string{},
+		Functions:   map[uint64]flatFunction{},
 		Locations:   map[uint64][]flatLine{},
 		Stacks:      map[string][]int64{},
 	}
 	for _, fn := range p.functions {
-		f.Functions[fn.id] = [2]string{fn.name, fn.file}
+		f.Functions[fn.id] = flatFunction{fn.name, fn.file, fn.startLine}
 	}
 	for _, l := range p.locations {
 		lines := []flatLine{}
@@ -89,7 +94,7 @@ func flattenOurs(p *pprofProfile) *flatProfile {
 
 func flattenPprof(p *pprofile.Profile) *flatProfile {
 	f := &flatProfile{
-		Functions: map[uint64][2]string{},
+		Functions: map[uint64]flatFunction{},
 		Locations: map[uint64][]flatLine{},
 		Stacks:    map[string][]int64{},
 	}
@@ -103,7 +108,7 @@ func flattenPprof(p *pprofile.Profile) *flatProfile {
 		f.Mappings = append(f.Mappings, m.File)
 	}
 	for _, fn := range p.Function {
-		f.Functions[fn.ID] = [2]string{fn.Name, fn.Filename}
+		f.Functions[fn.ID] = flatFunction{fn.Name, fn.Filename, fn.StartLine}
 	}
 	for _, l := range p.Location {
 		lines := []flatLine{}

@@ -183,12 +183,27 @@ func (p *Program) inModule(name string) bool {
 	return false
 }
 
-// lineOf returns what line n of f accesses, indexing f on first use.
-func (p *Program) lineOf(f *srcFile, n int) *lineInfo {
+// lineOf returns what line n of f accesses in the function fn of a
+// profile, indexing f on first use.
+func (p *Program) lineOf(f *srcFile, n int, fn *pprofFunction) []*lineInfo {
 	if f.index == nil {
 		f.index = p.indexFile(f)
 	}
-	return f.index.lines[n]
+	return f.index.at(n, fn.startLine, isClosure(fn.name))
+}
+
+// isClosure reports whether a function of a profile, named as the gc
+// compiler names functions, is a function literal: outer.func1, nested
+// outer.func1.2, inlined into another caller.outer.func1. A function
+// declared as func1 is none: its name follows the package's.
+func isClosure(name string) bool {
+	segs := strings.Split(name[strings.LastIndexByte(name, '/')+1:], ".")
+	i := len(segs) - 1
+	for i > 0 && segs[i] != "" && strings.Trim(segs[i], "0123456789") == "" {
+		i--
+	}
+	num, ok := strings.CutPrefix(segs[i], "func")
+	return i >= 2 && ok && num != "" && strings.Trim(num, "0123456789") == ""
 }
 
 // fieldID returns the id of field i of the struct type key (st), or -1 for
