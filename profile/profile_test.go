@@ -2,65 +2,25 @@ package profile
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/pprof"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	pprofile "github.com/google/pprof/profile"
+
+	"github.com/cachelint/cachelint/internal/recorded"
 	"github.com/cachelint/cachelint/layout"
-	"github.com/cachelint/cachelint/profile/testdata/work"
 )
 
 const workPkg = "github.com/cachelint/cachelint/profile/testdata/work"
 
-// workRounds makes each case of the workload take about a third of a
-// second of CPU, some 30 samples.
-const workRounds = 100_000
-
-var (
-	workOnce    sync.Once
-	workProfile string
-	workErr     error
-)
-
-// workloadProfile runs the workload under runtime/pprof once per test
-// binary and returns the profile's file.
+// workloadProfile returns the recorded profile of the work package's
+// workload (scripts/record-profiles).
 func workloadProfile(t testing.TB) string {
 	t.Helper()
-	workOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "cachelint-profile")
-		if err != nil {
-			workErr = err
-			return
-		}
-		workProfile = filepath.Join(dir, "cpu.pprof")
-		f, err := os.Create(workProfile)
-		if err != nil {
-			workErr = err
-			return
-		}
-		defer f.Close()
-		if workErr = pprof.StartCPUProfile(f); workErr != nil {
-			return
-		}
-		work.Run(workRounds)
-		pprof.StopCPUProfile()
-	})
-	if workErr != nil {
-		t.Fatal(workErr)
-	}
-	return workProfile
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if workProfile != "" {
-		os.RemoveAll(filepath.Dir(workProfile))
-	}
-	os.Exit(code)
+	return recorded.Profile(t, "testdata/work/work.pprof")
 }
 
 var (
@@ -190,31 +150,60 @@ func TestWorkloadGeneric(t *testing.T) {
 	}
 }
 
-// A -trimpath build names files by module path; they match all the same.
-func TestTrimpath(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the workload")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "workload")
-	out, err := exec.Command("go", "build", "-trimpath", "-o", bin, "./testdata/work/cmd/workload").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	prof := filepath.Join(dir, "cpu.pprof")
-	if out, err := exec.Command(bin, strconv.Itoa(workRounds), prof).CombinedOutput(); err != nil {
-		t.Fatalf("workload: %v\n%s", err, out)
-	}
-	r, err := workProgram(t).Map([]Input{{Path: "tx", File: prof}})
+// The recorded profile is of a -trimpath build, whose files are named by
+// module path. A build without -trimpath names them by absolute path, and
+// an older runtime gives no function start lines (function literals are
+// then told by name): the same profile, so rewritten, maps the same.
+func TestProfileVariants(t *testing.T) {
+	abs, err := filepath.Abs("testdata/work/work.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := r.Profiles[0]; st.Matched*2 < st.Samples {
-		t.Errorf("only %d of %d samples matched the load", st.Matched, st.Samples)
-	}
-	want := "name:- xmit:hot path=tx alias:- stats:- mtu:hot path=tx flags:- addr:- ifindex:- watchdog:- features:hot path=tx txPackets:hot write path=tx"
-	if got := marks(r, "Device"); got != want {
-		t.Errorf("Device:\n got %s\nwant %s", got, want)
+	for _, c := range []struct {
+		name    string
+		rewrite func(*pprofile.Function)
+	}{
+		{"absolute paths", func(fn *pprofile.Function) {
+			if fn.Filename == workPkg+"/work.go" {
+				fn.Filename = abs
+			}
+		}},
+		{"no start lines", func(fn *pprofile.Function) { fn.StartLine = 0 }},
+	} {
+		f, err := os.Open(workloadProfile(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		prof, err := pprofile.Parse(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fn := range prof.Function {
+			c.rewrite(fn)
+		}
+		name := filepath.Join(t.TempDir(), "cpu.pprof")
+		out, err := os.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := prof.Write(out); err != nil {
+			t.Fatal(err)
+		}
+		if err := out.Close(); err != nil {
+			t.Fatal(err)
+		}
+		r, err := workProgram(t).Map([]Input{{Path: "tx", File: name}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if st := r.Profiles[0]; st.Matched*2 < st.Samples {
+			t.Errorf("%s: only %d of %d samples matched the load", c.name, st.Matched, st.Samples)
+		}
+		want := "name:- xmit:hot path=tx alias:- stats:- mtu:hot path=tx flags:- addr:- ifindex:- watchdog:- features:hot path=tx txPackets:hot write path=tx"
+		if got := marks(r, "Device"); got != want {
+			t.Errorf("%s: Device:\n got %s\nwant %s", c.name, got, want)
+		}
 	}
 }
 
@@ -282,5 +271,24 @@ func TestBadInput(t *testing.T) {
 	ins, pats, err := SplitArgs([]string{"tx=" + good, "rx=" + good, "./testdata/work"})
 	if err != nil || len(ins) != 2 || ins[1].Path != "rx" || len(pats) != 1 || pats[0] != "./testdata/work" {
 		t.Errorf("SplitArgs: %v %v %v", ins, pats, err)
+	}
+}
+
+func TestIsClosure(t *testing.T) {
+	for name, want := range map[string]bool{
+		"example.com/txpath.NewDevice.func1":                   true,
+		"example.com/txpath.BenchmarkTransmit.NewDevice.func1": true,
+		"example.com/p.(*T).Run.func2.3":                       true,
+		"example.com/p.(*T).Run":                               false,
+		"example.com/p.function":                               false,
+		"example.com/p.func1":                                  false,
+		"main.main.func1":                                      true,
+		"example.com/p.Run.gowrap1":                            false,
+		"example.com/p.init.0":                                 false,
+		"main.main":                                            false,
+	} {
+		if got := isClosure(name); got != want {
+			t.Errorf("isClosure(%q) = %v, want %v", name, got, want)
+		}
 	}
 }
