@@ -34,15 +34,22 @@ GOARCH and checks it against //cachelint: annotations:
 
 A hot file (-hotfile FILE, lines such as "example.com/pkg.Device.mtu hot",
 as cachelint profile -o writes it) adds to them for code that should not
-carry comments. Types with no annotations are checked only for padding. spread, falseshare,
-straddle and budget come with a fix that reorders the fields, keeping every
-comment. The checks (the diagnostic category; cachelint help CHECK says more):
+carry comments. Types with no annotations are checked only for padding.
+Findings of %s come with a fix that reorders the fields,
+keeping every comment. The checks (the diagnostic category; cachelint help
+CHECK says more):
 `
 
 // docWithRules is doc with one line per rule.
 func docWithRules() string {
 	var b strings.Builder
-	b.WriteString(doc)
+	var fixed []string
+	for _, c := range layout.Checks {
+		if c.Reorders() {
+			fixed = append(fixed, c.Name)
+		}
+	}
+	fmt.Fprintf(&b, doc, strings.Join(fixed[:len(fixed)-1], ", ")+" and "+fixed[len(fixed)-1])
 	for _, r := range layout.Rules {
 		fmt.Fprintf(&b, "\n\t%-11s %s", r.Name, r.Summary)
 	}
@@ -524,11 +531,11 @@ func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, s
 	}
 	leftHere := slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Left != "" })
 	for _, f := range r.Findings {
-		d := analysis.Diagnostic{Pos: ts.Name.Pos(), Category: f.Check, Message: fmt.Sprintf("%s: %s", tg.name, f.Message)}
+		d := analysis.Diagnostic{Pos: ts.Name.Pos(), Category: f.Check.Name, Message: fmt.Sprintf("%s: %s", tg.name, f.Message)}
 		if f.Member >= 0 {
 			d.Pos = posOf[f.Member]
 		}
-		if layout.Reorders(f.Check) {
+		if f.Check.Reorders() {
 			switch {
 			case fix != nil:
 				d.SuggestedFixes = fix

@@ -166,7 +166,7 @@ func typeDirective(s *layout.Struct, d *directive) error {
 		}
 		s.Budgets = append(s.Budgets, b)
 	case "ignore":
-		ig, err := layout.ParseIgnore(d.args)
+		ig, err := layout.ParseIgnore(d.args, layout.Checks)
 		if err != nil {
 			return err
 		}

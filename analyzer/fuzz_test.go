@@ -91,7 +91,7 @@ func FuzzDirectives(f *testing.F) {
 				if len(ig.Checks) > 0 {
 					args = append([]string{strings.Join(ig.Checks, ",")}, args...)
 				}
-				if again, err := layout.ParseIgnore(args); err != nil || !reflect.DeepEqual(again, ig) {
+				if again, err := layout.ParseIgnore(args, layout.Checks); err != nil || !reflect.DeepEqual(again, ig) {
 					t.Errorf("%q: ignore %+v reads back as %+v, %v", c.Text, ig, again, err)
 				}
 			}

@@ -46,7 +46,7 @@ func New(raw any) (register.LinterPlugin, error) {
 	}
 	for _, c := range s.Checks {
 		if !layout.IsCheck(c) {
-			return nil, fmt.Errorf("cachelint: checks: %q is not a check (%s)", c, strings.Join(layout.Checks, ", "))
+			return nil, fmt.Errorf("cachelint: checks: %q is not a check (%s)", c, strings.Join(layout.CheckNames(layout.Checks), ", "))
 		}
 	}
 	return &plugin{s}, nil

@@ -64,7 +64,7 @@ func parseDirective(s *Set, pos Pos, line string) error {
 		}
 		s.Directives = append(s.Directives, Directive{Pos: pos, Struct: target, Budget: &b})
 	case "ignore":
-		ig, err := layout.ParseIgnore(args)
+		ig, err := layout.ParseIgnore(args, layout.Checks)
 		if err != nil {
 			return err
 		}

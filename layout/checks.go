@@ -8,7 +8,14 @@ import (
 
 // Finding is one problem a check found in a struct.
 type Finding struct {
-	Check string
+	Check *Check
+	// Kind is the kind of problem, the check's name or one of its Kinds.
+	Kind string
+	// Key says which problem of its check the finding is, the same at
+	// every line size, at every base of a heap object, in every order of
+	// the members and in another build of the struct: it names members by
+	// name, a path by name. A diff matches findings by it.
+	Key string
 	// LineSize is the first line size the problem holds at; LineSizes
 	// lists every one, in the order checked. The message gives the details
 	// at LineSize and names every size.
@@ -19,6 +26,7 @@ type Finding struct {
 	Member int
 	// Members names the members involved.
 	Members []string
+	// Message is head, the line sizes in parentheses, and tail.
 	Message string
 	// Left says, when the proposal leaves this problem, what of it remains
 	// and why no order fixes it; "" when the proposal fixes it or there is
@@ -29,9 +37,8 @@ type Finding struct {
 	// finding; "" otherwise (Result.NoFix then says why).
 	NoFix string
 
-	// key says which problem the finding is, the same at every line size
-	// and in every order of the members.
-	key string
+	// head and tail are the message either side of the line sizes.
+	head, tail string
 	// detail is what the message says at LineSize that may differ at
 	// another size, in a few words ("3 lines where 2 would do"), for
 	// merging; "" when the check has no short form.
@@ -41,12 +48,26 @@ type Finding struct {
 	waste int64
 }
 
-// newFinding is a finding at one line size. msg ends in atLines(line),
-// which merging across sizes rewrites.
-func newFinding(check string, line int64, member int, members []string, key, msg string) Finding {
-	return Finding{Check: check, LineSize: line, LineSizes: []int64{line}, Member: member, Members: members,
-		Message: msg, key: check + "\x00" + key}
+// newFinding is a finding at one line size, its message head, the line
+// size and tail. Check and Kind are the running check's unless set.
+func newFinding(line int64, member int, members []string, key, head, tail string) Finding {
+	f := Finding{LineSize: line, LineSizes: []int64{line}, Member: member, Members: members,
+		Key: key, head: head, tail: tail}
+	f.setMessage(atLines(line))
+	return f
 }
+
+// setMessage writes the message with sizes, the line sizes it names.
+func (f *Finding) setMessage(sizes string) { f.Message = f.head + " " + sizes + f.tail }
+
+// addTail adds to what the message says after the line sizes.
+func (f *Finding) addTail(s string) {
+	f.tail += s
+	f.Message += s
+}
+
+// same reports whether f and g are the same problem.
+func (f *Finding) same(g *Finding) bool { return f.Check == g.Check && f.Key == g.Key }
 
 // Result is what Analyze found in a struct and what it proposes.
 type Result struct {
@@ -62,17 +83,16 @@ type Result struct {
 	Remains string
 }
 
-// Reorders reports whether the reorganizer addresses findings of check;
-// padding findings need the programmer.
-func Reorders(check string) bool { return check != CheckPadding }
-
-// Analyze runs every check on s at each line size and, when s has hot
+// Analyze runs Checks on s at each line size and, when s has hot
 // members or is percpu, proposes a better order. s must have had
 // ResolvePaths called. A struct with no annotations gets only the checks
 // that need none: padding that fails its purpose and split locks. A problem
 // found at several line sizes is one finding; a struct with nothing the
 // reorganizer fixes gets no proposal.
-func Analyze(s *Struct, lines []int64) Result {
+func Analyze(s *Struct, lines []int64) Result { return AnalyzeWith(s, lines, Checks) }
+
+// AnalyzeWith is Analyze with checks instead of Checks.
+func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	var r Result
 	// grown is growToLine's answer for the proposal grownFrom, kept for
 	// when that proposal still leaves findings below.
@@ -88,17 +108,17 @@ func Analyze(s *Struct, lines []int64) Result {
 		// object on average are at least the bytes it adds.
 		if r.Proposal != nil && r.Proposal.Struct.baseDependent(lines) {
 			grownFrom = r.Proposal
-			grown, growWhy = growToLine(s, r.Proposal, lines)
+			grown, growWhy = growToLine(checks, s, r.Proposal, lines)
 			if grown != nil && worthGrowing(s, r.Proposal, grown, slices.Max(lines)) {
 				r.Proposal = grown
 			}
 		}
 	}
 	for _, line := range lines {
-		r.Findings = append(r.Findings, check(s, r.Proposal, line, slices.Max(lines))...)
+		r.Findings = append(r.Findings, check(checks, s, r.Proposal, line, slices.Max(lines))...)
 	}
-	r.Findings = merge(slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.Ignored(f.Check) }))
-	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return Reorders(f.Check) }) {
+	r.Findings = merge(slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.silenced(&f) }))
+	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check.Reorders() }) {
 		r.Proposal, r.NoFix = nil, ""
 	}
 	if r.Proposal == nil {
@@ -109,8 +129,8 @@ func Analyze(s *Struct, lines []int64) Result {
 	again, _ := Propose(r.Proposal.Struct, lines)
 	var left []Finding
 	for _, line := range lines {
-		for _, f := range check(r.Proposal.Struct, again, line, slices.Max(lines)) {
-			if Reorders(f.Check) && !s.Ignored(f.Check) {
+		for _, f := range check(checks, r.Proposal.Struct, again, line, slices.Max(lines)) {
+			if f.Check.Reorders() && !s.silenced(&f) {
 				left = append(left, f)
 			}
 		}
@@ -121,7 +141,7 @@ func Analyze(s *Struct, lines []int64) Result {
 	}
 	g, grow := grown, growWhy
 	if grownFrom != r.Proposal {
-		g, grow = growToLine(s, r.Proposal, lines)
+		g, grow = growToLine(checks, s, r.Proposal, lines)
 	}
 	if g != nil {
 		r.Proposal = g
@@ -133,11 +153,11 @@ func Analyze(s *Struct, lines []int64) Result {
 		// it, or fixes it at the price of what it leaves.
 		for i := range r.Findings {
 			f := &r.Findings[i]
-			if !Reorders(f.Check) {
+			if !f.Check.Reorders() {
 				continue
 			}
 			f.NoFix = "the order that fixes this still has " + left[0].Message + ", no better than now" + grow
-			if j := slices.IndexFunc(left, func(l Finding) bool { return l.key == f.key }); j >= 0 {
+			if j := slices.IndexFunc(left, func(l Finding) bool { return l.same(f) }); j >= 0 {
 				f.NoFix = "no order of the fields fixes it: the best one still has " + left[j].Message + grow
 			}
 		}
@@ -148,7 +168,7 @@ func Analyze(s *Struct, lines []int64) Result {
 		f := &r.Findings[i]
 		var same []Finding
 		for _, l := range left {
-			if l.key == f.key {
+			if l.same(f) {
 				same = append(same, l)
 			}
 		}
@@ -168,11 +188,15 @@ func merge(fs []Finding) []Finding {
 	var same []bool
 	// details are the other sizes' details, in the order of LineSizes.
 	var details [][]string
-	at := map[string]int{}
+	type problem struct {
+		check *Check
+		key   string
+	}
+	at := map[problem]int{}
 	for _, f := range fs {
-		i, ok := at[f.key]
+		i, ok := at[problem{f.Check, f.Key}]
 		if !ok {
-			at[f.key] = len(out)
+			at[problem{f.Check, f.Key}] = len(out)
 			out = append(out, f)
 			same = append(same, true)
 			details = append(details, nil)
@@ -184,7 +208,7 @@ func merge(fs []Finding) []Finding {
 		}
 		o.LineSizes = append(o.LineSizes, f.LineSize)
 		details[i] = append(details[i], f.detail)
-		same[i] = same[i] && strings.Replace(f.Message, atLines(f.LineSize), "", 1) == strings.Replace(o.Message, atLines(o.LineSize), "", 1)
+		same[i] = same[i] && f.head == o.head && f.tail == o.tail
 	}
 	for i := range out {
 		f := &out[i]
@@ -208,7 +232,7 @@ func merge(fs []Finding) []Finding {
 		default:
 			list = fmt.Sprintf("(%d-byte lines; also at %s)", f.LineSize, sizeList(sizes[1:]))
 		}
-		f.Message = strings.Replace(f.Message, atLines(f.LineSize), list, 1)
+		f.setMessage(list)
 	}
 	return out
 }
@@ -221,22 +245,50 @@ func sizeList(sizes []string) string {
 	return strings.Join(sizes[:len(sizes)-1], "-, ") + "- and " + sizes[len(sizes)-1] + "-byte lines"
 }
 
-// check runs every check on s at one line size; prop is s's proposal, which
+// check runs checks on s at one line size; prop is s's proposal, which
 // spread compares against, and maxLine the largest size checked.
-func check(s *Struct, prop *Proposal, line, maxLine int64) []Finding {
-	straddles, straddling := s.straddleAtBases(line)
-	out := straddles
-	if prop != nil {
-		out = append(out, spread(s, prop.Struct, line, straddling)...)
+func check(checks []*Check, s *Struct, prop *Proposal, line, maxLine int64) []Finding {
+	pass := &Pass{Struct: s, Proposal: prop, Line: line, MaxLine: maxLine}
+	var out []Finding
+	for _, c := range checks {
+		for _, f := range c.Run(pass) {
+			if f.Check == nil {
+				f.Check = c
+			}
+			if f.Kind == "" {
+				f.Kind = c.Name
+			}
+			out = append(out, f)
+		}
 	}
-	out = append(out, s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })...)
+	return out
+}
+
+func runStraddle(pass *Pass) []Finding {
+	fs, _ := pass.crossings()
+	return fs
+}
+
+func runSpread(pass *Pass) []Finding {
+	if pass.Proposal == nil {
+		return nil
+	}
+	_, straddling := pass.crossings()
+	return spread(pass.Struct, pass.Proposal.Struct, pass.Line, straddling)
+}
+
+func runFalseShare(pass *Pass) []Finding {
+	s, line := pass.Struct, pass.Line
+	out := s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })
 	if s.PerCPU {
 		out = append(out, neighbourShare(s, line)...)
 	}
-	out = append(out, s.paddingAtBases(line, maxLine)...)
-	out = append(out, budget(s, line)...)
 	return out
 }
+
+func runPadding(pass *Pass) []Finding { return pass.Struct.paddingAtBases(pass.Line, pass.MaxLine) }
+
+func runBudget(pass *Pass) []Finding { return budget(pass.Struct, pass.Line) }
 
 func atLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }
 
@@ -252,8 +304,10 @@ func straddle(s *Struct, line int64) ([]Finding, map[*Member]bool) {
 			if m.Size > m.Atomic {
 				what = fmt.Sprintf("atomic %s has word %d (%d bytes at offset %d) crossing", m.Label(), k, w.hi-w.lo, w.lo-s.origin)
 			}
-			out = append(out, newFinding(CheckStraddle, line, top, []string{m.Label()}, "split "+memberKey(m, s.origin),
-				fmt.Sprintf("%s the line boundary at %d: a split lock %s", what, (w.firstLine(line)+1)*line-s.origin, atLines(line))))
+			f := newFinding(line, top, []string{m.Label()}, "split "+memberKey(m, s.origin),
+				fmt.Sprintf("%s the line boundary at %d: a split lock", what, (w.firstLine(line)+1)*line-s.origin), "")
+			f.Kind = "splitlock"
+			out = append(out, f)
 		}
 	})
 	var straddling map[*Member]bool
@@ -266,8 +320,8 @@ func straddle(s *Struct, line int64) ([]Finding, map[*Member]bool) {
 				straddling = map[*Member]bool{}
 			}
 			straddling[h.m] = true
-			out = append(out, newFinding(CheckStraddle, line, h.top, []string{h.m.Label()}, "hot "+memberKey(h.m, s.origin),
-				fmt.Sprintf("hot field %s %s %s", h.m.Label(), msg, atLines(line))))
+			out = append(out, newFinding(line, h.top, []string{h.m.Label()}, "hot "+memberKey(h.m, s.origin),
+				fmt.Sprintf("hot field %s %s", h.m.Label(), msg), ""))
 		}
 	}
 	return out, straddling
@@ -431,8 +485,7 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 			detail = fmt.Sprintf("%d lines in %s where a better order would in only %d%%", now, nowAt.objectsWord(), bestAt.percent())
 			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
 		}
-		f := newFinding(CheckSpread, line, first, names, p,
-			fmt.Sprintf("%s %s: %s%s", msg, atLines(line), nameList(names), s.heapNote(line, nowAt)))
+		f := newFinding(line, first, names, p, msg, ": "+nameList(names)+s.heapNote(line, nowAt))
 		f.detail = detail
 		out = append(out, f)
 	}
@@ -561,8 +614,8 @@ func falseShare(s *Struct, line int64) []Finding {
 		if !slices.Equal(subject.Paths, []string{DefaultPath}) {
 			verb += " on path " + strings.Join(subject.Paths, ",")
 		}
-		out = append(out, newFinding(CheckFalseShare, line, member, names, writers[0],
-			fmt.Sprintf("%s %s and %s line %d with %s %s", andList(writers), verb, shares, l, nameList(others), atLines(line))))
+		out = append(out, newFinding(line, member, names, writers[0],
+			fmt.Sprintf("%s %s and %s line %d with %s", andList(writers), verb, shares, l, nameList(others)), ""))
 	}
 	return out
 }
@@ -600,7 +653,7 @@ func percpuMembers(s *Struct) (written, all []hotMember) {
 // member of one element shares a line with a member of another element.
 func neighbourShare(s *Struct, line int64) []Finding {
 	if f, base := neighbourConflict(s, line); f != nil {
-		f.Message += s.sliceNote(base, line)
+		f.addTail(s.sliceNote(base, line))
 		return []Finding{*f}
 	}
 	return nil
@@ -663,9 +716,9 @@ func neighbourConflict(s *Struct, line int64) (*Finding, int64) {
 					next = fmt.Sprintf("%s but %d", next, k-1)
 				}
 				xm := all[x].m
-				f := newFinding(CheckFalseShare, line, w.top, []string{w.m.Label(), xm.Label()}, "percpu",
-					fmt.Sprintf("percpu elements are %d bytes and only %d-byte aligned: at base offset %d, written %s of one element shares a line with %s of the %s element %s",
-						s.Size, s.Align, base, w.m.Label(), xm.Label(), next, atLines(line)))
+				f := newFinding(line, w.top, []string{w.m.Label(), xm.Label()}, "percpu",
+					fmt.Sprintf("percpu elements are %d bytes and only %d-byte aligned: at base offset %d, written %s of one element shares a line with %s of the %s element",
+						s.Size, s.Align, base, w.m.Label(), xm.Label(), next), "")
 				return &f, base
 			}
 		}
@@ -730,13 +783,13 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 		pair := 2 * maxLine
 		switch waste := after - (lastBefore/pair+1)*pair; {
 		case slack < 0:
-			out = append(out, newFinding(CheckPadding, line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
-				fmt.Sprintf("padding %s %s (%d bytes) leaves %s and %s on one line %s: it needs %d more bytes",
-					pad.Name, pad.Type, pad.Size, name, afterName, atLines(line), -slack)))
+			out = append(out, newFinding(line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
+				fmt.Sprintf("padding %s %s (%d bytes) leaves %s and %s on one line", pad.Name, pad.Type, pad.Size, name, afterName),
+				fmt.Sprintf(": it needs %d more bytes", -slack)))
 		case line == maxLine && waste >= line:
-			f := newFinding(CheckPadding, line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
-				fmt.Sprintf("padding %s %s (%d bytes) wastes %d bytes, a whole line or more: %d bytes keep %s and %s a pair of lines apart %s",
-					pad.Name, pad.Type, pad.Size, waste, pad.Size-waste, name, afterName, atLines(line)))
+			f := newFinding(line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
+				fmt.Sprintf("padding %s %s (%d bytes) wastes %d bytes, a whole line or more: %d bytes keep %s and %s a pair of lines apart",
+					pad.Name, pad.Type, pad.Size, waste, pad.Size-waste, name, afterName), "")
 			f.waste = waste
 			out = append(out, f)
 		}
@@ -754,8 +807,8 @@ func budget(s *Struct, line int64) []Finding {
 		}
 		for _, p := range paths {
 			if n, at := s.hotLinesAtBases(p, line, false); n > b.Lines {
-				f := newFinding(CheckBudget, line, -1, nil, fmt.Sprint(p, " ", b.Lines),
-					fmt.Sprintf("%s occupy %d lines, over the budget of %d %s%s", pathWords(p), n, b.Lines, atLines(line), s.heapNote(line, at)))
+				f := newFinding(line, -1, nil, fmt.Sprint(p, " ", b.Lines),
+					fmt.Sprintf("%s occupy %d lines, over the budget of %d", pathWords(p), n, b.Lines), s.heapNote(line, at))
 				f.detail = fmt.Sprintf("%d lines", n)
 				if at.objects != at.of {
 					f.detail += fmt.Sprintf(" in %d%% of heap objects", at.percent())

@@ -128,22 +128,22 @@ func positive(v string) (int, error) {
 }
 
 // ParseIgnore reads `[check[,check]] reason`. The first word is a check
-// list only if every comma-separated word in it is a check name, so a
-// reason may start with any word; a comma list holding an unknown name is a
-// typo.
-func ParseIgnore(args []string) (Ignore, error) {
+// list only if every comma-separated word in it is the name or a kind
+// (Check.Kinds) of one of checks, so a reason may start with any word; a
+// comma list holding an unknown name is a typo.
+func ParseIgnore(args []string, checks []*Check) (Ignore, error) {
 	var ig Ignore
 	if len(args) > 0 {
 		words := strings.Split(args[0], ",")
 		switch {
-		case !slices.ContainsFunc(words, func(w string) bool { return !IsCheck(w) }):
+		case !slices.ContainsFunc(words, func(w string) bool { return !ignoreWord(checks, w) }):
 			slices.Sort(words)
 			ig.Checks = slices.Compact(words)
 			args = args[1:]
 		case len(words) > 1:
 			for _, w := range words {
-				if !IsCheck(w) {
-					return ig, fmt.Errorf("ignore: unknown check %q in %q (checks: %s)", w, args[0], strings.Join(Checks, ", "))
+				if !ignoreWord(checks, w) {
+					return ig, fmt.Errorf("ignore: unknown check %q in %q (checks: %s)", w, args[0], strings.Join(CheckNames(checks), ", "))
 				}
 			}
 		}

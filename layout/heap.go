@@ -346,7 +346,7 @@ func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
 	var out []problem
 	for _, b := range bases {
 		for _, f := range check(s.at(b.Offset)) {
-			i := slices.IndexFunc(out, func(p problem) bool { return p.key == f.key })
+			i := slices.IndexFunc(out, func(p problem) bool { return p.Key == f.Key })
 			if i < 0 {
 				out = append(out, problem{Finding: f})
 				i = len(out) - 1
@@ -357,7 +357,7 @@ func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
 	fs := make([]Finding, len(out))
 	for i, p := range out {
 		fs[i] = p.Finding
-		fs[i].Message += s.heapNote(line, p.share)
+		fs[i].addTail(s.heapNote(line, p.share))
 	}
 	return fs
 }
@@ -410,7 +410,7 @@ func (s *Struct) paddingAtBases(line, maxLine int64) []Finding {
 		}
 		kept := wastes[:0]
 		for _, w := range wastes {
-			i := slices.IndexFunc(here, func(f Finding) bool { return f.key == w.key })
+			i := slices.IndexFunc(here, func(f Finding) bool { return f.Key == w.Key })
 			if i < 0 {
 				continue
 			}
@@ -491,9 +491,9 @@ func (s *Struct) offLineElements(line int64) []Finding {
 		shared = ", one of them with the next element's"
 	}
 	m := &s.Members[pad]
-	return []Finding{newFinding(CheckPadding, line, pad, []string{m.Name}, "elements",
-		fmt.Sprintf("%s is padded to %d bytes, whole lines, but make([]%s, n) for %s starts elements off a line (%d bytes past one, after %s), so the fields of each span %d lines, not %d%s %s",
-			s.Name, s.Size, s.Name, lengths, at, why, linesAt(at), linesAt(0), shared, atLines(line)))}
+	return []Finding{newFinding(line, pad, []string{m.Name}, "elements",
+		fmt.Sprintf("%s is padded to %d bytes, whole lines, but make([]%s, n) for %s starts elements off a line (%d bytes past one, after %s), so the fields of each span %d lines, not %d%s",
+			s.Name, s.Size, s.Name, lengths, at, why, linesAt(at), linesAt(0), shared), "")}
 }
 
 // endPad reports whether padding finding f is about a pad with nothing
@@ -718,7 +718,7 @@ func (s *Struct) lineClass(n, line int64) int64 {
 // allocator gives. When that does not fix them, or costs too much, it
 // says so in a clause to add to the reason there is no full fix; it says
 // nothing for a struct whose objects all start at one place already.
-func growToLine(s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
+func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
 	maxLine := slices.Max(lines)
 	// A percpu struct is no object of its own: its size class is not
 	// where its elements start.
@@ -728,7 +728,7 @@ func growToLine(s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
 	// Padding that isolates may take the reordered struct to a bigger
 	// class; the proposal grows from there.
 	reordered := p.Struct.Size
-	if g := s.growAtBases(p, lines); g != nil {
+	if g := s.growAtBases(checks, p, lines); g != nil {
 		return g, ""
 	}
 	for n := reordered; ; {
@@ -748,7 +748,7 @@ func growToLine(s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
 			continue
 		}
 		g.Struct.padTo = 0
-		if leftover(s, g, lines) != "" {
+		if leftover(checks, s, g, lines) != "" {
 			return nil, "; nor does padding " + cost
 		}
 		g.Grown = "pads " + cost
@@ -762,7 +762,7 @@ func growToLine(s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
 // lines they take at the best, and no finding the fixes address is left.
 // A 296-byte object in the 320-byte class starts at 0 or 64 past a
 // 128-byte line; 38 hot bytes at its start fit one line at either.
-func (s *Struct) growAtBases(p *Proposal, lines []int64) *Proposal {
+func (s *Struct) growAtBases(checks []*Check, p *Proposal, lines []int64) *Proposal {
 	maxLine := slices.Max(lines)
 	reordered := p.Struct.Size
 	limit := s.lineClass(reordered, maxLine)
@@ -780,7 +780,7 @@ func (s *Struct) growAtBases(p *Proposal, lines []int64) *Proposal {
 			continue
 		}
 		g.Struct.padTo = 0
-		if g.Struct.baseDependent(lines) || leftover(s, g, lines) != "" {
+		if g.Struct.baseDependent(lines) || leftover(checks, s, g, lines) != "" {
 			continue
 		}
 		g.Grown = "pads " + s.growthCost(size, maxLine)
@@ -820,11 +820,11 @@ func (s *Struct) growthCost(size, line int64) string {
 
 // leftover is the first finding the fixes address that p still has, ""
 // when it has none.
-func leftover(s *Struct, p *Proposal, lines []int64) string {
+func leftover(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
 	again, _ := Propose(p.Struct, lines)
 	for _, line := range lines {
-		for _, f := range check(p.Struct, again, line, slices.Max(lines)) {
-			if Reorders(f.Check) && !s.Ignored(f.Check) {
+		for _, f := range check(checks, p.Struct, again, line, slices.Max(lines)) {
+			if f.Check.Reorders() && !s.silenced(&f) {
 				return f.Message
 			}
 		}

@@ -59,19 +59,19 @@ func cold(prefix string, n int) []field {
 func checks(fs []Finding) []string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, f.Check)
+		out = append(out, f.Check.Name)
 	}
 	return out
 }
 
-func find(t *testing.T, r Result, check string) Finding {
+func find(t *testing.T, r Result, check *Check) Finding {
 	t.Helper()
 	for _, f := range r.Findings {
 		if f.Check == check {
 			return f
 		}
 	}
-	t.Fatalf("no %s finding in %v", check, r.Findings)
+	t.Fatalf("no %s finding in %v", check.Name, r.Findings)
 	return Finding{}
 }
 
@@ -105,7 +105,7 @@ func TestSpreadDevice(t *testing.T) {
 		t.Fatalf("tx lines = %d, want 4", n)
 	}
 	r := Analyze(s, []int64{64})
-	if got := checks(r.Findings); !slices.Equal(got, []string{CheckSpread, CheckSpread}) {
+	if got := checks(r.Findings); !slices.Equal(got, []string{CheckSpread.Name, CheckSpread.Name}) {
 		t.Fatalf("findings %v", r.Findings)
 	}
 	f := r.Findings[1] // paths in name order: rx, tx
@@ -161,7 +161,7 @@ func TestFalseShareConfigCounter(t *testing.T) {
 func TestFalseShareWritePaths(t *testing.T) {
 	s := goStruct("q", u64("txc", "w:tx"), u64("txb", "w:tx"), u64("rxc", "w:rx"))
 	r := Analyze(s, []int64{64})
-	if got := checks(r.Findings); !slices.Equal(got, []string{CheckFalseShare}) {
+	if got := checks(r.Findings); !slices.Equal(got, []string{CheckFalseShare.Name}) {
 		t.Fatalf("findings %v", r.Findings)
 	}
 	f := r.Findings[0]
@@ -209,6 +209,47 @@ func TestSplitLock(t *testing.T) {
 	r := Analyze(s, []int64{64})
 	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, "atomic refs (8 bytes at offset 62) crosses the line boundary at 64: a split lock") {
 		t.Errorf("findings %v", r.Findings)
+	}
+}
+
+// A split lock is a kind of straddle of its own: ignore splitlock
+// silences it and no other straddle, ignore straddle both.
+func TestIgnoreSplitLock(t *testing.T) {
+	packed := func(ignore ...string) *Struct {
+		s := &Struct{Name: "packed", Size: 140, Align: 1, Packed: true, Members: []Member{
+			{Name: "buf", Size: 62, Align: 1},
+			{Name: "refs", Offset: 62, Size: 8, Align: 1, BitOffset: 62 * 8, Atomic: 8},
+			{Name: "gap", Offset: 70, Size: 54, Align: 1, BitOffset: 70 * 8},
+			{Name: "h", Offset: 124, Size: 8, Align: 1, BitOffset: 124 * 8, Hot: &Hot{}},
+			{Name: "end", Offset: 132, Size: 8, Align: 1, BitOffset: 132 * 8},
+		}}
+		if ignore != nil {
+			s.Ignores = []Ignore{{Checks: ignore, Reason: "test"}}
+		}
+		s.ResolvePaths()
+		return s
+	}
+	kinds := func(r Result) []string {
+		var out []string
+		for _, f := range r.Findings {
+			out = append(out, f.Check.Name+"/"+f.Kind+"/"+f.Key)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		ignore []string
+		want   []string
+	}{
+		{nil, []string{"straddle/splitlock/split refs", "straddle/straddle/hot h"}},
+		{[]string{"splitlock"}, []string{"straddle/straddle/hot h"}},
+		{[]string{"straddle"}, nil},
+	} {
+		if got := kinds(Analyze(packed(tc.ignore...), []int64{64})); !slices.Equal(got, tc.want) {
+			t.Errorf("ignore %v: findings %v, want %v", tc.ignore, got, tc.want)
+		}
+	}
+	if _, err := ParseIgnore([]string{"splitlock,spread", "why"}, Checks); err != nil {
+		t.Errorf("ignore splitlock,spread: %v", err)
 	}
 }
 
@@ -339,7 +380,7 @@ func TestBudget(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q", got)
 	}
-	s.Ignores = []Ignore{{Checks: []string{CheckBudget, CheckSpread}, Reason: "measured"}}
+	s.Ignores = []Ignore{{Checks: []string{CheckBudget.Name, CheckSpread.Name}, Reason: "measured"}}
 	if r := Analyze(s, []int64{64}); len(r.Findings) != 0 {
 		t.Errorf("ignored checks still report: %v", r.Findings)
 	}
@@ -567,7 +608,7 @@ func TestFindingAcrossLineSizes(t *testing.T) {
 func TestSpreadNotRepeatingStraddle(t *testing.T) {
 	s := goStruct("t", append(cold("c", 7), field{"key", 16, 8, "r"}, u64("seq", "r"))...)
 	r := Analyze(s, []int64{64})
-	if got := checks(r.Findings); !slices.Equal(got, []string{CheckStraddle}) {
+	if got := checks(r.Findings); !slices.Equal(got, []string{CheckStraddle.Name}) {
 		t.Errorf("findings %v", r.Findings)
 	}
 }
@@ -595,7 +636,7 @@ func TestSeparatedWriters(t *testing.T) {
 	s := queue()
 	MarkApart(s)
 	r := Analyze(s, []int64{64})
-	if got := checks(r.Findings); !slices.Equal(got, []string{CheckSpread}) {
+	if got := checks(r.Findings); !slices.Equal(got, []string{CheckSpread.Name}) {
 		t.Fatalf("findings %v, want spread only", r.Findings)
 	}
 	if f := find(t, r, CheckSpread); !strings.Contains(f.Message, "4 lines where 3 would do") {

@@ -17,22 +17,6 @@ import (
 // no path.
 const DefaultPath = "hot"
 
-// Check names. They are the diagnostic categories and the words accepted by
-// ignore directives.
-const (
-	CheckStraddle   = "straddle"
-	CheckSpread     = "spread"
-	CheckFalseShare = "falseshare"
-	CheckPadding    = "padding"
-	CheckBudget     = "budget"
-)
-
-// Checks lists every check name, in report order.
-var Checks = []string{CheckStraddle, CheckSpread, CheckFalseShare, CheckPadding, CheckBudget}
-
-// IsCheck reports whether name is a check name.
-func IsCheck(name string) bool { return slices.Contains(Checks, name) }
-
 // Kind says whether a type lays its members out one after another or on top
 // of each other.
 type Kind uint8
@@ -302,18 +286,25 @@ type Budget struct {
 
 // Ignore silences checks on a struct.
 type Ignore struct {
-	Checks []string // empty for every check
+	Checks []string // check names and kinds (splitlock); empty for every check
 	Reason string
 }
 
-// Ignored reports whether check is silenced on s.
-func (s *Struct) Ignored(check string) bool {
+// Ignored reports whether the ignore directives of s silence the check or
+// kind of problem named word.
+func (s *Struct) Ignored(word string) bool {
 	for _, ig := range s.Ignores {
-		if len(ig.Checks) == 0 || slices.Contains(ig.Checks, check) {
+		if len(ig.Checks) == 0 || slices.Contains(ig.Checks, word) {
 			return true
 		}
 	}
 	return false
+}
+
+// silenced reports whether the ignore directives of s silence f, by its
+// check's name or by its kind.
+func (s *Struct) silenced(f *Finding) bool {
+	return s.Ignored(f.Check.Name) || f.Kind != f.Check.Name && s.Ignored(f.Kind)
 }
 
 // End is the offset just past m's last byte.

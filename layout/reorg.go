@@ -1531,7 +1531,7 @@ func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
 	involved := func(fs []Finding) int {
 		n := 0
 		for _, f := range fs {
-			if Reorders(f.Check) {
+			if f.Check.Reorders() {
 				n += max(len(f.Members), 1)
 			}
 		}
@@ -1556,7 +1556,7 @@ func remains(p *Proposal, left []Finding) string {
 		}
 		if _, ok := who[why]; !ok {
 			whys = append(whys, why)
-			check[why] = f.Check
+			check[why] = f.Check.Name
 		}
 		if len(f.Members) > 0 && !slices.Contains(who[why], f.Members[0]) {
 			who[why] = append(who[why], f.Members[0])

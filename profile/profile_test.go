@@ -108,7 +108,7 @@ func TestWorkloadSpread(t *testing.T) {
 	res := layout.Analyze(s, []int64{64})
 	var checks []string
 	for _, f := range res.Findings {
-		checks = append(checks, f.Check+": "+f.Message)
+		checks = append(checks, f.Check.Name+": "+f.Message)
 	}
 	if !strings.Contains(strings.Join(checks, "\n"), "spread") {
 		t.Errorf("no spread finding on Device; findings:\n%s", strings.Join(checks, "\n"))
@@ -130,7 +130,7 @@ func TestWorkloadGeneric(t *testing.T) {
 	}
 	var msgs []string
 	for _, f := range layout.Analyze(s, []int64{64}).Findings {
-		msgs = append(msgs, f.Check+": "+f.Message)
+		msgs = append(msgs, f.Check.Name+": "+f.Message)
 	}
 	if want := "falseshare: head is written and shares line 0 with mask (read-mostly), slots (read-mostly)"; !strings.Contains(strings.Join(msgs, "\n"), want) {
 		t.Errorf("Ring: no %q; findings:\n%s", want, strings.Join(msgs, "\n"))

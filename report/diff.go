@@ -260,7 +260,7 @@ func hotLineList(s *layout.Struct, path string, line int64) []int64 {
 // name the path.
 func findingKey(f layout.Finding) string {
 	k := fmt.Sprintf("%s/%d/", f.Check, f.LineSize)
-	if f.Check != layout.CheckSpread && f.Check != layout.CheckBudget {
+	if !f.Check.AboutPath {
 		ms := slices.Clone(f.Members)
 		slices.Sort(ms)
 		return k + strings.Join(ms, ",")
@@ -398,7 +398,7 @@ func DiffJSON(w io.Writer, oldFile, newFile string, diffs []*Diff, onlyOld, only
 	findings := func(fs []layout.Finding) []JSONFinding {
 		out := []JSONFinding{}
 		for _, f := range fs {
-			out = append(out, JSONFinding{f.Check, f.LineSize, f.Message, nonNil(f.Members), f.LineSizes})
+			out = append(out, JSONFinding{f.Check.Name, f.LineSize, f.Message, nonNil(f.Members), f.LineSizes})
 		}
 		return out
 	}

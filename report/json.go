@@ -144,7 +144,7 @@ func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
 		if names == nil {
 			names = []string{}
 		}
-		js.Findings = append(js.Findings, JSONFinding{f.Check, f.LineSize, f.Message, names, f.LineSizes})
+		js.Findings = append(js.Findings, JSONFinding{f.Check.Name, f.LineSize, f.Message, names, f.LineSizes})
 	}
 	if o.Reorg {
 		js.NoFix, js.Remains = r.NoFix, r.Remains

@@ -166,7 +166,7 @@ func TestSARIF(t *testing.T) {
 	}
 	seen := false
 	for _, x := range log.Runs[0].Results {
-		if x.RuleID == layout.CheckFalseShare {
+		if x.RuleID == layout.CheckFalseShare.Name {
 			seen = true
 			loc := x.Locations[0]
 			want := sarifLocation{

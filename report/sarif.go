@@ -24,11 +24,14 @@ type SARIFOptions struct {
 	// their path from it, others by an absolute file: URI. Empty leaves
 	// relative paths relative, with no base, and absolute ones absolute.
 	SrcRoot string
+	// Checks are the checks whose rules the log lists, layout.Checks
+	// when nil.
+	Checks []*layout.Check
 }
 
 // SARIF streams results as a SARIF 2.1.0 log with one run of the tool
 // cachelint, in the form GitHub code scanning accepts: rules carry the
-// metadata of layout.Rules, every result a physical location.
+// metadata of the checks' rules, every result a physical location.
 type SARIF struct {
 	// Artifact is the file being read, where the results of a struct
 	// with no source position (BTF carries none) are located. A relative
@@ -37,13 +40,18 @@ type SARIF struct {
 
 	w     *bufio.Writer
 	opts  SARIFOptions
+	rules []layout.Rule
 	n     int
 	begun bool
 }
 
 // NewSARIF starts a SARIF log on w; Close ends it.
 func NewSARIF(w io.Writer, o SARIFOptions) *SARIF {
-	return &SARIF{w: bufio.NewWriter(w), opts: o}
+	rules := layout.Rules
+	if o.Checks != nil {
+		rules = layout.RulesOf(o.Checks)
+	}
+	return &SARIF{w: bufio.NewWriter(w), opts: o, rules: rules}
 }
 
 // SARIFResult is one result: a diagnostic of rule Rule at a place in a
@@ -116,10 +124,10 @@ const helpBase = "https://github.com/cachelint/cachelint/blob/main/docs/checks.m
 func (x *SARIF) begin() {
 	x.begun = true
 	var rules []sarifRule
-	for _, r := range layout.Rules {
+	for _, r := range x.rules {
 		sr := sarifRule{
 			ID:               r.Name,
-			Name:             ruleName(r.Name),
+			Name:             r.SARIFName,
 			ShortDescription: sarifMessage{Text: r.Summary},
 			FullDescription:  sarifMessage{Text: r.Summary + ". " + strings.SplitN(r.Help, "\n\n", 2)[0]},
 			Help:             sarifMessage{Text: r.Help, Markdown: r.Help},
@@ -151,22 +159,13 @@ func (x *SARIF) begin() {
 	x.w.WriteString(`, "results": [` + "\n")
 }
 
-// ruleName is the rule's name in PascalCase, as SARIF viewers show it.
-func ruleName(id string) string {
-	switch id {
-	case layout.CheckFalseShare:
-		return "FalseSharing"
-	}
-	return strings.ToUpper(id[:1]) + id[1:]
-}
-
 // Struct adds the findings of r on s. Each is located at the declaration
 // of the member it points at (of the struct when it points at none or the
 // member's is unknown; in the artifact being read when neither is known),
 // and logically at the member or the struct.
 func (x *SARIF) Struct(s *layout.Struct, r *layout.Result) error {
 	for _, f := range r.Findings {
-		res := SARIFResult{Rule: f.Check, Message: s.Keyword() + " " + s.Name + ": " + f.Message,
+		res := SARIFResult{Rule: f.Check.Name, Message: s.Keyword() + " " + s.Name + ": " + f.Message,
 			File: s.DeclFile, Line: s.DeclLine, Struct: s.Name}
 		if f.Member >= 0 && f.Member < len(s.Members) {
 			m := &s.Members[f.Member]
@@ -191,7 +190,7 @@ func (x *SARIF) Result(r SARIFResult) error {
 		x.begin()
 	}
 	index, level := 0, "warning"
-	for i, rule := range layout.Rules {
+	for i, rule := range x.rules {
 		if rule.Name == r.Rule {
 			index, level = i, rule.Severity
 		}

@@ -112,8 +112,8 @@ func svgPanel(b *strings.Builder, s *layout.Struct, r *layout.Result, o Options,
 		}
 	}
 	for i, f := range findings {
-		if f.Check == layout.CheckSpread || f.Check == layout.CheckBudget {
-			continue // about a path: the rows show it
+		if f.Check.AboutPath {
+			continue // the rows show it
 		}
 		for j := range boxes {
 			if slices.ContainsFunc(f.Members, func(n string) bool { return slices.Contains(boxes[j].names, n) }) {

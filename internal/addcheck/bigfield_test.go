@@ -1,0 +1,31 @@
+package addcheck_test
+
+import (
+	"fmt"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// bigField is a check added the way a new one is: this file, and one line
+// in the list of checks (checks, in addcheck_test.go, standing for
+// layout.Checks). It reports members bigger than a line.
+var bigField = &layout.Check{
+	Rule: layout.Rule{
+		Name:      "bigfield",
+		SARIFName: "BigField",
+		Summary:   "A member is bigger than a cache line",
+		Help:      "A member bigger than a line takes several whatever the order.\n\nSplit it.",
+		Fix:       layout.FixNone,
+		Severity:  "note",
+	},
+	Run: func(pass *layout.Pass) []layout.Finding {
+		var out []layout.Finding
+		for i, m := range pass.Struct.Members {
+			if m.Size > pass.Line {
+				out = append(out, pass.Finding(i, []string{m.Name}, m.Name,
+					fmt.Sprintf("member %s (%d bytes) is bigger than a line", m.Name, m.Size), ""))
+			}
+		}
+		return out
+	},
+}
