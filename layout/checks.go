@@ -590,23 +590,27 @@ func falseShare(s *Struct, line int64) []Finding {
 		// with what they are.
 		var writers, others, names []string
 		member := -1
+		other := func(m *Member, what string) {
+			others = append(others, m.Label()+" ("+what+")")
+			names = append(names, m.Label())
+		}
 		for _, h := range on {
 			switch {
 			case !involved[h.m]:
 			case h.m.Hot.Write && slices.Equal(h.m.Hot.Paths, subject.Paths) && apart(s.Members[h.top].Side, side):
-				others = append(others, h.m.Label()+" (written, on the other side of a separator)")
+				other(h.m, "written, on the other side of a separator")
 			case h.m.Hot.Write && slices.Equal(h.m.Hot.Paths, subject.Paths):
 				writers = append(writers, h.m.Label())
 				if member < 0 {
 					member = h.top
 				}
 			case h.m.Hot.Write:
-				others = append(others, h.m.Label()+" (written on path "+strings.Join(h.m.Hot.Paths, ",")+")")
+				other(h.m, "written on path "+strings.Join(h.m.Hot.Paths, ","))
 			default:
-				others = append(others, h.m.Label()+" (read-mostly)")
+				other(h.m, "read-mostly")
 			}
 		}
-		names = append(append(names, writers...), trimKinds(others)...)
+		names = append(slices.Clone(writers), names...)
 		verb, shares := "is written", "shares"
 		if len(writers) > 1 {
 			verb, shares = "are written", "share"
@@ -616,14 +620,6 @@ func falseShare(s *Struct, line int64) []Finding {
 		}
 		out = append(out, newFinding(line, member, names, writers[0],
 			fmt.Sprintf("%s %s and %s line %d with %s", andList(writers), verb, shares, l, nameList(others)), ""))
-	}
-	return out
-}
-
-func trimKinds(names []string) []string {
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i], _, _ = strings.Cut(n, " (")
 	}
 	return out
 }
@@ -745,6 +741,7 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 		return nil
 	}
 	var out []Finding
+	keys := map[string]int{}
 	for i := range s.Members {
 		pad := &s.Members[i]
 		if !separates(pad) {
@@ -778,16 +775,22 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 			}
 		}
 		name := s.Members[before].Label()
+		// The pad by its name and neighbours', which another build
+		// keeps where its offsets change; two alike by their order.
+		key := fmt.Sprintf("%s between %s and %s", pad.Name, name, afterName)
+		if keys[key]++; keys[key] > 1 {
+			key += fmt.Sprint(" #", keys[key])
+		}
 		boundary := (lastBefore/line + 1) * line
 		slack := after - boundary
 		pair := 2 * maxLine
 		switch waste := after - (lastBefore/pair+1)*pair; {
 		case slack < 0:
-			out = append(out, newFinding(line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
+			out = append(out, newFinding(line, i, []string{pad.Name, name, afterName}, key,
 				fmt.Sprintf("padding %s %s (%d bytes) leaves %s and %s on one line", pad.Name, pad.Type, pad.Size, name, afterName),
 				fmt.Sprintf(": it needs %d more bytes", -slack)))
 		case line == maxLine && waste >= line:
-			f := newFinding(line, i, []string{pad.Name, name, afterName}, fmt.Sprint(i),
+			f := newFinding(line, i, []string{pad.Name, name, afterName}, key,
 				fmt.Sprintf("padding %s %s (%d bytes) wastes %d bytes, a whole line or more: %d bytes keep %s and %s a pair of lines apart",
 					pad.Name, pad.Type, pad.Size, waste, pad.Size-waste, name, afterName), "")
 			f.waste = waste

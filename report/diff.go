@@ -254,25 +254,10 @@ func hotLineList(s *layout.Struct, path string, line int64) []int64 {
 }
 
 // findingKey identifies a finding across builds, where offsets and hence
-// messages change: the check, the line size and the members involved; for
-// checks about a path as a whole (spread, budget), whose members come and
-// go with the hot set, the message's words up to its first figure, which
-// name the path.
+// messages change: the check, the line size and the finding's Key, which
+// names members and paths, not places.
 func findingKey(f layout.Finding) string {
-	k := fmt.Sprintf("%s/%d/", f.Check, f.LineSize)
-	if !f.Check.AboutPath {
-		ms := slices.Clone(f.Members)
-		slices.Sort(ms)
-		return k + strings.Join(ms, ",")
-	}
-	words := strings.Fields(f.Message)
-	for i, w := range words {
-		if strings.ContainsAny(w, "0123456789") {
-			words = words[:i]
-			break
-		}
-	}
-	return k + strings.Join(words, " ")
+	return fmt.Sprintf("%s/%d/%s", f.Check.Name, f.LineSize, f.Key)
 }
 
 // findingsOnlyIn lists the findings of a that b lacks.

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -234,5 +235,38 @@ func TestChecksDoc(t *testing.T) {
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// A diff matches findings by their check and key, not their words: the
+// false sharing of rx_packets is the same problem when a build adds a
+// read-mostly field to its line, a new one when another field is the one
+// written.
+func TestDiffFindingKeys(t *testing.T) {
+	o := Options{Lines: []int64{64}}
+	falseShares := func(old, new *layout.Struct) (gone, added []string) {
+		oldR, newR := layout.Analyze(old, o.Lines), layout.Analyze(new, o.Lines)
+		d := Compare(old, new, &oldR, &newR, o)
+		for _, f := range d.GoneFindings {
+			if f.Check == layout.CheckFalseShare {
+				gone = append(gone, f.Key)
+			}
+		}
+		for _, f := range d.NewFindings {
+			if f.Check == layout.CheckFalseShare {
+				added = append(added, f.Key)
+			}
+		}
+		return gone, added
+	}
+	grown := device()
+	grown.Members[2].Hot = &layout.Hot{Paths: []string{"tx"}}
+	if gone, added := falseShares(device(), grown); gone != nil || added != nil {
+		t.Errorf("a read-mostly field more on the line: gone %v, new %v", gone, added)
+	}
+	other := device()
+	other.Members[0].Hot, other.Members[1].Hot = other.Members[1].Hot, other.Members[0].Hot
+	if gone, added := falseShares(device(), other); !slices.Equal(gone, []string{"rx_packets"}) || !slices.Equal(added, []string{"ops"}) {
+		t.Errorf("another field written: gone %v, new %v", gone, added)
 	}
 }
