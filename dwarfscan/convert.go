@@ -2,6 +2,7 @@ package dwarfscan
 
 import (
 	"debug/dwarf"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
@@ -542,7 +543,10 @@ func (u *unit) def(n *node) *layout.Struct {
 // unit at its natural alignment, and BitOffset the bit-field's own first bit
 // counted from the outermost struct. DW_AT_bit_offset (DWARF 2-4) counts
 // from the storage unit's most significant bit; it is converted to the
-// little-endian numbering of DW_AT_data_bit_offset.
+// numbering of DW_AT_data_bit_offset, which counts bits in the order of
+// the target's bytes: on a little-endian target from the unit's least
+// significant bit, on a big-endian one (s390x, ppc64, aarch64_be) from its
+// most significant, as DW_AT_bit_offset does.
 func (u *unit) bitField(k *kid, base int64, m *layout.Member) {
 	m.BitSize = k.bitSize
 	byteSize := k.byteSize
@@ -557,6 +561,9 @@ func (u *unit) bitField(k *kid, base int64, m *layout.Member) {
 	} else {
 		byteOff = k.loc
 		bitfOff = byteSize*8 - k.bitOff - k.bitSize
+		if u.f.s.order == binary.BigEndian {
+			bitfOff = k.bitOff
+		}
 		bitOff = byteOff*8 + bitfOff
 	}
 	m.BitOffset = base*8 + bitOff

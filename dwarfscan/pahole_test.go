@@ -18,6 +18,8 @@ var goldens = []struct{ input, golden string }{
 	{"kernel/linux-6.1/veth.ko.debug", "veth.ko.debug.golden"},
 	{"c/bitfields.o", "c-bitfields.o.golden"},
 	{"c/bitfields-dwarf4.o", "c-bitfields-dwarf4.o.golden"},
+	{"c/bitfields-s390x.o", "c-bitfields-s390x.o.golden"},
+	{"c/bitfields-s390x-dwarf4.o", "c-bitfields-s390x-dwarf4.o.golden"},
 	{"c/packed.o", "c-packed.o.golden"},
 	{"c/queues.o", "c-queues.o.golden"},
 	{"c/queues-dwarf4.o", "c-queues-dwarf4.o.golden"},

@@ -23,6 +23,12 @@ $CC -m32 -g -gdwarf-5 $CFLAGS -c holes32.c -o holes32.o
 $CC -g -gdwarf-4 $CFLAGS -c bitfields.c -o bitfields-dwarf4.o
 $CC -g -gdwarf-4 $CFLAGS -c queues.c -o queues-dwarf4.o
 
+# s390x, big-endian: DW_AT_bit_offset counts from the most significant
+# bit, which is the first in memory. clang emits it at every DWARF version,
+# gcc at DWARF 4 and older (gcc-s390x-linux-gnu).
+clang -target s390x-linux-gnu -g -gdwarf-5 $CFLAGS -c bitfields.c -o bitfields-s390x.o
+${S390X_CC:-s390x-linux-gnu-gcc} -g -gdwarf-4 $CFLAGS -c bitfields.c -o bitfields-s390x-dwarf4.o
+
 # An object with compressed (SHF_COMPRESSED, zlib) debug sections.
 $CC -g -gdwarf-5 -gz=zlib $CFLAGS -c types.c -o types-gz.o
 
@@ -59,12 +65,6 @@ ${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxx.cc -o cxx.o
 # Its second build, for cachelint diff: Hidden's base changes access.
 mkdir -p v2
 ${CXX:-g++} -g -gdwarf-5 -DCXX_V2 $CFLAGS -c cxx.cc -o v2/cxx.o
-
-# C++ of everyday code: access, member functions, templates, references,
-# pointers to members, enum class, alignas.
-${CXX:-g++} -g -gdwarf-5 $CFLAGS -c cxxtypes.cc -o cxxtypes.o
-# DWARF 4: static members are DW_TAG_member, the language C++98's.
-${CXX:-g++} -g -gdwarf-4 $CFLAGS -c cxxtypes.cc -o cxxtypes-dwarf4.o
 
 # C++ of everyday code: access, member functions, templates, references,
 # pointers to members, enum class, alignas.
