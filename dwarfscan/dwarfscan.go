@@ -72,8 +72,8 @@ func New(in *input.File) (*File, error) {
 	if err != nil {
 		return fail(input.Corrupt("ELF", err))
 	}
-	if ef.Section(".debug_info") == nil && ef.Section(".zdebug_info") == nil {
-		return fail(input.ErrNoTypes)
+	if ef.Section(".debug_info") == nil && ef.Section(".zdebug_info") == nil && ef.Section(".debug_info.dwo") == nil {
+		return fail(input.NoTypes(ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil))
 	}
 	s, err := loadSections(ef, in.Data)
 	if errors.Is(err, input.ErrLimit) {
@@ -162,7 +162,43 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 			}
 		}
 	}
+	if len(out) == 0 {
+		if err := f.whyNoStructs(); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
+}
+
+// whyNoStructs explains a file that defines no struct when the reason is
+// not that its code has none: the types are in the .dwo file of split
+// DWARF (-gsplit-dwarf), or its units hold no types at all (-g1). It is
+// nil for a file with types but no struct.
+func (f *File) whyNoStructs() error {
+	var mu sync.Mutex
+	var dwo string
+	typed := false
+	err := f.eachUnit(0, func(u *unit, _ int) (bool, error) {
+		name, has, err := u.types()
+		mu.Lock()
+		defer mu.Unlock()
+		if dwo == "" {
+			dwo = name
+		}
+		typed = typed || has
+		return typed, err
+	})
+	switch {
+	case err != nil:
+		return err
+	case typed:
+		return nil
+	case dwo != "":
+		return &input.FileError{Path: f.path, Err: &input.Error{Kind: input.ErrNoTypes,
+			Msg: fmt.Sprintf("split DWARF (-gsplit-dwarf): the types are in %s (DW_AT_dwo_name); read that file", dwo)}}
+	}
+	return &input.FileError{Path: f.path, Err: &input.Error{Kind: input.ErrNoTypes,
+		Msg: "DWARF without types (built with -g1 or -gline-tables-only?); build with -g"}}
 }
 
 // Find returns the first definition of each of names, as Structs(names...)
@@ -225,6 +261,11 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 		}
 	}
 	if missing := missingNames(names, found); len(missing) > 0 {
+		if len(found) == 0 {
+			if err := f.whyNoStructs(); err != nil {
+				return nil, nil, err
+			}
+		}
 		return found, embedded, &input.FileError{Path: f.path, Err: input.NotFound(missing)}
 	}
 	return found, embedded, nil

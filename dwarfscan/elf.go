@@ -15,7 +15,7 @@ import (
 // actually read are ever loaded; compressed sections are inflated and
 // relocatable objects' sections relocated into copies.
 func loadSections(ef *elf.File, image []byte) (*sections, error) {
-	s := &sections{order: ef.ByteOrder}
+	s := &sections{order: ef.ByteOrder, dwo: ef.Section(".debug_info.dwo") != nil}
 	var types []byte
 	for _, sec := range []struct {
 		name string
@@ -45,7 +45,8 @@ func loadSections(ef *elf.File, image []byte) (*sections, error) {
 }
 
 // sectionsNamed returns the contents of .debug_<name> (or the old
-// .zdebug_<name>), nil when there is none. A relocatable object has one
+// .zdebug_<name>, or the .debug_<name>.dwo of a split DWARF file), nil
+// when there is none. A relocatable object has one
 // section of type units per type (in COMDAT groups), and with DWARF 5
 // one .debug_info for each as well: units are self-delimiting, so they
 // read as one section, each relocated first.
@@ -53,7 +54,7 @@ func sectionsNamed(ef *elf.File, image []byte, name string) ([]byte, error) {
 	var out []byte
 	n := 0
 	for _, sec := range ef.Sections {
-		if sec.Name != ".debug_"+name && sec.Name != ".zdebug_"+name {
+		if sec.Name != ".debug_"+name && sec.Name != ".zdebug_"+name && sec.Name != ".debug_"+name+".dwo" {
 			continue
 		}
 		b, err := section(ef, image, sec)
@@ -119,6 +120,9 @@ var relocs = map[elf.Machine]reloc{
 	elf.EM_S390:      {uint32(elf.R_390_64), uint32(elf.R_390_32)},
 	elf.EM_LOONGARCH: {uint32(elf.R_LARCH_64), uint32(elf.R_LARCH_32)},
 	elf.EM_SPARCV9:   {uint32(elf.R_SPARC_64), uint32(elf.R_SPARC_32)},
+	// clang -target bpf: LLVM's R_BPF_64_ABS64 and R_BPF_64_ABS32, which
+	// debug/elf does not name.
+	elf.EM_BPF: {2, 3},
 }
 
 // relocate applies the relocations that target sec to a copy of its

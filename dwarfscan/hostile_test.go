@@ -265,3 +265,45 @@ func TestCXXMembers(t *testing.T) {
 		t.Errorf("not found: %v", want)
 	}
 }
+
+// TestNoTypesSaysWhy checks the objects that hold DWARF but no types, which
+// once read as files without a struct (exit 0, no output): the skeleton of
+// split DWARF names its .dwo, whose types read as the plain object's; -g1
+// says it has no types; a Go binary without DWARF gets Go's advice.
+func TestNoTypesSaysWhy(t *testing.T) {
+	for _, c := range []struct{ path, want string }{
+		{"c/queues-split.o", "split DWARF (-gsplit-dwarf): the types are in queues-split.dwo (DW_AT_dwo_name); read that file"},
+		{"c/queues-split4.o", "split DWARF (-gsplit-dwarf): the types are in queues-split4.dwo (DW_AT_dwo_name); read that file"},
+		{"c/queues-g1.o", "DWARF without types (built with -g1 or -gline-tables-only?); build with -g"},
+	} {
+		for _, names := range [][]string{nil, {"pkt_rx_queue"}} {
+			f, err := Open(testdata(c.path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = f.Structs(names...)
+			f.Close()
+			if !errors.Is(err, input.ErrNoTypes) || err.Error() != testdata(c.path)+": "+c.want {
+				t.Errorf("%s %v: %v, want %s", c.path, names, err, c.want)
+			}
+		}
+	}
+	for _, c := range []struct{ dwo, plain string }{{"c/queues-split.dwo", "c/queues.o"}, {"c/queues-split4.dwo", "c/queues-dwarf4.o"}} {
+		got, want := structsOf(t, testdata(c.dwo)), structsOf(t, testdata(c.plain))
+		if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(layout.Struct{}, layout.Member{})); diff != "" {
+			t.Errorf("%s differs from %s:\n%s", c.dwo, c.plain, diff)
+		}
+	}
+
+	// The Go binary with its debug sections renamed, as if linked with
+	// -ldflags=-w.
+	goW := mangle(t, testdata("gobin/gobin"), func(ef *elf.File, b []byte) {
+		sec := ef.Section(".shstrtab")
+		names := b[sec.Offset : sec.Offset+sec.Size]
+		copy(names, bytes.ReplaceAll(names, []byte("debug_"), []byte("xebug_")))
+	})
+	_, err := Open(goW)
+	if want := goW + ": no DWARF: a Go binary linked with -ldflags=-w or -s; build it without them"; !errors.Is(err, input.ErrNoTypes) || err.Error() != want {
+		t.Errorf("Go binary without DWARF: %v, want %s", err, want)
+	}
+}

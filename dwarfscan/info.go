@@ -71,6 +71,9 @@ const (
 // Attributes this reader decodes beyond those debug/dwarf names.
 const (
 	attrStrOffsetsBase = dwarf.Attr(0x72)
+	attrDwoName        = dwarf.Attr(0x76)
+	attrGNUDwoName     = dwarf.Attr(0x2130)
+	tagSkeletonUnit    = dwarf.Tag(0x4a)
 )
 
 // sections holds the debug sections a layout needs, decompressed and
@@ -78,6 +81,9 @@ const (
 type sections struct {
 	info, abbrev, str, strOffsets, line, lineStr []byte
 	order                                        binary.ByteOrder
+	// dwo says the sections are a split DWARF .dwo file's, whose units
+	// name the files of the line table at the start of .debug_line.dwo.
+	dwo bool
 	// typesAt is where the units of .debug_types start in info, which
 	// holds them after those of .debug_info.
 	typesAt uint64
@@ -579,6 +585,7 @@ type attrs struct {
 	stmtList   int64
 	strBase    int64
 	compDir    []byte
+	dwoName    []byte // DW_AT_dwo_name of a split DWARF skeleton
 	decl       bool
 	external   bool
 	virtual    bool  // DW_AT_virtuality not DW_VIRTUALITY_none
@@ -614,9 +621,14 @@ func newEntryReader(s *sections, h *unitHeader, abbrs *abbrevTable) *entryReader
 		s:       s,
 		h:       h,
 		abbrs:   abbrs,
-		strBase: 8, // past the header of .debug_str_offsets, when the unit does not say
+		// Past the header of .debug_str_offsets when the unit does not
+		// say (a DWARF 5 split unit); DWARF 4's .dwo sections have none.
+		strBase: 8,
 	}
-	if h.dwarf64 {
+	switch {
+	case h.version < 5:
+		r.strBase = 0
+	case h.dwarf64:
 		r.strBase = 16
 	}
 	return r
@@ -815,6 +827,8 @@ func (r *entryReader) attrs(a *abbrev, at *attrs) error {
 			}
 		case dwarf.AttrCompDir:
 			at.compDir = r.str(form)
+		case attrDwoName, attrGNUDwoName:
+			at.dwoName = r.str(form)
 		case dwarf.AttrDeclaration:
 			at.decl = r.flag(form)
 		case dwarf.AttrExternal:

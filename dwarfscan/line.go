@@ -118,7 +118,13 @@ func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool) ([]string, e
 			for _, f := range fs {
 				switch f.lnct {
 				case lnctPath:
-					name = string(r.str(f.form))
+					if f.form == formString {
+						// In the header, not in .debug_info as an entry's
+						// (a .dwo's line table has no .debug_line_str).
+						name = string(r.cstring())
+					} else {
+						name = string(r.str(f.form))
+					}
 				case lnctDirectoryIndex:
 					v, ok := r.constant(f.form, 0)
 					dir, hasDir = uint64(v), ok

@@ -221,8 +221,45 @@ func (u *unit) open() (children bool, err error) {
 	u.compDir = string(u.at.compDir)
 	if u.at.has&hasStmtList != 0 {
 		u.stmtList = u.at.stmtList
+	} else if u.f.s.dwo && len(u.f.s.line) > 0 {
+		u.stmtList = 0
 	}
 	return a.children, nil
+}
+
+// types reports the .dwo file that holds the types of a split DWARF
+// skeleton unit, and whether the unit has any type entry among its
+// children.
+func (u *unit) types() (dwo string, typed bool, err error) {
+	if err := readAbbrevs(u.f.s, u.h, &u.ws.abbrevs); err != nil {
+		return "", false, err
+	}
+	r := newEntryReader(u.f.s, u.h, &u.ws.abbrevs)
+	a, err := r.top(&u.at)
+	if err != nil {
+		return "", false, err
+	}
+	if a.tag == tagSkeletonUnit || len(u.at.dwoName) > 0 {
+		return string(u.at.dwoName), false, nil
+	}
+	if a.tag == dwarf.TagTypeUnit || !a.children {
+		return "", a.tag == dwarf.TagTypeUnit, nil
+	}
+	for {
+		a, err := r.next()
+		if a == nil || err != nil {
+			return "", false, err
+		}
+		switch a.tag {
+		case dwarf.TagBaseType, dwarf.TagPointerType, dwarf.TagStructType, dwarf.TagUnionType,
+			dwarf.TagClassType, dwarf.TagTypedef, dwarf.TagArrayType, dwarf.TagEnumerationType,
+			dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagSubroutineType, dwarf.TagNamespace:
+			return "", true, nil
+		}
+		if err := u.skip(r, a); err != nil {
+			return "", false, err
+		}
+	}
 }
 
 // read finds the unit's named struct, union and class definitions. Only

@@ -61,6 +61,16 @@ func Corrupt(format string, err error) error {
 	return &Error{Kind: ErrCorrupt, Msg: "corrupt " + format, Err: err}
 }
 
+// NoTypes is the ErrNoTypes of an ELF file with neither DWARF nor BTF,
+// with the advice that fits it: a Go binary lost its DWARF to the
+// linker's -w or -s, which -g does not bring back.
+func NoTypes(goBinary bool) error {
+	if goBinary {
+		return &Error{Kind: ErrNoTypes, Msg: "no DWARF: a Go binary linked with -ldflags=-w or -s; build it without them"}
+	}
+	return ErrNoTypes
+}
+
 // NotFound is the error for the names of structs a file does not define.
 func NotFound(names []string) error {
 	msg := "struct " + names[0] + " not found"

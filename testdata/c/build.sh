@@ -29,6 +29,16 @@ $CC -g -gdwarf-4 $CFLAGS -c queues.c -o queues-dwarf4.o
 clang -target s390x-linux-gnu -g -gdwarf-5 $CFLAGS -c bitfields.c -o bitfields-s390x.o
 ${S390X_CC:-s390x-linux-gnu-gcc} -g -gdwarf-4 $CFLAGS -c bitfields.c -o bitfields-s390x-dwarf4.o
 
+# Split DWARF (-gsplit-dwarf): the types go to queues-split.dwo, the object
+# keeps a skeleton unit naming it; DWARF 5 and DWARF 4 (GNU's forms).
+$CC -g -gdwarf-5 -gsplit-dwarf $CFLAGS -c queues.c -o queues-split.o
+$CC -g -gdwarf-4 -gsplit-dwarf $CFLAGS -c queues.c -o queues-split4.o
+# -g1: DWARF with functions and lines but no types.
+$CC -g1 $CFLAGS -c queues.c -o queues-g1.o
+
+# A BPF program (clang -target bpf): DWARF with BPF relocations, and .BTF.
+clang -target bpf -g -O2 $CFLAGS -c bpf.c -o bpf.o
+
 # An object with compressed (SHF_COMPRESSED, zlib) debug sections.
 $CC -g -gdwarf-5 -gz=zlib $CFLAGS -c types.c -o types-gz.o
 
