@@ -79,13 +79,7 @@ func findBTF(in *input.File) (raw []byte, err error) {
 	default:
 		return nil, &input.Error{Kind: input.ErrNotBinary, Msg: "not BTF"}
 	}
-	defer func() {
-		// debug/elf has panicked on hostile headers before.
-		if r := recover(); r != nil {
-			raw, err = nil, input.Corrupt("ELF", fmt.Errorf("%v", r))
-		}
-	}()
-	ef, err := elf.NewFile(bytes.NewReader(in.Data))
+	ef, err := input.ParseELF(in.Data)
 	if err != nil {
 		return nil, input.Corrupt("ELF", err)
 	}
@@ -135,11 +129,6 @@ func checkHeader(raw []byte) error {
 
 // loadBTF indexes the types of raw, and finds the pointer size.
 func loadBTF(raw []byte) (d *decoder, ptrSize int64, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			d, err = nil, fmt.Errorf("bad BTF: %v", r)
-		}
-	}()
 	if d, err = newDecoder(raw, "long int"); err != nil {
 		return nil, 0, err
 	}

@@ -420,9 +420,6 @@ func (d *decoder) inflate(id uint32) (t btf.Type, err error) {
 	}
 	d.work = d.work[:0]
 	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%v", r)
-		}
 		if err != nil {
 			t = nil
 			for _, id := range d.work {

@@ -26,20 +26,19 @@ const maxDepth = 1 << 14
 // and room for the arithmetic of offsets and lines.
 const maxSize = 1 << 60
 
-// badType aborts a conversion on corrupt type data; Structs turns it into an
-// error.
-type badType string
+// badType is the panic that aborts a conversion on corrupt type data;
+// Structs and Find turn it into an error with badBTF.
+func badType(msg string) any { return input.Abort(errors.New(msg)) }
 
-// badBTF is the error for a conversion that panicked: with badType's
-// message, or the runtime's.
+// badBTF is the error of a conversion that aborted (input.Abort): corrupt
+// BTF, or a limit, which says so itself. Any other panic is a bug of the
+// reader's, which input.Recovered lets go on.
 func (f *File) badBTF(r any) error {
-	if b, ok := r.(badType); ok {
-		return f.bad(errors.New(string(b)))
-	}
-	if err, ok := r.(error); ok && errors.Is(err, input.ErrLimit) {
+	err := input.Recovered(r)
+	if errors.Is(err, input.ErrLimit) {
 		return &input.FileError{Path: f.path, Err: err}
 	}
-	return f.bad(fmt.Errorf("%v", r))
+	return f.bad(err)
 }
 
 // bad is the error of a type that breaks the rules of BTF.
@@ -217,7 +216,7 @@ func (f *File) newConv() *conv {
 func (c *conv) enter() {
 	c.depth++
 	if c.depth > maxDepth {
-		panic(errDepth)
+		panic(input.Abort(errDepth))
 	}
 }
 

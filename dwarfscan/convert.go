@@ -515,12 +515,12 @@ func (u *unit) expandType(off dwarf.Offset, typ string, x *layout.Expansion) {
 func (u *unit) def(n *node) *layout.Struct {
 	if s, ok := u.defined[n]; ok {
 		if s == nil {
-			panic(errContains)
+			panic(input.Abort(errContains))
 		}
 		return s
 	}
 	if !u.enter() {
-		panic(errDepth)
+		panic(input.Abort(errDepth))
 	}
 	defer u.leave()
 	if u.defined == nil {
@@ -532,7 +532,7 @@ func (u *unit) def(n *node) *layout.Struct {
 	s := u.convert(n)
 	u.expansions = expansions
 	if err := s.Validate(); err != nil {
-		panic(err)
+		panic(input.Abort(err))
 	}
 	u.defined[n] = s
 	return s
@@ -599,7 +599,7 @@ func (u *unit) leave() { u.depth-- }
 // members, errContains through a member expanded for pahole -E, errDepth of unnamed members nested past maxDepth, and
 // errExpansion of a struct whose unnamed members, each printed inline,
 // would expand past maxExpansions (unnamed types shared like a binary
-// tree); inUnit recovers them as errors.
+// tree); inUnit recovers them (input.Abort) as errors.
 var (
 	errLoop      = errors.New("type loop through unnamed members")
 	errContains  = errors.New("struct contains itself")
@@ -615,13 +615,13 @@ const maxExpansions = 1 << 16
 // Entering one already entered is a loop, which only corrupt DWARF has.
 func (u *unit) nest(n *node) {
 	if n.nested {
-		panic(errLoop)
+		panic(input.Abort(errLoop))
 	}
 	if !u.enter() {
-		panic(errDepth)
+		panic(input.Abort(errDepth))
 	}
 	if u.expansions++; u.expansions > maxExpansions {
-		panic(errExpansion)
+		panic(input.Abort(errExpansion))
 	}
 	n.nested = true
 }

@@ -6,11 +6,8 @@
 package dwarfscan
 
 import (
-	"bytes"
-	"debug/elf"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"runtime"
 	"runtime/debug"
@@ -68,7 +65,7 @@ func New(in *input.File) (*File, error) {
 	if in.Format != input.ELF {
 		return fail(&input.Error{Kind: input.ErrNotBinary, Msg: "not an ELF file"})
 	}
-	ef, err := newELF(bytes.NewReader(in.Data))
+	ef, err := input.ParseELF(in.Data)
 	if err != nil {
 		return fail(input.Corrupt("ELF", err))
 	}
@@ -83,17 +80,6 @@ func New(in *input.File) (*File, error) {
 		return fail(input.Corrupt("ELF", err))
 	}
 	return &File{path: in.Path, s: s, units: &unitList{s: s}}, nil
-}
-
-// newELF parses the ELF headers; debug/elf has panicked on hostile input
-// before, so a panic is reported as an error.
-func newELF(r io.ReaderAt) (ef *elf.File, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			ef, err = nil, fmt.Errorf("%v", p)
-		}
-	}()
-	return elf.NewFile(r)
 }
 
 // Close releases the file; f is not usable afterwards. Layouts already
@@ -326,8 +312,9 @@ func (f *File) eachUnit(total int, fn func(u *unit, i int) (stop bool, err error
 	return nil
 }
 
-// inUnit calls fn for unit i, if there is one, reporting a panic (corrupt
-// input the checks missed, a fault on a mapped page) as an error.
+// inUnit calls fn for unit i, if there is one, reporting an abort on
+// corrupt input or a limit, or a fault on a mapped page, as an error (see
+// input.Recovered: any other panic is a bug, and goes on).
 func (f *File) inUnit(i int, ws *workspace, fn func(*unit, int) (bool, error)) (stop bool, err error) {
 	h, err := f.units.get(i)
 	if h == nil || err != nil {
@@ -335,11 +322,7 @@ func (f *File) inUnit(i int, ws *workspace, fn func(*unit, int) (bool, error)) (
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			if e, ok := p.(error); ok {
-				stop, err = true, fmt.Errorf("compile unit at %#x: %w", h.off, e)
-			} else {
-				stop, err = true, fmt.Errorf("compile unit at %#x: %v", h.off, p)
-			}
+			stop, err = true, fmt.Errorf("compile unit at %#x: %w", h.off, input.Recovered(p))
 		}
 	}()
 	stop, err = fn(newUnit(f, h, ws), i)

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -215,4 +216,33 @@ func TestStream(t *testing.T) {
 	if !errors.As(err, &fe) || !strings.HasSuffix(err.Error(), ": a directory") {
 		t.Errorf("a directory: err = %v", err)
 	}
+}
+
+// TestRecovered checks that a reader recovers its own aborts and nothing
+// else: an index out of range is a bug, and goes on as a panic.
+func TestRecovered(t *testing.T) {
+	want := &Error{Kind: ErrCorrupt, Msg: "bad"}
+	if err := recoverFrom(func() { panic(Abort(want)) }); err != want {
+		t.Errorf("Abort: recovered %v", err)
+	}
+	defer func() {
+		r := recover()
+		if _, ok := r.(runtime.Error); !ok {
+			t.Errorf("an index out of range recovered as an input error, or lost: %v", r)
+		}
+	}()
+	var s []int
+	i := 3
+	recoverFrom(func() { _ = s[i] })
+	t.Error("an index out of range was recovered")
+}
+
+func recoverFrom(fn func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = Recovered(r)
+		}
+	}()
+	fn()
+	return nil
 }
