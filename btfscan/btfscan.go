@@ -85,7 +85,7 @@ func findBTF(in *input.File) (raw []byte, err error) {
 	}
 	sec := ef.Section(".BTF")
 	if sec == nil || sec.Type == elf.SHT_NOBITS {
-		return nil, input.NoTypes(ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil)
+		return nil, input.NoTypes(input.IsGo(ef))
 	}
 	if sec.Flags&elf.SHF_COMPRESSED != 0 {
 		if err := input.CheckInflate("section .BTF", int64(sec.FileSize), int64(sec.Size)); err != nil {

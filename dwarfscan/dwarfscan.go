@@ -70,7 +70,7 @@ func New(in *input.File) (*File, error) {
 		return fail(input.Corrupt("ELF", err))
 	}
 	if ef.Section(".debug_info") == nil && ef.Section(".zdebug_info") == nil && ef.Section(".debug_info.dwo") == nil {
-		return fail(input.NoTypes(ef.Section(".gopclntab") != nil || ef.Section(".go.buildinfo") != nil))
+		return fail(input.NoTypes(input.IsGo(ef)))
 	}
 	s, err := loadSections(ef, in.Data)
 	if errors.Is(err, input.ErrLimit) {

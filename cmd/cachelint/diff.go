@@ -40,7 +40,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	var hot listFlag
 	names := fs.String("C", "", "compare only the structs or unions `NAME[,NAME]`")
 	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables, for both builds (repeatable)")
-	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first counting lines")
+	lineFlag := fs.String("line", "", "cache-line sizes `N[,N]`, the first counting lines (default: the files' machine's, docs/binaries.md)")
 	format := fs.String("format", "text", "output: text, json or svg (the two layouts side by side)")
 	failOn := fs.String("fail-on", "", "exit 3 when a change makes one of `KIND[,KIND]` worse: "+strings.Join(report.WorseKinds, ", "))
 	if ok, code := parseFlags(fs, args, diffUsage, stdout, stderr); !ok {
@@ -53,9 +53,14 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 2 {
 		return fail("diff: want two files, OLD and NEW, have %d (cachelint diff -h for usage)", fs.NArg())
 	}
-	lines, err := parseLines(*lineFlag)
-	if err != nil {
-		return fail("-line=%s: %v", *lineFlag, err)
+	var lines []int64
+	var err error
+	if *lineFlag != "" {
+		if lines, err = parseLines(*lineFlag); err != nil {
+			return fail("-line=%s: %v", *lineFlag, err)
+		}
+	} else if lines, err = machineLines(fs.Args()); err != nil {
+		return fail("%v", err)
 	}
 	var kinds []string
 	if *failOn != "" {

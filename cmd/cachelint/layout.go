@@ -44,7 +44,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	var hot listFlag
 	names := fs.String("C", "", "report only the structs or unions `NAME[,NAME]`")
 	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables (repeatable)")
-	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first drawn in the text")
+	lineFlag := fs.String("line", "", "cache-line sizes `N[,N]`, the first drawn in the text (default: the file's machine's, docs/binaries.md)")
 	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
 	format := fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
 	quiet := fs.Bool("q", false, "print only the structs with findings, and no progress bar")
@@ -60,9 +60,14 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return fail("layout: no FILE (cachelint layout -h for usage)")
 	}
-	lines, err := parseLines(*lineFlag)
-	if err != nil {
-		return fail("-line=%s: %v", *lineFlag, err)
+	var lines []int64
+	var err error
+	if *lineFlag != "" {
+		if lines, err = parseLines(*lineFlag); err != nil {
+			return fail("-line=%s: %v", *lineFlag, err)
+		}
+	} else if lines, err = machineLines(fs.Args()); err != nil {
+		return fail("%v", err)
 	}
 	var set *hotfile.Set
 	if len(hot) > 0 {
@@ -195,6 +200,26 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 // readers bound those of unnamed types (docs/binaries.md): the kernel's
 // largest have a few thousand.
 const maxExpanded = 1 << 16
+
+// machineLines is the line size of the machine of the files when -line
+// does not say (input.File.LineSize): one, since the JSON, SARIF and SVG
+// documents have one.
+func machineLines(paths []string) ([]int64, error) {
+	var line int64
+	for _, path := range paths {
+		in, err := input.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		n := in.LineSize()
+		in.Close()
+		if line != 0 && n != line {
+			return nil, fmt.Errorf("%s: its machine has %d-byte lines, %s %d-byte: give -line", path, n, paths[0], line)
+		}
+		line = n
+	}
+	return []int64{line}, nil
+}
 
 // parseLines reads -line: sizes the line arithmetic can use.
 func parseLines(s string) ([]int64, error) {

@@ -515,3 +515,23 @@ func TestLayoutCXXJSON(t *testing.T) {
 		t.Errorf("JSON: %+v", s)
 	}
 }
+
+// TestLayoutMachineLine checks that without -line the structs of a binary
+// are checked at the line size of its machine: the Go runtime's structs,
+// padded with cpu.CacheLinePad for s390x's 256-byte lines, are right
+// there, and wasteful only at 64-byte lines.
+func TestLayoutMachineLine(t *testing.T) {
+	bin := td("gobin/goarch/goarch-s390x.debug")
+	out, errs, code := runCmd(t, "-q", bin)
+	if code != 0 || out != "" || errs != "" {
+		t.Errorf("s390x Go binary at its own lines: exit %d, %d bytes out, stderr %q", code, len(out), errs)
+	}
+	out, _, code = runCmd(t, "-format", "json", "-C", "runtime.workType", bin)
+	if code != 0 || !strings.Contains(out, `"line_size": 256`) {
+		t.Errorf("runtime.workType: exit %d, not checked at 256-byte lines:\n%.300s", code, out)
+	}
+	out, _, code = runCmd(t, "-q", "-line", "64", bin)
+	if code != 3 || !strings.Contains(out, "internal/cpu.CacheLinePad (256 bytes) wastes") {
+		t.Errorf("-line 64: exit %d, no padding finding:\n%.300s", code, out)
+	}
+}

@@ -1,0 +1,2 @@
+module goarch
+go 1.26
