@@ -685,6 +685,19 @@ func (u *unit) atomic(off dwarf.Offset) int64 {
 // and room for the arithmetic of offsets and lines.
 const maxSize = 1 << 60
 
+// sizeError is the error of the type name (maybe "") at off whose
+// DW_AT_byte_size is negative as a signed number, or past maxSize.
+func sizeError(off dwarf.Offset, name string, size int64) error {
+	what := fmt.Sprintf("type %s at %#x", name, off)
+	if name == "" {
+		what = fmt.Sprintf("type at %#x", off)
+	}
+	if size < 0 {
+		return fmt.Errorf("%s: size %d", what, uint64(size))
+	}
+	return &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("%s: %d bytes, past the limit of 2^60", what, size)}
+}
+
 // size is the size of type off as pahole computes it: an array's from its
 // dimensions, a flexible array's 0.
 func (u *unit) size(off dwarf.Offset) int64 {
@@ -725,7 +738,7 @@ func (u *unit) size(off dwarf.Offset) int64 {
 		for _, d := range u.dims(n) {
 			if d != 0 && s > maxSize/d {
 				if u.err == nil {
-					u.err = fmt.Errorf("array type at %#x: %d elements of %d bytes: past %d bytes", off, d, s, int64(maxSize))
+					u.err = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("array type at %#x: %d elements of %d bytes: past the limit of 2^60 bytes", off, d, s)}
 				}
 				s, d = 0, 0
 			}

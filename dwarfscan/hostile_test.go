@@ -307,3 +307,19 @@ func TestNoTypesSaysWhy(t *testing.T) {
 		t.Errorf("Go binary without DWARF: %v, want %s", err, want)
 	}
 }
+
+// TestSizeLimit checks that the 2^60-byte limit holds for a struct as for
+// an array: a struct of two arrays of 2^60 bytes, which once went on to
+// allocate by its size, is refused with the limit named.
+func TestSizeLimit(t *testing.T) {
+	path := testdata("c/big.o")
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, err = f.Structs()
+	if want := path + ": compile unit at 0x0: type big at 0x1e: 2305843009213693952 bytes, past the limit of 2^60"; !errors.Is(err, input.ErrLimit) || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}

@@ -494,6 +494,12 @@ func (u *unit) node(off dwarf.Offset) *node {
 		return nil
 	}
 	n := u.ws.node(a.tag, &u.at)
+	if n.size < -1 || n.size > maxSize {
+		if u.err == nil {
+			u.err = sizeError(off, u.name(n.name), n.size)
+		}
+		n.size = 0
+	}
 	if a.children && n.tag != dwarf.TagTypedef {
 		n.kidsAt = r.off
 	}

@@ -418,7 +418,7 @@ func (s *Struct) Validate() error {
 	}
 	for i := range s.Members {
 		m := &s.Members[i]
-		if m.Offset < 0 || m.Size < 0 || m.End() > s.Size {
+		if m.Offset < 0 || m.Size < 0 || m.Offset > s.Size || m.Size > s.Size-m.Offset {
 			return fmt.Errorf("%s %s: member %s at %d size %d lies outside the %d-byte type", s.Kind, s.Name, m.Name, m.Offset, m.Size, s.Size)
 		}
 		if m.Align <= 0 || m.Align&(m.Align-1) != 0 {

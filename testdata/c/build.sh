@@ -91,3 +91,7 @@ ${CXX:-g++} -g -gdwarf-4 $CFLAGS -c cxxtypes.cc -o cxxtypes-dwarf4.o
 	printf '\nstruct x20 v;\n'
 } > doubling.c
 $CC -g -gdwarf-5 $CFLAGS -c doubling.c -o doubling.o
+
+# A struct of 2^61 bytes, each of its arrays within the 2^60 limit:
+# cachelint refuses it (docs/binaries.md), pahole prints it as empty.
+$CC -g -gdwarf-5 $CFLAGS -c big.c -o big.o
