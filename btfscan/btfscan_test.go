@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
@@ -278,23 +277,20 @@ func TestELFBadSection(t *testing.T) {
 
 // TestCorrupt feeds truncated and byte-flipped BTF to Open and Structs:
 // each must return a result or an error naming the file, never panic or
-// hang.
+// hang (go test's -timeout stops a hang; no clock here, which a loaded
+// machine would fail).
 func TestCorrupt(t *testing.T) {
 	tiny := tinyRaw(t)
 	raw := rawVmlinux(t)
 	try := func(name string, data []byte, names ...string) {
 		t.Helper()
 		path := write(t, "corrupt.btf", data)
-		start := time.Now()
 		f, err := Open(path)
 		if err == nil {
 			_, err = f.Structs(names...)
 		}
 		if err != nil && !strings.HasPrefix(err.Error(), path+": ") {
 			t.Errorf("%s: error does not name the file: %v", name, err)
-		}
-		if d := time.Since(start); d > 10*time.Second {
-			t.Errorf("%s: took %v", name, d)
 		}
 	}
 	// Every prefix of a small BTF, every byte of it flipped.

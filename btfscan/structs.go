@@ -696,7 +696,7 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 			Atomic:    c.atomic(bm.Type),
 			Embedded:  bm.Name == "",
 		}
-		if m.BitSize != 0 && m.End() > base+comp.size {
+		if m.BitSize != 0 && m.End() > base+comp.size && m.Offset < base+comp.size {
 			// pahole prints the whole storage unit even where a packed
 			// struct ends inside it (orc_entry); the model keeps members
 			// inside their struct.

@@ -483,12 +483,14 @@ func (u *unit) node(off dwarf.Offset) *node {
 	if r == nil {
 		return nil
 	}
-	a, err := r.next()
+	a, err := r.next() // its errors say where
 	if err == nil && a != nil && isType(a.tag) {
-		err = r.attrs(a, &u.at)
+		if err = r.attrs(a, &u.at); err != nil {
+			err = fmt.Errorf("entry at %#x: %w", off, err)
+		}
 	}
 	if err != nil && u.err == nil {
-		u.err = fmt.Errorf("entry at %#x: %w", off, err)
+		u.err = err
 	}
 	if err != nil || a == nil || !isType(a.tag) {
 		return nil
