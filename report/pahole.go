@@ -317,36 +317,31 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			access = m.Access
 			p.printf("%s%s:\n\n", tabs(min(level, maxIndent)-1), access)
 		}
-		if i > 0 {
-			last := &ms[i-1]
-			if !union && g.bitHole[i-1] > 0 && m.BitSize > 0 {
-				// pahole shows the unit change as a zero-width bit-field.
-				p.printf("\n%s/* Force alignment to the next boundary: */\n", t)
-				typedefs, typ := p.resolved(m)
-				p.printf("%s%s%s :0;\n", t, typedefs, column(qualified(typeColumn(typ)), ts))
-				p.newline = true
-				if m.Offset < last.End() && last.BitSize > 0 {
-					p.comment(t, "/* Bitfield combined with next fields */")
+		// pahole's comments between members, as __class__fprintf
+		// decides them from the member before and runSize, the size of
+		// the first member at the offset of the ones before (a
+		// bit-field's unit after a member it shares the offset with).
+		if last := prev(ms, i); last != nil && !union && runSize != 0 {
+			if g.bitHole[i-1] > 0 && m.BitSize > 0 {
+				// A bit hole before a bit-field: in the same unit, an
+				// explicit filler (unsigned :5); in the next, the unit
+				// change as a zero-width bit-field.
+				width := g.bitHole[i-1]
+				if m.Offset != last.Offset {
+					p.printf("\n%s/* Force alignment to the next boundary: */\n", t)
+					width = 0
 				}
-			} else if !union && last.BitSize > 0 && m.BitSize == 0 && m.Offset < last.End() {
-				p.comment(t, "/* Bitfield combined with next fields */")
-			} else if !union && last.BitSize == 0 && m.BitSize > 0 && m.Offset < last.End() {
+				typedefs, typ := p.resolved(m)
+				p.printf("%s%s%s :%d;\n", t, typedefs, column(qualified(typeColumn(typ)), ts), width)
+				p.newline = true
+			}
+			if m.Offset < last.Offset || m.Offset == last.Offset && last.BitSize == 0 && m.BitSize > 0 {
 				p.comment(t, "/* Bitfield combined with previous fields */")
-			} else if !union && last.BitSize > 0 && m.BitSize > 0 && m.Offset < last.Offset {
-				// A bit-field back in the unit of the ones before a
-				// smaller unit (dev_pm_info's bool among unsigned int).
-				p.comment(t, "/* Bitfield combined with previous fields */")
-			} else if !union && last.BitSize > 0 && m.BitSize > 0 && m.Offset > last.Offset && m.Offset-last.Offset < runSize {
-				// A bit-field in a smaller unit inside the unit of
-				// the run before it.
+			} else if ahead := m.Offset - last.Offset; ahead > 0 && ahead < runSize {
 				p.comment(t, "/* Bitfield combined with next fields */")
 			}
-			// pahole keeps the size of the first member at an offset
-			// for the members after it at that offset.
-			if m.Offset != last.Offset {
-				runSize = m.Size
-			}
-		} else {
+		}
+		if last := prev(ms, i); last == nil || runSize == 0 || m.Offset != last.Offset || last.BitSize == 0 && m.BitSize > 0 {
 			runSize = m.Size
 		}
 		if p.newline {
@@ -661,6 +656,14 @@ func (p *printer) appendNum(b []byte, n int64, width int) []byte {
 		d = strconv.AppendInt(d, n, 10)
 	}
 	return append(appendSpaces(b, width-len(d)), d...)
+}
+
+// prev is the member before ms[i], nil for the first.
+func prev(ms []layout.Member, i int) *layout.Member {
+	if i == 0 {
+		return nil
+	}
+	return &ms[i-1]
 }
 
 // comment prints a comment line, after a blank line unless one was just
