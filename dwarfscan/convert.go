@@ -781,6 +781,9 @@ func (u *unit) elemSize(n *node) int64 {
 type alignInfo struct {
 	align  int64
 	packed bool
+	// natural is pahole's natural alignment of the struct: its data
+	// members' greatest, whether or not the struct is packed.
+	natural int64
 }
 
 // align is the natural alignment of type off: a base type's size up to 8
@@ -832,16 +835,23 @@ func (u *unit) align(off dwarf.Offset) int64 {
 }
 
 // structAlign computes a struct's alignment and infers packing as pahole
-// does: a member off its natural alignment, or a size that is not a multiple
-// of the greatest member alignment, means __attribute__((packed)), and then
-// the alignment is 1 unless DW_AT_alignment gives one.
+// does (class__infer_packed_attributes): a member off its natural
+// alignment, or a size that is not a multiple of the greatest natural
+// alignment, means __attribute__((packed)), and then the alignment is 1
+// unless DW_AT_alignment gives one. In a struct without holes or padding
+// (and without bit-fields, whose units this does not place) pahole takes
+// a member's natural alignment as its type's own, not what packing makes
+// it: tboot's packed tboot_mac_region array at offset 113 makes tboot
+// packed, where a hole before it would not.
 func (u *unit) structAlign(n *node) alignInfo {
 	if n.aiDone {
 		return n.ai
 	}
-	n.ai, n.aiDone = alignInfo{align: 1}, true // a struct cannot contain itself
-	var maxA int64 = 1
-	packed := false
+	n.ai, n.aiDone = alignInfo{align: 1, natural: 1}, true // a struct cannot contain itself
+	var maxA, maxNat int64 = 1, 1
+	packed, offNatural := false, false
+	var end int64
+	tight := n.tag != dwarf.TagUnionType // no holes so far
 	kids := u.kids(n)
 	for i := range kids {
 		k := &kids[i]
@@ -850,14 +860,24 @@ func (u *unit) structAlign(n *node) alignInfo {
 		}
 		a := max(u.align(k.typ), k.align)
 		maxA = max(maxA, a)
+		nat := max(u.naturalAlign(k.typ), k.align)
+		maxNat = max(maxNat, nat)
 		if k.bitSize == 0 && k.loc%a != 0 {
 			packed = true
 		}
+		if k.bitSize != 0 || k.loc != end {
+			tight = false
+		}
+		offNatural = offNatural || k.loc%nat != 0
+		end = k.loc + u.size(k.typ)
 	}
 	if n.size > 0 && n.size%maxA != 0 {
 		packed = true
 	}
-	ai := alignInfo{align: maxA, packed: packed}
+	if tight && end == n.size && (offNatural || n.size%maxNat != 0) {
+		packed = true
+	}
+	ai := alignInfo{align: maxA, packed: packed, natural: maxNat}
 	if packed {
 		ai.align = 1
 	}
@@ -866,6 +886,32 @@ func (u *unit) structAlign(n *node) alignInfo {
 	}
 	n.ai = ai
 	return ai
+}
+
+// naturalAlign is the alignment of type off as pahole's
+// tag__natural_alignment knows it: a struct's or union's is its members'
+// greatest, packed or not; other types' as align.
+func (u *unit) naturalAlign(off dwarf.Offset) int64 {
+	n := u.node(off)
+	for range maxDepth {
+		if n == nil {
+			return 1
+		}
+		switch n.tag {
+		case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
+			dwarf.TagRestrictType, dwarf.TagAtomicType, dwarf.TagArrayType:
+			if n.align > 0 {
+				return u.align(off)
+			}
+			off = n.typ
+			n = u.node(off)
+		case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+			return u.structAlign(n).natural
+		default:
+			return u.align(off)
+		}
+	}
+	return 1
 }
 
 // declType spells type off as pahole's type__fprintf prints a member of

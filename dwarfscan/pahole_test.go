@@ -24,6 +24,7 @@ var goldens = []struct{ input, golden string }{
 	{"c/queues-split.dwo", "c-queues-split.dwo.golden"},
 	{"c/queues-split4.dwo", "c-queues-split4.dwo.golden"},
 	{"c/bpf.o", "c-bpf.o.golden"},
+	{"c/pahole61.o", "c-pahole61.o.golden"},
 	{"c/queues.o", "c-queues.o.golden"},
 	{"c/queues-dwarf4.o", "c-queues-dwarf4.o.golden"},
 	{"c/types.o", "c-types.o.golden"},

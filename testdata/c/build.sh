@@ -95,3 +95,6 @@ $CC -g -gdwarf-5 $CFLAGS -c doubling.c -o doubling.o
 # A struct of 2^61 bytes, each of its arrays within the 2^60 limit:
 # cachelint refuses it (docs/binaries.md), pahole prints it as empty.
 $CC -g -gdwarf-5 $CFLAGS -c big.c -o big.o
+
+# Structs of Linux 6.1 that cachelint printed otherwise than pahole.
+$CC -g -gdwarf-5 $CFLAGS -c pahole61.c -o pahole61.o
