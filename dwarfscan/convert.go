@@ -970,8 +970,22 @@ func (u *unit) spellDecl(off dwarf.Offset, flexLast bool) (string, *node) {
 		return mod + s, inner
 	case dwarf.TagArrayType:
 		ds := u.dims(n)
-		s, inner := u.declType(u.arrayElem(n, ds), false)
-		return s + spellDims(ds, flexLast), inner
+		elem := u.arrayElem(n, ds)
+		dims := spellDims(ds, flexLast)
+		// Go nests arrays ([4][2]int16 is 4 of [2]int16, where C has
+		// one array of two dimensions): the outer dimension is written
+		// first, as C writes it.
+		for range maxDepth {
+			e := u.node(elem)
+			if e == nil || e.tag != dwarf.TagArrayType {
+				break
+			}
+			eds := u.dims(e)
+			dims += spellDims(eds, false)
+			elem = u.arrayElem(e, eds)
+		}
+		s, inner := u.declType(elem, false)
+		return s + dims, inner
 	case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
 		kw := "struct"
 		switch n.tag {

@@ -2,6 +2,7 @@ package pahole
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
@@ -81,6 +82,8 @@ func (c *cmp) members(where string, end int64, pms []Member, ms []layout.Member)
 		// ours keep pahole's own double spaces ("const struct x  *").
 		switch typ := strings.Join(strings.Fields(m.Type), " "); {
 		case typ == pm.Type:
+		case c.goSrc && reverseDims(typ) == pm.Type:
+			c.known = append(c.known, at+": Go array dimensions reversed by pahole")
 		case len(pm.Type) >= 120 && strings.HasPrefix(typ, strings.TrimRight(pm.Type, "[]0123456789")):
 			// pahole spells type names into 128-byte buffers: long Go
 			// names come out cut.
@@ -115,4 +118,16 @@ func (c *cmp) members(where string, end int64, pms []Member, ms []layout.Member)
 			c.members(at, m.End(), pm.Nested, m.Inner)
 		}
 	}
+}
+
+// reverseDims spells the array type typ with its dimensions in reverse
+// order: int16[4][2] as int16[2][4].
+func reverseDims(typ string) string {
+	i := strings.IndexByte(typ, '[')
+	if i < 0 || !strings.HasSuffix(typ, "]") {
+		return typ
+	}
+	dims := strings.Split(typ[i+1:len(typ)-1], "][")
+	slices.Reverse(dims)
+	return typ[:i] + "[" + strings.Join(dims, "][") + "]"
 }

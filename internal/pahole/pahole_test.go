@@ -451,7 +451,7 @@ func TestGoBinary(t *testing.T) {
 		t.Errorf("main.Holes.I size %d, errors %q: pahole's func-size bug gone?", m.Size, h.Errors)
 	}
 	o := get(t, structs, "main.Outer")
-	if m := mem(t, o, "Data"); m.Type != "int16[2][4]" {
+	if m := mem(t, o, "Data"); m.Type != "int16[2][4]" || reverseDims("int16[4][2]") != m.Type {
 		t.Errorf("main.Outer.Data %q (pahole reverses Go array dimensions)", m.Type)
 	}
 }
