@@ -107,6 +107,11 @@ func outsideLiterals(pass *analysis.Pass, structs map[string]*types.TypeName, bl
 		return
 	}
 	open := map[string]*types.TypeName{} // by the exported name others write
+	byType := make(map[*types.Struct][]*types.TypeName, len(structs))
+	for _, obj := range structs {
+		st := obj.Type().Underlying().(*types.Struct)
+		byType[st] = append(byType[st], obj)
+	}
 	for _, name := range pass.Pkg.Scope().Names() {
 		tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
 		if !ok || !tn.Exported() {
@@ -120,8 +125,8 @@ func outsideLiterals(pass *analysis.Pass, structs map[string]*types.TypeName, bl
 		for f := range st.Fields() {
 			exported = exported && f.Exported()
 		}
-		for _, obj := range structs {
-			if exported && obj.Type().Underlying() == st && blocks[obj] == "" {
+		for _, obj := range byType[st] {
+			if exported && blocks[obj] == "" {
 				open[name] = obj
 			}
 		}
