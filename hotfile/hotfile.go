@@ -246,7 +246,8 @@ func (s *Set) Select(names []string) *Set {
 // name (every struct of that name, when a binary holds several). A hot
 // mark goes on the member Struct.Lookup finds, inside anonymous members if
 // need be, and merges with a mark already there: paths join (no path, that
-// is every path, wins) and written wins. A budget replaces one for the same
+// is every path, wins), written wins, and a guard stays (two different
+// guards are an error). A budget replaces one for the same
 // path.
 //
 // A hot-file directive naming a field the struct lacks, or a kernel
@@ -282,6 +283,7 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 		paths  []string
 		noPath bool // some mark names no path, which means every path
 		write  bool
+		guard  string
 	}
 	marks := map[*layout.Member]*mark{}
 	var order, pins []*layout.Member
@@ -322,7 +324,7 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 			if mk == nil {
 				mk = &mark{}
 				if m.Hot != nil {
-					mk.paths, mk.noPath, mk.write = slices.Clone(m.Hot.Paths), len(m.Hot.Paths) == 0, m.Hot.Write
+					mk.paths, mk.noPath, mk.write, mk.guard = slices.Clone(m.Hot.Paths), len(m.Hot.Paths) == 0, m.Hot.Write, m.Hot.Guard
 				}
 				marks[m] = mk
 				order = append(order, m)
@@ -330,6 +332,11 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 			mk.paths = append(mk.paths, hf.Hot.Paths...)
 			mk.noPath = mk.noPath || len(hf.Hot.Paths) == 0
 			mk.write = mk.write || hf.Hot.Write
+			if g := hf.Hot.Guard; g != "" && mk.guard != "" && g != mk.guard {
+				errs = append(errs, fmt.Errorf("%s: %s.%s has guard=%s already, not guard=%s: a field has one lock", hf.Pos, st.Name, hf.Field, mk.guard, g))
+			} else if g != "" {
+				mk.guard = g
+			}
 		}
 	}
 	if len(errs) > 0 {
@@ -348,7 +355,7 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 		}
 		// A new Hot rather than a change in place: another member may
 		// share the old one.
-		m.Hot = &layout.Hot{Paths: paths, Write: mk.write}
+		m.Hot = &layout.Hot{Paths: paths, Write: mk.write, Guard: mk.guard}
 	}
 
 	for _, d := range s.Directives {

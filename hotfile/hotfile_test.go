@@ -299,7 +299,7 @@ func TestHotFileErrors(t *testing.T) {
 		{".state hot", `hot needs STRUCT.FIELD, got ".state"`},
 		{"net_device. hot", `bad field name ""`},
 		{"net_device.9x hot", `bad field name "9x"`},
-		{"net_device.state hot wirte", `hot: unknown option "wirte" (want write or path=NAME[,NAME])`},
+		{"net_device.state hot wirte", `hot: unknown option "wirte" (want write, path=NAME[,NAME] or guard=FIELD)`},
 		{"net_device.state hot write write", `hot: write given twice`},
 		{"net_device.state hot path=tx path=rx", `hot: path= given twice`},
 		{"net_device.state hot path=", `bad path name ""`},
@@ -431,6 +431,31 @@ sk_buff percpu
 	}
 	if a.Members[1].Hot == b.Members[1].Hot {
 		t.Error("two structs share one Hot")
+	}
+}
+
+// A guard comes through, joined with other lines' marks; two locks for
+// one field are an error.
+func TestApplyGuard(t *testing.T) {
+	set, err := Parse("hot.txt", []byte("net_device.state hot guard=mtu\nnet_device.state hot write path=rx\nnet_device.mtu hot write\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := netDevice()
+	if _, err := set.Apply([]*layout.Struct{s}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := member(t, s, "state").Hot, (&layout.Hot{Write: true, Guard: "mtu"}); !reflect.DeepEqual(got, want) {
+		t.Errorf("state: %v, want %v", got, want)
+	}
+	set, err = Parse("hot.txt", []byte("net_device.state hot guard=mtu\nnet_device.state hot guard=flags\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = netDevice()
+	_, err = set.Apply([]*layout.Struct{s})
+	if want := "hot.txt:2: net_device.state has guard=mtu already, not guard=flags: a field has one lock"; err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
 

@@ -16,10 +16,13 @@ import (
 //  2. gives every hot member that names no path every path the others
 //     name (ResolvePaths);
 //  3. checks each budget against the paths that result, dropping those
-//     that name a path no hot member is on.
+//     that name a path no hot member is on;
+//  4. checks that each hot member's guard names another member of s,
+//     dropping the guards that do not.
 //
-// It returns the errors of steps 1 and 3; the struct is then usable, with
-// no group marks (step 1) or without the bad budgets (step 3).
+// It returns the errors of steps 1, 3 and 4; the struct is then usable,
+// with no group marks (step 1), without the bad budgets (step 3) or
+// guards (step 4).
 func Annotate(s *Struct) error {
 	var errs []error
 	if err := ApplyCachelineGroups(s); err != nil {
@@ -28,6 +31,26 @@ func Annotate(s *Struct) error {
 	s.ResolvePaths()
 	if err := s.checkBudgets(); err != nil {
 		errs = append(errs, err)
+	}
+	if err := s.checkGuards(); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// checkGuards drops, and reports, the guards of hot members that name no
+// other top-level member of s.
+func (s *Struct) checkGuards() error {
+	var errs []error
+	for i := range s.Members {
+		h := s.Members[i].Hot
+		if h == nil || h.Guard == "" {
+			continue
+		}
+		if g := h.Guard; g == s.Members[i].Name || !slices.ContainsFunc(s.Members, func(m Member) bool { return m.Name == g }) {
+			errs = append(errs, fmt.Errorf("%s.%s: guard=%s names no other field of %s", s.Name, s.Members[i].Name, g, s.Name))
+			h.Guard = ""
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -518,10 +518,18 @@ func andList(names []string) string {
 
 // conflicts reports whether written member w and hot member x, on sides
 // ws and xs of the declaration's separators, must not share a line: x is
-// read-mostly, written only on paths w is not, or the declaration keeps
-// them apart.
+// read-mostly (not written, nor touched only under a lock), written only
+// on paths w is not, or the declaration keeps them apart.
 func conflicts(w, x *Hot, ws, xs int) bool {
-	return !x.Write || !intersect(w.Paths, x.Paths) || apart(ws, xs)
+	return !x.Write && x.Guard == "" || !intersect(w.Paths, x.Paths) || apart(ws, xs)
+}
+
+// sameGuard reports whether hot members a and b are a lock and a member
+// it guards, or two members one lock guards: one core at a time touches
+// them, so a line they share is not falsely shared.
+func sameGuard(a, b *Member) bool {
+	ga, gb := a.Hot.Guard, b.Hot.Guard
+	return ga != "" && (ga == gb || ga == b.Name) || gb != "" && gb == a.Name
 }
 
 // apart reports whether sides a and b are different known sides.
@@ -575,7 +583,7 @@ func falseShare(s *Struct, line int64) []Finding {
 				continue
 			}
 			for _, x := range on {
-				if x.m != w.m && conflicts(w.m.Hot, x.m.Hot, s.Members[w.top].Side, s.Members[x.top].Side) {
+				if x.m != w.m && !sameGuard(w.m, x.m) && conflicts(w.m.Hot, x.m.Hot, s.Members[w.top].Side, s.Members[x.top].Side) {
 					involved[w.m], involved[x.m] = true, true
 					if subject == nil {
 						subject, side = w.m.Hot, s.Members[w.top].Side

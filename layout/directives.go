@@ -23,10 +23,10 @@ func IsIdent(s string) bool {
 	return s != ""
 }
 
-// ParseHot reads `[write] [path=NAME[,NAME]]`.
+// ParseHot reads `[write] [path=NAME[,NAME]] [guard=FIELD]`.
 func ParseHot(args []string) (Hot, error) {
 	var h Hot
-	var sawWrite, sawPath bool
+	var sawWrite, sawPath, sawGuard bool
 	for _, a := range args {
 		switch {
 		case a == "write":
@@ -44,8 +44,17 @@ func ParseHot(args []string) (Hot, error) {
 				return h, err
 			}
 			h.Paths = paths
+		case strings.HasPrefix(a, "guard="):
+			if sawGuard {
+				return h, errors.New("hot: guard= given twice")
+			}
+			sawGuard = true
+			h.Guard = strings.TrimPrefix(a, "guard=")
+			if !IsIdent(h.Guard) {
+				return h, fmt.Errorf("bad guard field name %q", h.Guard)
+			}
 		default:
-			return h, fmt.Errorf("hot: unknown option %q (want write or path=NAME[,NAME])", a)
+			return h, fmt.Errorf("hot: unknown option %q (want write, path=NAME[,NAME] or guard=FIELD)", a)
 		}
 	}
 	return h, nil

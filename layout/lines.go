@@ -121,7 +121,8 @@ func (s *Struct) HotLines(path string, line int64) int {
 }
 
 // hotLines counts the lines of members hot on path, of read-mostly members
-// only when readOnly is set. It merges line ranges rather than visit lines,
+// only when readOnly is set (a member a lock guards goes with the lock, as
+// a written one). It merges line ranges rather than visit lines,
 // so a huge member costs no more than a small one.
 func (s *Struct) hotLines(path string, line int64, readOnly bool) int {
 	return s.hotLinesAt(path, line, 0, readOnly)
@@ -132,7 +133,7 @@ func (s *Struct) hotLines(path string, line int64, readOnly bool) int {
 func (s *Struct) hotLinesAt(path string, line, base int64, readOnly bool) int {
 	var ranges []span // in line numbers
 	for _, h := range s.hotMembers() {
-		if !h.m.Hot.On(path) || readOnly && h.m.Hot.Write {
+		if !h.m.Hot.On(path) || readOnly && (h.m.Hot.Write || h.m.Hot.Guard != "") {
 			continue
 		}
 		b := h.m.bytes().shift(base)

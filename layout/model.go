@@ -254,6 +254,10 @@ func (x Expansion) OrNil() *Expansion {
 type Hot struct {
 	Paths []string // sorted; never empty once Resolve has run
 	Write bool
+	// Guard names the member, a lock, that the fast paths hold whenever
+	// they touch this one: the lock and the members it guards are touched
+	// by one core at a time, and share lines without false sharing.
+	Guard string
 }
 
 // String renders h as the annotation that would declare it.
@@ -265,6 +269,9 @@ func (h *Hot) String() string {
 	}
 	if len(h.Paths) > 0 {
 		b.WriteString(" path=" + strings.Join(h.Paths, ","))
+	}
+	if h.Guard != "" {
+		b.WriteString(" guard=" + h.Guard)
 	}
 	return b.String()
 }

@@ -771,6 +771,7 @@ func bitStart(m *Member) int64 {
 
 // classify folds member m (and what it holds) into it's class and paths: an
 // item is written if anything in it is, else read-mostly if anything is hot.
+// A member a lock guards goes with the written ones, as the lock does.
 // A member with no bytes (a group's marker) is on no line, whatever marks
 // it.
 func classify(it *item, m *Member) {
@@ -778,10 +779,11 @@ func classify(it *item, m *Member) {
 		return
 	}
 	if h := m.Hot; h != nil {
+		write := h.Write || h.Guard != ""
 		switch {
-		case h.Write && it.class != classWrite:
+		case write && it.class != classWrite:
 			it.class, it.paths = classWrite, slices.Clone(h.Paths)
-		case h.Write == (it.class == classWrite) || it.class == classCold:
+		case write == (it.class == classWrite) || it.class == classCold:
 			if it.class == classCold {
 				it.class = classRead
 			}

@@ -218,7 +218,7 @@ func leaves(s *layout.Struct) []leaf {
 			dm := DiffMember{Name: m.Name, Type: m.Type, Offset: m.Offset, Size: m.Size,
 				BitOffset: m.BitOffset, BitSize: m.BitSize}
 			if m.Hot != nil {
-				dm.Hot = &JSONHot{Paths: m.Hot.Paths, Write: m.Hot.Write}
+				dm.Hot = &JSONHot{Paths: m.Hot.Paths, Write: m.Hot.Write, Guard: m.Hot.Guard}
 			}
 			out = append(out, leaf{dm, memberKey{m.Name, seen[m.Name]}})
 			seen[m.Name]++

@@ -65,6 +65,9 @@ type JSONMember struct {
 type JSONHot struct {
 	Paths []string `json:"paths"`
 	Write bool     `json:"write"`
+	// Guard names the lock held whenever the field is touched
+	// (guard=FIELD), "" when none is.
+	Guard string `json:"guard,omitempty"`
 }
 
 // JSONFinding is one finding: LineSize is the first line size it holds at
@@ -167,7 +170,7 @@ func jsonMembers(ms []layout.Member) []JSONMember {
 		out[i] = JSONMember{Name: m.Name, Type: m.Type, Access: m.Access, Offset: m.Offset, Size: m.Size,
 			BitOffset: m.BitOffset, BitSize: m.BitSize, Group: m.Group, AlignAttr: m.AlignAttr}
 		if h := m.HotWithin(); h != nil {
-			out[i].Hot = &JSONHot{Paths: h.Paths, Write: h.Write}
+			out[i].Hot = &JSONHot{Paths: h.Paths, Write: h.Write, Guard: h.Guard}
 			if out[i].Hot.Paths == nil {
 				out[i].Hot.Paths = []string{}
 			}

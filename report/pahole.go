@@ -784,6 +784,9 @@ func memberNote(m *layout.Member) string {
 		}
 		parts = append(parts, "hot: "+strings.Join(append(slices.Clone(paths), mode), " "))
 	}
+	if m.Hot != nil && m.Hot.Guard != "" {
+		parts = append(parts, "guard: "+m.Hot.Guard)
+	}
 	if m.Group != "" {
 		parts = append(parts, "group: "+m.Group)
 	}

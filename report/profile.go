@@ -326,5 +326,5 @@ func jsonHot(h *layout.Hot) *JSONHot {
 	if paths == nil {
 		paths = []string{}
 	}
-	return &JSONHot{Paths: paths, Write: h.Write}
+	return &JSONHot{Paths: paths, Write: h.Write, Guard: h.Guard}
 }

@@ -5,7 +5,7 @@ package annotations
 type notAField struct {
 	a uint64 /* want `//cachelint:percpu belongs in the doc comment of a struct type, not on a field` */ //cachelint:percpu
 	b uint64 /* want `bad path name ""` */ //cachelint:hot path=
-	c uint64 /* want `hot: unknown option "read" \(want write or path=NAME\[,NAME\]\)` */ //cachelint:hot read
+	c uint64 /* want `hot: unknown option "read" \(want write, path=NAME\[,NAME\] or guard=FIELD\)` */ //cachelint:hot read
 	d uint64 /* want `unknown directive //cachelint:hott: want hot, pin, percpu, budget or ignore` */ //cachelint:hott
 	e uint64 /* want `write //cachelint: with no space after //: as written it is an ordinary comment` */ // cachelint:hot
 	f uint64 /* want `hot: unknown option "extra"` */ //cachelint:hot write path=tx extra
@@ -15,6 +15,7 @@ type notAField struct {
 	i uint64 /* want `pin takes no arguments, got "here"` */ //cachelint:pin here
 	//cachelint:pin
 	j uint64 /* want `duplicate //cachelint:pin on one field` */ //cachelint:pin
+	k uint64 /* want `hot: guard= given twice` */ //cachelint:hot guard=j guard=i
 }
 
 // grouped has the kernel's cacheline group markers, which are not fields.
@@ -41,6 +42,12 @@ type pinnedType struct {
 /* want `empty directive: want hot, pin, percpu, budget or ignore` */ //cachelint:
 type needsReason /* want `budget names path rx, which no hot field of needsReason is on \(paths: tx\)` */ struct {
 	a uint64 //cachelint:hot path=tx
+}
+
+// badGuard names a lock it does not have.
+type badGuard /* want `badGuard.a: guard=mu names no other field of badGuard` */ struct {
+	a uint64 //cachelint:hot write guard=mu
+	b uint64 //cachelint:hot write guard=b
 }
 
 //cachelint:budget lines=1
