@@ -23,13 +23,15 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg] [-format text|json|sarif|svg] [-srcroot DIR] [-q]
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg [-patch SRC]...] [-format text|json|sarif|svg] [-srcroot DIR] [-q]
                         [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] [-P|--packable] [-E|--expand_types] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
 an ELF .BTF section, or gzipped), with the cache-line checks. Exit status:
 0 no findings, 3 findings, 1 errors. Flags may follow the files, as
-pahole's do.
+pahole's do. With -patch, the output is a diff that rewrites the structs'
+definitions in the C source SRC into the proposed order (git apply takes
+it); exit status 0, or 1 when a struct's source could not be rewritten.
 `
 
 // listFlag collects a repeatable flag.
@@ -46,6 +48,8 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables (repeatable)")
 	lineFlag := fs.String("line", "", "cache-line sizes `N[,N]`, the first drawn in the text (default: the file's machine's, docs/binaries.md)")
 	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
+	var patchSrc listFlag
+	fs.Var(&patchSrc, "patch", "with -reorg: print a diff rewriting the struct definitions in the C `SRC` (file or folder) into the proposed order (repeatable)")
 	format := fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
 	quiet := fs.Bool("q", false, "print only the structs with findings, and no progress bar")
 	srcroot := fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
@@ -87,6 +91,15 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		// Tables of other structs, from a folder of them, are not
 		// wanted: no warning that their structs are absent.
 		set = set.Select(want)
+	}
+	var patch *patcher
+	if len(patchSrc) > 0 {
+		if !*reorg || *format != "text" {
+			return fail("-patch: needs -reorg, and prints a diff in place of -format")
+		}
+		if patch, err = newPatcher(patchSrc, lines, stderr); err != nil {
+			return fail("-patch: %v", err)
+		}
 	}
 	opts := report.Options{Lines: lines, Reorg: *reorg, Hex: pahole.hex, ExpandTypes: pahole.expand}
 
@@ -172,6 +185,10 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 					Msg: fmt.Sprintf("%s %s: -E would print more than %d members inline", s.Kind, s.Name, maxExpanded)})
 			}
 			r := layout.Analyze(s, lines)
+			if patch != nil {
+				patch.add(s, &r)
+				continue
+			}
 			if len(r.Findings) > 0 {
 				status = 3
 			} else if *quiet {
@@ -181,6 +198,9 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 				return fail("%v", err)
 			}
 		}
+	}
+	if patch != nil {
+		return patch.finish(out)
 	}
 	if err := finish(); err != nil {
 		return fail("%v", err)

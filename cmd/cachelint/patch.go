@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/cachelint/cachelint/csource"
+	"github.com/cachelint/cachelint/layout"
+)
+
+// patcher is -patch: each proposal rewritten in the C source that
+// defines the struct, printed as one diff once every input is read. A
+// struct whose source cannot be rewritten gets an error and no hunk, and
+// the exit status is 1.
+type patcher struct {
+	src    *csource.Sources
+	lines  []int64
+	plans  []*csource.Plan
+	stderr io.Writer
+	failed bool
+}
+
+func newPatcher(paths []string, lines []int64, stderr io.Writer) (*patcher, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	src, err := csource.Open(paths, wd)
+	if err != nil {
+		return nil, err
+	}
+	return &patcher{src: src, lines: lines, stderr: stderr}, nil
+}
+
+// add plans the rewrite of s, whose analysis r has a proposal.
+func (p *patcher) add(s *layout.Struct, r *layout.Result) {
+	if r.Proposal == nil {
+		return
+	}
+	pl, err := p.src.Plan(s, p.lines)
+	if err != nil {
+		fmt.Fprintf(p.stderr, "cachelint: %v\n", err)
+		p.failed = true
+		return
+	}
+	for _, n := range pl.Notes {
+		fmt.Fprintf(p.stderr, "cachelint: note: %s\n", n)
+	}
+	p.plans = append(p.plans, pl)
+}
+
+// finish writes the diff and returns the exit status.
+func (p *patcher) finish(w io.Writer) int {
+	if err := csource.WriteDiff(w, p.plans); err != nil {
+		fmt.Fprintf(p.stderr, "cachelint: %v\n", err)
+		return 1
+	}
+	if p.failed {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,167 @@
+package csource
+
+import (
+	"bytes"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// parseOne parses the definition of struct s in src.
+func parseOne(t *testing.T, src string) (*def, error) {
+	t.Helper()
+	f, err := parseFile("x.h", []byte(src))
+	if err != nil {
+		return nil, err
+	}
+	defs, err := f.findDefs("s")
+	if err != nil {
+		return nil, err
+	}
+	if len(defs) != 1 {
+		t.Fatalf("%d definitions", len(defs))
+	}
+	return defs[0], nil
+}
+
+// TestDeclarators checks the names read from the declarations the
+// kernel's headers write.
+func TestDeclarators(t *testing.T) {
+	for _, c := range []struct{ decl, want string }{
+		{"int a, *b, c[4];", "a b c"},
+		{"struct list_head *next, *prev;", "next prev"},
+		{"void (*fn)(struct s *s, int);", "fn"},
+		{"int (*arr)[4];", "arr"},
+		{"void (*handlers[2])(void);", "handlers"},
+		{"typeof(int) y;", "y"},
+		{"u8 priv[] ____cacheline_aligned __counted_by(priv_len);", "priv"},
+		{"int x __attribute__((aligned(8)));", "x"},
+		{"struct inet_hashinfo *hashinfo ____cacheline_aligned_in_smp;", "hashinfo"},
+		{"/* typedef u64 */ long long unsigned int l; /* 0 8 */", "l"},
+		{"unsigned long priv_flags:32, lltx:1;", "priv_flags lltx"},
+		{"union { int x; struct { int y; }; };", "{x y}"},
+		{"struct { int z; } named;", "named"},
+		{"struct { struct list_head upper; } __packed adj;", "adj"},
+		{"struct_group(g, int p; unsigned long q:1;);", "{p q g}"},
+		{"DECLARE_BITMAP(bm, 70);", "bm"},
+		{"DECLARE_FLEX_ARRAY(u8, data);", "{data}"},
+		{"__cacheline_group_begin(tx) ____cacheline_aligned;", "__cacheline_group_begin__tx"},
+		{"__cacheline_group_end_aligned(tx);", "__cacheline_group_end__tx __cacheline_group_pad__tx"},
+		{"unsigned int :0;", "<:0/4>"},
+		{"long :3;", "<:3/8>"},
+	} {
+		d, err := parseOne(t, "struct s {\n\t"+c.decl+"\n};\n")
+		if err != nil {
+			t.Errorf("%s: %v", c.decl, err)
+			continue
+		}
+		var got []string
+		for _, p := range d.elems[0].decls[0].parts {
+			switch {
+			case p.unnamed != nil:
+				got = append(got, "<:"+itoa(p.unnamed.width)+"/"+itoa(p.unnamed.size)+">")
+			case p.name == "":
+				got = append(got, "{"+strings.Join(p.inner, " ")+"}")
+			default:
+				got = append(got, p.name)
+			}
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s: %s, want %s", c.decl, g, c.want)
+		}
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestElements checks what moves with a declaration: the comments and
+// blank lines before it, the comment after it on its line, a block
+// whole, declarations sharing a line together.
+func TestElements(t *testing.T) {
+	src := `struct s {	/* header */
+	/* leading
+	 * comment */
+	int a;		/* trailing
+			 * continued */
+
+	int b; int c;
+#ifdef CONFIG_X /* why */
+	int d;
+# if defined(Y)
+	int e;
+# else
+	long e;
+# endif
+#endif
+	#define S_FLAG 1
+	int f;
+	/* tail */
+};
+`
+	d, err := parseOne(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type span struct{ first, start, last int }
+	var got []span
+	for _, e := range d.elems {
+		got = append(got, span{e.first + 1, e.start + 1, e.last + 1})
+	}
+	want := []span{{2, 4, 5}, {6, 7, 7}, {8, 8, 15}, {16, 17, 17}}
+	if !slices.Equal(got, want) {
+		t.Errorf("elements (first, start, last line) %v, want %v", got, want)
+	}
+	if d.tail != 17 || d.close != 18 {
+		t.Errorf("tail from line %d, closing line %d", d.tail+1, d.close+1)
+	}
+	if !d.elems[2].block || len(d.elems[1].decls) != 2 {
+		t.Errorf("block %v, decls on line 7: %d", d.elems[2].block, len(d.elems[1].decls))
+	}
+}
+
+// TestNotUnderstood checks that what the parser does not understand is
+// an error naming the line, never a guess.
+func TestNotUnderstood(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{"\tint a;\n\tFIELDS(b);\n", "x.h:3: FIELDS(...) is a macro"},
+		{"\tint a;\n#pragma pack(1)\n\tint b;\n", "x.h:3: #pragma inside the struct: not understood"},
+		{"#ifdef X\n\tint a;\n", "x.h:2: no #endif closes this block"},
+		{"\tint a\n#ifdef X\n\t__aligned(8)\n#endif\n\t;\n", "x.h:3: a preprocessor line inside the declaration that starts on line 2"},
+		{"\tstruct inner { int a; };\n", "x.h:2: struct inner defined inside the struct declares no member"},
+		{"\tint :x;\n", "x.h:2: an unnamed bit-field whose width is not a number"},
+		{"\tint a; };\n", "x.h:2: the closing brace shares its line"},
+		{"\tint a; /* open\n", "x.h:2: comment does not end"},
+	} {
+		_, err := parseOne(t, "struct s {\n"+c.body+"};\n")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.body, err, c.want)
+		}
+	}
+}
+
+// TestDiffNoNewline checks the hunk marker git needs when the file's last
+// line has no newline.
+func TestDiffNoNewline(t *testing.T) {
+	old := []string{"struct s {", "\tint a;", "\tint b;", "};"}
+	ops := diffOps(old, []edit{{from: 1, to: 4, lines: []string{"\tint b;", "\tint a;", "} __attribute__((aligned(64)));"}}})
+	var b bytes.Buffer
+	if err := writeUnified(&b, "x.h", ops, true); err != nil {
+		t.Fatal(err)
+	}
+	want := `--- a/x.h
++++ b/x.h
+@@ -1,4 +1,4 @@
+ struct s {
+-	int a;
+ 	int b;
+-};
+\ No newline at end of file
++	int a;
++} __attribute__((aligned(64)));
+\ No newline at end of file
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
