@@ -26,6 +26,9 @@ type patchCase struct {
 	defines []string
 	hot     string // a hot file's text, or @ and its path under dir
 	structs []string
+	// note is what the note on keeping a block whole says, "" when
+	// none is expected.
+	note string
 }
 
 // needTools skips a test that compiles C and applies patches when gcc
@@ -99,6 +102,8 @@ func TestPatchCompiles(t *testing.T) {
 		{name: "netns-few", src: "patch/netns_ipv4.h", extra: k, hot: "@patch/netns_ipv4.hot", structs: []string{"fix_netns_ipv4"},
 			defines: append(kernel, "-DCONFIG_IP_MROUTE")},
 		{name: "queue", src: "patch/queue.h", extra: k, defines: kernel, hot: "@patch/queue.hot", structs: []string{"fix_txq", "fix_ring"}},
+		{name: "block cost", src: "patch/queue.h", extra: k, defines: append(kernel, "-DCONFIG_FIX_TRACE"), hot: "@patch/queue.hot", structs: []string{"fix_stats"},
+			note: "patch/queue.h:79: struct fix_stats: keeping the #ifdef CONFIG_FIX_TRACE block on line 79 whole costs path tx on 2 64-byte lines, not 1; 232 bytes, not 224"},
 		{name: "groups", src: "groups.c", hot: "@../hot/grp_sock.hot", structs: []string{"grp_sock"}},
 		{name: "queues", src: "queues.c", structs: []string{"pkt_rx_queue", "fake_netdev"}, hot: `
 pkt_rx_queue percpu
@@ -189,6 +194,9 @@ func provePatch(t *testing.T, c patchCase) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if got := strings.Join(pl.Notes, "\n"); got != c.note {
+			t.Errorf("notes %q, want %q", got, c.note)
+		}
 		plans = append(plans, pl)
 	}
 	var want bytes.Buffer
@@ -198,7 +206,7 @@ func provePatch(t *testing.T, c patchCase) {
 
 	args := []string{"-reorg", "-patch", c.src, "-hot", hotFile, "-C", strings.Join(c.structs, ","), "before.o"}
 	patch, errs, code := runCmd(t, args...)
-	if code != 0 {
+	if code != 0 || c.note != "" && !strings.Contains(errs, "cachelint: note: "+c.note) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if patch != want.String() {
@@ -418,5 +426,25 @@ func TestPatchErrors(t *testing.T) {
 	}
 	if _, errs, code := runCmd(t, "-reorg", "-patch", "absent.h", obj); code != 1 || !strings.Contains(errs, "absent.h") {
 		t.Errorf("absent source: exit %d, %s", code, errs)
+	}
+}
+
+// TestPatchDocs checks that the patch docs/binaries.md shows is what
+// -patch prints.
+func TestPatchDocs(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "binaries.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cmd = "$ cachelint layout -reorg -patch c/groups.c -hot hot/grp_sock.hot -C grp_sock c/groups.o\n"
+	_, block, ok := strings.Cut(string(doc), cmd)
+	if !ok {
+		t.Fatalf("docs/binaries.md does not show %q", cmd)
+	}
+	block, _, _ = strings.Cut(block, "```")
+	t.Chdir(filepath.Join("..", "..", "testdata"))
+	out, errs, code := runCmd(t, strings.Fields(cmd)[3:]...)
+	if code != 0 || out != block {
+		t.Errorf("exit %d, %s; -patch prints\n%s\ndocs/binaries.md shows\n%s", code, errs, out, block)
 	}
 }
