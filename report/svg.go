@@ -2,9 +2,11 @@ package report
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"html"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -36,11 +38,14 @@ var pathColours = []string{"#1f6fb4", "#e8710a", "#2a9d3a", "#8e44ad", "#b5651d"
 var groupColours = []string{"#5b3f8c", "#0b7a75", "#a0522d", "#4a6fa5"}
 
 // SVG draws the structs of one report as an SVG picture, struct under
-// struct. SVG needs its size up front, so the panels are kept until Close.
+// struct. SVG needs its size up front, so the panels wait in a temporary
+// file until Close: memory holds one panel at a time, however many
+// structs there are.
 type SVG struct {
 	w      io.Writer
 	opts   Options
-	panels []string
+	spool  *os.File // removed at once where the system allows, else at Close
+	sw     *bufio.Writer
 	width  float64
 	height float64
 }
@@ -50,9 +55,19 @@ func NewSVG(w io.Writer, o Options) *SVG { return &SVG{w: w, opts: o} }
 
 // Struct adds a panel for s and what r found in it.
 func (x *SVG) Struct(s *layout.Struct, r *layout.Result) error {
+	if x.spool == nil {
+		f, err := os.CreateTemp("", "cachelint-svg-*")
+		if err != nil {
+			return err
+		}
+		os.Remove(f.Name())
+		x.spool, x.sw = f, bufio.NewWriter(f)
+	}
 	var b strings.Builder
 	pw, ph := svgPanel(&b, s, r, x.opts, 0, x.height, svgLineWidth, s.Keyword()+" "+s.Name, nil)
-	x.panels = append(x.panels, b.String())
+	if _, err := x.sw.WriteString(b.String()); err != nil {
+		return err
+	}
 	x.width = max(x.width, pw)
 	x.height += ph + svgGap
 	return nil
@@ -60,10 +75,24 @@ func (x *SVG) Struct(s *layout.Struct, r *layout.Result) error {
 
 // Close writes the picture.
 func (x *SVG) Close() error {
-	return writeSVG(x.w, max(x.width, 400), max(x.height, svgGap), x.panels)
+	var panels io.Reader = strings.NewReader("")
+	if x.spool != nil {
+		defer func() {
+			x.spool.Close()
+			os.Remove(x.spool.Name())
+		}()
+		if err := x.sw.Flush(); err != nil {
+			return err
+		}
+		if _, err := x.spool.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		panels = x.spool
+	}
+	return writeSVG(x.w, max(x.width, 400), max(x.height, svgGap), panels)
 }
 
-func writeSVG(w io.Writer, width, height float64, panels []string) error {
+func writeSVG(w io.Writer, width, height float64, panels io.Reader) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="11">
@@ -73,8 +102,8 @@ func writeSVG(w io.Writer, width, height float64, panels []string) error {
 </defs>
 <rect width="100%%" height="100%%" fill="#fff"/>
 `, width, height, width, height)
-	for _, p := range panels {
-		bw.WriteString(p)
+	if _, err := io.Copy(bw, panels); err != nil {
+		return err
 	}
 	bw.WriteString("</svg>\n")
 	return bw.Flush()
@@ -146,8 +175,12 @@ func svgPanel(b *strings.Builder, s *layout.Struct, r *layout.Result, o Options,
 	y = svgLegend(b, paths, y)
 
 	groups := svgGroups(s)
-	nLines := s.Lines(line)
-	for l := range nLines {
+	prev := int64(-1)
+	for _, l := range svgRows(boxes, groups, s.Lines(line), line) {
+		if l > prev+1 {
+			y = svgElided(b, boxes, prev+1, l, line, y)
+		}
+		prev = l
 		lo, hi := l*line, (l+1)*line
 		fmt.Fprintf(b, "<g class=\"line\" data-line=\"%d\" transform=\"translate(0,%.0f)\">\n", l, y)
 		fmt.Fprintf(b, "<text x=\"0\" y=\"%d\" font-weight=\"bold\">%d</text><text x=\"0\" y=\"%d\" fill=\"#777\" font-size=\"9\">@%d</text>\n",
@@ -211,6 +244,63 @@ func svgPanel(b *strings.Builder, s *layout.Struct, r *layout.Result, o Options,
 	}
 	b.WriteString("</g>\n")
 	return float64(svgLeft + lineWidth + svgRight), y
+}
+
+// svgRows are the lines a panel draws: those where a box or a group
+// begins or ends, the first and the last, and runs of at most svgElideMin
+// lines between them. The lines of a longer run lie inside one box, which
+// svgElided sums up in a row of its own, so that the picture of a struct
+// grows with its members, not its size.
+func svgRows(boxes []svgBox, groups []svgGroup, nLines, line int64) []int64 {
+	if nLines == 0 {
+		return nil
+	}
+	keep := []int64{0, nLines - 1}
+	mark := func(lo, hi int64) {
+		keep = append(keep, lo/line)
+		if hi > lo {
+			keep = append(keep, (hi-1)/line)
+		}
+	}
+	for _, bx := range boxes {
+		mark(bx.lo, bx.hi)
+	}
+	for _, g := range groups {
+		mark(g.lo, g.hi)
+	}
+	slices.Sort(keep)
+	keep = slices.Compact(keep)
+	for len(keep) > 0 && keep[len(keep)-1] >= nLines {
+		keep = keep[:len(keep)-1]
+	}
+	rows := make([]int64, 0, len(keep))
+	for i, l := range keep {
+		if i > 0 && l-keep[i-1]-1 <= svgElideMin {
+			for m := keep[i-1] + 1; m < l; m++ {
+				rows = append(rows, m)
+			}
+		}
+		rows = append(rows, l)
+	}
+	return rows
+}
+
+// svgElideMin is the longest run of lines inside one box that is drawn
+// line by line.
+const svgElideMin = 64
+
+// svgElided draws one row for lines from to to-1, which lie inside one
+// box, and returns the y below it.
+func svgElided(b *strings.Builder, boxes []svgBox, from, to, line int64, y float64) float64 {
+	at := from * line
+	var bx svgBox
+	if i := slices.IndexFunc(boxes, func(bx svgBox) bool { return bx.lo <= at && at < bx.hi }); i >= 0 {
+		bx = boxes[i]
+	}
+	n := to - from
+	fmt.Fprintf(b, "<g class=\"elided\" data-name=\"%s\" data-offset=\"%d\" data-lines=\"%d\" transform=\"translate(0,%.0f)\"><text x=\"%d\" y=\"14\" fill=\"#777\">&#8942; %d line%s (%d-%d, bytes %d-%d) inside %s</text></g>\n",
+		esc(bx.label), bx.lo, n, y, svgLeft, n, plural(n), from, to-1, at, to*line-1, esc(bx.label))
+	return y + svgRowHeight/2
 }
 
 // svgLegend draws the key to the colours and returns the y below it.
@@ -398,26 +488,25 @@ func svgBoxes(s *layout.Struct) []svgBox {
 	if s.Kind == layout.KindUnion {
 		return boxes
 	}
-	covered := make([]bool, s.Size)
-	for _, bx := range boxes {
-		for i := max(bx.lo, 0); i < min(bx.hi, s.Size); i++ {
-			covered[i] = true
-		}
-	}
-	// Padding is what follows the last member; bytes before a member,
-	// even one of zero size (a flexible array), are a hole, as pahole says.
+	// The bytes no box covers, found from the boxes in order of offset
+	// (not byte by byte: a struct may have 2^60). Padding is what
+	// follows the last member; bytes before a member, even one of zero
+	// size (a flexible array), are a hole, as pahole says.
 	var last int64
 	for _, m := range s.Members {
 		last = max(last, m.End())
 	}
-	for i := int64(0); i < s.Size; {
-		if covered[i] {
-			i++
-			continue
-		}
-		j := i
-		for j < s.Size && !covered[j] && (j != last || i == last) {
-			j++
+	spans := make([][2]int64, 0, len(boxes)+1)
+	for _, bx := range boxes {
+		spans = append(spans, [2]int64{max(bx.lo, 0), min(bx.hi, s.Size)})
+	}
+	if last > 0 && last < s.Size {
+		spans = append(spans, [2]int64{last, last}) // a hole ends where the padding begins
+	}
+	slices.SortFunc(spans, func(a, b [2]int64) int { return cmp.Compare(a[0], b[0]) })
+	gap := func(i, j int64) {
+		if j <= i {
+			return
 		}
 		class, label := "hole", fmt.Sprintf("hole %d", j-i)
 		if i >= last {
@@ -425,9 +514,14 @@ func svgBoxes(s *layout.Struct) []svgBox {
 		}
 		boxes = append(boxes, svgBox{class: class, label: label, lo: i, hi: j,
 			title: fmt.Sprintf("%s bytes at offset %d", label, i)})
-		i = j
 	}
-	slices.SortStableFunc(boxes, func(a, b svgBox) int { return int(a.lo - b.lo) })
+	var at int64 // covered up to here
+	for _, sp := range spans {
+		gap(at, sp[0])
+		at = max(at, sp[1])
+	}
+	gap(at, s.Size)
+	slices.SortStableFunc(boxes, func(a, b svgBox) int { return cmp.Compare(a.lo, b.lo) })
 	return boxes
 }
 
@@ -546,7 +640,7 @@ func DiffSVG(w io.Writer, oldFile, newFile string, pairs []DiffPair, o Options) 
 		y += 26 + max(lh, rh) + svgGap
 		panels = append(panels, b.String())
 	}
-	return writeSVG(w, max(width, 400), max(y, svgGap), panels)
+	return writeSVG(w, max(width, 400), max(y, svgGap), strings.NewReader(strings.Join(panels, "")))
 }
 
 // DiffPair is one struct in two builds, with its diff, for DiffSVG.

@@ -135,6 +135,14 @@ func checkRows(t *testing.T, nodes []svgNode, s *layout.Struct, line int64, line
 			}
 			rows++
 		}
+		if n.name == "g" && n.attrs["class"] == "elided" {
+			// Whole lines inside one box, summed up in one row.
+			lines := int(num(t, n.attrs["data-lines"]))
+			rows += lines
+			w := float64(lines) * lineWidth
+			total += w
+			widths[n.attrs["data-name"]+"@"+n.attrs["data-offset"]] += w
+		}
 		if n.name == "rect" && n.attrs["class"] == "box" {
 			box := n.in[len(n.in)-1]
 			w := num(t, n.attrs["width"])
@@ -353,5 +361,34 @@ func TestSVGFixtures(t *testing.T) {
 		for _, s := range drawn {
 			checkRows(t, byStruct[s.Name], s, c.line, svgLineWidth)
 		}
+	}
+}
+
+// TestSVGHuge draws the structs of testdata/c/huge.o, a terabyte and 8 TiB
+// of lines, which once allocated a byte per byte of the struct and died:
+// the lines inside one member are summed up in one row, every byte still
+// accounted for, and the picture is a few kilobytes.
+func TestSVGHuge(t *testing.T) {
+	structs, err := openDWARF(testdata("c/huge.o"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	x := NewSVG(&buf, Options{Lines: []int64{64}})
+	for _, s := range structs {
+		r := layout.Analyze(s, []int64{64})
+		if err := x.Struct(s, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > 32<<10 {
+		t.Errorf("%d bytes of SVG for %d structs", buf.Len(), len(structs))
+	}
+	byStruct := panels(parseSVG(t, buf.Bytes()))
+	for _, s := range structs {
+		checkRows(t, byStruct[s.Name], s, 64, svgLineWidth)
 	}
 }

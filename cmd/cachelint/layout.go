@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -104,11 +103,20 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	opts := report.Options{Lines: lines, Reorg: *reorg, Hex: pahole.hex, ExpandTypes: pahole.expand}
 
 	// JSON and SARIF are written only once every input has been read: a
-	// later input that fails leaves no document cut off mid-object.
-	var doc *bytes.Buffer
+	// later input that fails leaves no document cut off mid-object. They
+	// wait in a temporary file, not in memory, which a document of every
+	// struct of a vmlinux would fill.
+	var doc *os.File
 	w := stdout
 	if *format != "text" {
-		doc = new(bytes.Buffer)
+		if doc, err = os.CreateTemp("", "cachelint-doc-*"); err != nil {
+			return fail("%v", err)
+		}
+		os.Remove(doc.Name())
+		defer func() {
+			doc.Close()
+			os.Remove(doc.Name())
+		}()
 		w = doc
 	}
 	out := bufio.NewWriter(w)
@@ -209,7 +217,10 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		if err := out.Flush(); err != nil {
 			return fail("%v", err)
 		}
-		if _, err := stdout.Write(doc.Bytes()); err != nil {
+		if _, err := doc.Seek(0, io.SeekStart); err != nil {
+			return fail("%v", err)
+		}
+		if _, err := io.Copy(stdout, doc); err != nil {
 			return fail("%v", err)
 		}
 	}
