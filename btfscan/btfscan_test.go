@@ -6,6 +6,7 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cilium/ebpf/btf"
 )
 
 // rawVmlinux is the 6.18 BTF, gunzipped.
@@ -387,5 +389,54 @@ func TestDeepNesting(t *testing.T) {
 	}
 	if depth != 1500 || m.Name != "leaf" || m.Offset != 4 {
 		t.Errorf("%d levels down to %s at %d, want 1500 down to leaf at 4", depth, m.Name, m.Offset)
+	}
+}
+
+// TestTypedefChains builds BTF with cilium: a chain of typedefs as long as
+// the kernel resolves (32) reads; a longer one, and a typedef of itself,
+// are errors that say which they are, not both "a qualifiers loop".
+func TestTypedefChains(t *testing.T) {
+	build := func(member btf.Type) string {
+		t.Helper()
+		s := &btf.Struct{Name: "s", Size: 4, Members: []btf.Member{{Name: "m", Type: member}}}
+		b, err := btf.NewBuilder([]btf.Type{s}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := b.Marshal(nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return write(t, "chain.btf", raw)
+	}
+	chain := func(n int) btf.Type {
+		var typ btf.Type = &btf.Int{Name: "int", Size: 4, Encoding: btf.Signed}
+		for i := range n {
+			typ = &btf.Typedef{Name: fmt.Sprintf("t%d", i), Type: typ}
+		}
+		return typ
+	}
+	loop := &btf.Typedef{Name: "loop"}
+	loop.Type = &btf.Const{Type: loop}
+	for _, c := range []struct {
+		member btf.Type
+		want   string // "" for no error
+	}{
+		{chain(31), ""},
+		{chain(100_000), "bad BTF: more than 32 typedefs and qualifiers in a row, which the kernel refuses (MAX_RESOLVE_DEPTH)"},
+		{loop, "bad BTF: typedefs and qualifiers loop through"},
+	} {
+		path := build(c.member)
+		f, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ss, err := f.Structs()
+		switch {
+		case c.want == "" && (err != nil || len(ss) != 1 || ss[0].Members[0].Size != 4):
+			t.Errorf("%v, %v", ss, err)
+		case c.want != "" && (!errors.Is(err, input.ErrCorrupt) || !strings.HasPrefix(err.Error(), path+": "+c.want)):
+			t.Errorf("got %v, want %s...", err, c.want)
+		}
 	}
 }

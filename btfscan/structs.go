@@ -199,7 +199,17 @@ type conv struct {
 	defs map[btf.Type]*layout.Struct
 	// enums holds the unnamed enums converted for layout.Expansion.Enum.
 	enums map[*btf.Enum]*layout.Enum
+	// typedefNames counts the typedef names of expansions (expandType).
+	typedefNames int
 }
+
+// maxTypedefNames bounds the typedef names that the expansions of the
+// members hold: each member names its whole chain of typedefs, so that
+// 8,000 chained typedefs used by 8,000 members would name 32 million. The
+// 6.18 BTF prints about 140,000.
+const maxTypedefNames = 1 << 20
+
+var errTypedefNames = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("-E: more than %d typedef names to print", maxTypedefNames)}
 
 func newConv(ptrSize int64) *conv {
 	return &conv{ptrSize: ptrSize, natural: make(map[btf.Type]int64), infos: make(map[btf.Type]*info)}
@@ -373,6 +383,9 @@ func (c *conv) expandType(t btf.Type, typ string, x *layout.Expansion) {
 		if !ok {
 			break
 		}
+		if c.typedefNames++; c.typedefNames > maxTypedefNames {
+			panic(input.Abort(errTypedefNames))
+		}
 		x.Typedefs = append(x.Typedefs, q.Name)
 		elem = q.Type
 	}
@@ -390,8 +403,26 @@ func (c *conv) expandType(t btf.Type, typ string, x *layout.Expansion) {
 	}
 }
 
+// strip is t without typedefs and qualifiers, as cilium's UnderlyingType
+// gives it.
 func strip(t btf.Type) btf.Type {
-	for range maxDepth {
+	return resolved(t, btf.UnderlyingType(t))
+}
+
+// resolved is u, what cilium's UnderlyingType or QualifiedType made of t,
+// unless they gave up: past 32 typedefs and qualifiers, which the kernel
+// (MAX_RESOLVE_DEPTH) and libbpf refuse to load, or in a loop of them,
+// cilium returns a type of its own, the only one with an ID method.
+func resolved(t, u btf.Type) btf.Type {
+	if _, ok := u.(interface{ ID() btf.TypeID }); !ok {
+		return u
+	}
+	seen := make(map[btf.Type]bool)
+	for n := 0; n <= maxResolveDepth; n++ {
+		if seen[t] {
+			panic(badType(fmt.Sprintf("typedefs and qualifiers loop through %s", t)))
+		}
+		seen[t] = true
 		switch q := t.(type) {
 		case *btf.Typedef:
 			t = q.Type
@@ -403,12 +434,14 @@ func strip(t btf.Type) btf.Type {
 			t = q.Type
 		case *btf.TypeTag:
 			t = q.Type
-		default:
-			return t
 		}
 	}
-	panic(badType("qualifiers loop"))
+	panic(badType(fmt.Sprintf("more than %d typedefs and qualifiers in a row, which the kernel refuses (MAX_RESOLVE_DEPTH)", maxResolveDepth)))
 }
+
+// maxResolveDepth is the longest chain of typedefs and qualifiers that
+// the kernel's BTF verifier and libbpf resolve, and cilium's helpers.
+const maxResolveDepth = 32
 
 // size is a type's size in bytes.
 func (c *conv) size(t btf.Type) int64 {
@@ -779,22 +812,14 @@ func (c *conv) elemSize(t btf.Type) int64 {
 // typedef.
 func unqualified(t btf.Type) btf.Type {
 	for range maxDepth {
-		switch q := t.(type) {
-		case *btf.Const:
-			t = q.Type
-		case *btf.Volatile:
-			t = q.Type
-		case *btf.Restrict:
-			t = q.Type
-		case *btf.TypeTag:
-			t = q.Type
-		case *btf.Array:
-			t = q.Type
-		default:
+		t = resolved(t, btf.QualifiedType(t))
+		a, ok := t.(*btf.Array)
+		if !ok {
 			return t
 		}
+		t = a.Type
 	}
-	panic(badType("qualifiers loop"))
+	panic(badType("arrays nest too deep"))
 }
 
 func isComposite(t btf.Type) bool {

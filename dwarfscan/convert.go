@@ -482,14 +482,23 @@ func (u *unit) expandType(off dwarf.Offset, typ string, x *layout.Expansion) {
 	if es, _ := u.declType(elem, false); elem != off && strings.HasPrefix(typ, strings.TrimRight(es, " ")) {
 		dims = typ[len(strings.TrimRight(es, " ")):]
 	}
-	t := elem
-	for range maxDepth {
+	t, slow := elem, elem // slow follows at half speed: t meets it in a loop
+	for i := range maxDepth {
 		n := u.node(t)
 		if n == nil || n.tag != dwarf.TagTypedef {
 			break
 		}
+		if u.typedefNames++; u.typedefNames > maxTypedefNames {
+			panic(input.Abort(errTypedefNames))
+		}
 		x.Typedefs = append(x.Typedefs, u.name(n.name))
 		t = n.typ
+		if i%2 == 1 {
+			slow = u.node(slow).typ
+		}
+		if t == slow {
+			panic(input.Abort(fmt.Errorf("typedef %s at %#x: a loop of typedefs", u.name(n.name), t)))
+		}
 	}
 	if len(x.Typedefs) > 0 {
 		s, _ := u.declType(t, false)
@@ -606,6 +615,14 @@ var (
 	errDepth     = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("unnamed members nest more than %d deep", maxDepth)}
 	errExpansion = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("more than %d unnamed members inline", maxExpansions)}
 )
+
+// maxTypedefNames bounds the typedef names that the expansions of a
+// unit's members hold, counted in u.typedefNames: each member names its
+// whole chain of typedefs, so that 8,000 chained typedefs used by 8,000
+// members would name 32 million. The 6.1 modules name a few thousand.
+const maxTypedefNames = 1 << 20
+
+var errTypedefNames = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("-E: more than %d typedef names to print", maxTypedefNames)}
 
 // maxExpansions bounds the unnamed members expanded for one named struct,
 // counted in u.expansions; the kernel's largest have a few hundred.

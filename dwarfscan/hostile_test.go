@@ -2,6 +2,7 @@ package dwarfscan
 
 import (
 	"bytes"
+	"debug/dwarf"
 	"debug/elf"
 	"encoding/binary"
 	"errors"
@@ -321,5 +322,58 @@ func TestSizeLimit(t *testing.T) {
 	_, err = f.Structs()
 	if want := path + ": compile unit at 0x0: type big at 0x1e: 2305843009213693952 bytes, past the limit of 2^60"; !errors.Is(err, input.ErrLimit) || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// TestTypedefChains checks what pahole -E prints of typedef chains:
+// testdata/c/typedefs.o's 1,500 chained typedefs, each the type of a
+// member, would name 1.1 million typedefs (pahole prints them, and 280 MB
+// for 8,000); the chain made a loop, which the typedefs were once
+// followed round 16,384 times for each member.
+func TestTypedefChains(t *testing.T) {
+	path := testdata("c/typedefs.o")
+	read := func(path string) error {
+		f, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		f.ExpandTypes = true
+		_, err = f.Structs()
+		return err
+	}
+	if err := read(path); !errors.Is(err, input.ErrLimit) || !strings.HasSuffix(err.Error(), ": -E: more than 1048576 typedef names to print") {
+		t.Errorf("1,500 chained typedefs: %v", err)
+	}
+	if ss := structsOf(t, path); len(ss) != 1 || len(ss[0].Members) != 1500 {
+		t.Errorf("without -E: %d structs", len(ss))
+	}
+
+	// t1's type made t1 itself.
+	loop := mangle(t, path, func(ef *elf.File, b []byte) {
+		d, err := ef.DWARF()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := d.Reader()
+		for e, _ := r.Next(); e != nil; e, _ = r.Next() {
+			if e.Tag != dwarf.TagTypedef || e.Val(dwarf.AttrName) != "t1" {
+				continue
+			}
+			info := ef.Section(".debug_info")
+			sec := b[info.Offset : info.Offset+info.Size]
+			// The only unit starts at 0: DW_FORM_ref4 holds the offset.
+			old := binary.LittleEndian.AppendUint32(nil, uint32(e.Val(dwarf.AttrType).(dwarf.Offset)))
+			i := bytes.Index(sec[e.Offset:], old)
+			if i < 0 || i > 16 {
+				t.Fatalf("no DW_AT_type in t1 at %#x", e.Offset)
+			}
+			binary.LittleEndian.PutUint32(sec[int(e.Offset)+i:], uint32(e.Offset))
+			return
+		}
+		t.Fatal("no typedef t1")
+	})
+	if err := read(loop); !errors.Is(err, input.ErrCorrupt) || !strings.Contains(err.Error(), ": typedef t1 at ") || !strings.HasSuffix(err.Error(), ": a loop of typedefs") {
+		t.Errorf("a loop of typedefs: %v", err)
 	}
 }

@@ -94,6 +94,8 @@ type unit struct {
 	enums      map[*node]*layout.Enum   // see unit.enum
 	depth      int
 	expansions int // see nest
+	// typedefNames counts the typedef names of expansions (expandType).
+	typedefNames int
 
 	scratch []kid
 	err     error // the first entry that could not be read while converting

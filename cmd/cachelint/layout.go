@@ -119,6 +119,11 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		}()
 		w = doc
 	}
+	if pahole.expand {
+		// -E prints each member's whole chain of typedefs and every
+		// struct it holds: its output is bounded as inputs are.
+		w = &limitWriter{w: w, left: expandLimit(fs.Args())}
+	}
 	out := bufio.NewWriter(w)
 	defer out.Flush()
 	var emit func(*layout.Struct, *layout.Result) error
@@ -225,6 +230,46 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// expandLimit is the most that -E may print for the files at paths:
+// expandRatio times their size, and expandMin at least.
+func expandLimit(paths []string) int64 {
+	var size int64
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil {
+			size += fi.Size()
+		}
+	}
+	return max(expandMin, expandRatio*size)
+}
+
+const (
+	expandRatio = 64
+	expandMin   = 64 << 20
+)
+
+// limitWriter passes at most left bytes to w, and fails past them with an
+// input.ErrLimit that names the limit.
+type limitWriter struct {
+	w     io.Writer
+	left  int64
+	limit int64
+}
+
+func (l *limitWriter) Write(p []byte) (int, error) {
+	if l.limit == 0 {
+		l.limit = l.left
+	}
+	if int64(len(p)) > l.left {
+		n, _ := l.w.Write(p[:l.left])
+		l.left -= int64(n)
+		return n, &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf(
+			"-E: output past %d bytes (%d times the size of the input, %d MiB at least)", l.limit, expandRatio, expandMin>>20)}
+	}
+	n, err := l.w.Write(p)
+	l.left -= int64(n)
+	return n, err
 }
 
 // maxExpanded bounds the members -E prints inside one struct, as the

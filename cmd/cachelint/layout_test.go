@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/internal/sarifcheck"
 	"github.com/cachelint/cachelint/report"
 )
@@ -533,5 +535,26 @@ func TestLayoutMachineLine(t *testing.T) {
 	out, _, code = runCmd(t, "-q", "-line", "64", bin)
 	if code != 3 || !strings.Contains(out, "internal/cpu.CacheLinePad (256 bytes) wastes") {
 		t.Errorf("-line 64: exit %d, no padding finding:\n%.300s", code, out)
+	}
+}
+
+// TestExpandLimit checks the bound on what -E prints: what passes it is
+// cut there and fails with the limit named.
+func TestExpandLimit(t *testing.T) {
+	var b bytes.Buffer
+	w := &limitWriter{w: &b, left: 10}
+	if n, err := w.Write([]byte("0123456")); n != 7 || err != nil {
+		t.Fatalf("%d, %v", n, err)
+	}
+	n, err := w.Write([]byte("789abc"))
+	if n != 3 || !errors.Is(err, input.ErrLimit) || b.String() != "0123456789" ||
+		err.Error() != "-E: output past 10 bytes (64 times the size of the input, 64 MiB at least)" {
+		t.Errorf("%d, %v, %q", n, err, b.String())
+	}
+	if got := expandLimit([]string{td("c/typedefs.o")}); got != 64<<20 {
+		t.Errorf("limit for a small file %d", got)
+	}
+	if got, want := expandLimit([]string{td("gobin/gobin")}), int64(64*2128573); got != want {
+		t.Errorf("limit for the Go binary %d, want %d", got, want)
 	}
 }

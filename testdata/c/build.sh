@@ -98,3 +98,15 @@ $CC -g -gdwarf-5 $CFLAGS -c big.c -o big.o
 
 # Structs of Linux 6.1 that cachelint printed otherwise than pahole.
 $CC -g -gdwarf-5 $CFLAGS -c pahole61.c -o pahole61.o
+
+# 1,500 typedefs, each of the one before, and a struct with a member of
+# each: pahole -E names 1.1 million typedefs for it; cachelint refuses
+# past its limit (docs/binaries.md).
+{
+	printf 'typedef int t0;\n'
+	i=1; while [ $i -lt 1500 ]; do printf 'typedef t%d t%d;\n' $((i-1)) $i; i=$((i+1)); done
+	printf 'struct chain {\n'
+	i=0; while [ $i -lt 1500 ]; do printf '\tt%d m%d;\n' $i $i; i=$((i+1)); done
+	printf '};\n\nstruct chain c;\n'
+} > typedefs.c
+$CC -g -gdwarf-5 $CFLAGS -c typedefs.c -o typedefs.o
