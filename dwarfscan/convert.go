@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -306,28 +307,65 @@ func (u *unit) nvsize(n *node, depth int) int64 {
 // virtualBases appends the virtual base classes vs to the members ms of a
 // class that starts base bytes into the outermost struct. DWARF locates a
 // virtual base by an expression that reads its offset from the vtable at
-// run time; in the complete object the Itanium C++ ABI puts each after
-// the rest, in declaration order, at its alignment, which is where they
-// are shown (pahole 1.24 shows them at -1, where it cannot evaluate the
-// expression).
+// run time; they are shown where the Itanium C++ ABI puts them in the
+// complete object (pahole 1.24 shows them at -1, where it cannot evaluate
+// the expression): a nearly empty first one (a vtable pointer and no
+// data) is the primary base of a class with nothing at its start, and
+// shares its vtable pointer at 0; an empty one lies at 0; each other
+// after the rest, in order, at its alignment, taking its size as a base
+// (nvsize: its own virtual bases are among vs).
 func (u *unit) virtualBases(vs []*kid, ms []layout.Member, n *node, base int64, unitNo *int) []layout.Member {
 	if len(vs) == 0 {
 		return ms
 	}
 	end := base
+	startFree := true // nothing of the class's own at its offset 0
 	for i := range ms {
 		end = max(end, ms[i].End())
+		if ms[i].Offset == base && ms[i].Size > 0 {
+			startFree = false
+		}
 	}
-	for _, k := range vs {
+	for i, k := range vs {
 		v := *k
-		a := max(u.align(k.typ), 1)
-		v.loc = (end - base + a - 1) / a * a
+		t := u.strip(k.typ)
+		switch {
+		case i == 0 && startFree && u.nearlyEmpty(t):
+			v.loc = 0
+		case u.empty(k.typ, 0):
+			v.loc = 0
+		default:
+			a := max(u.align(k.typ), 1)
+			v.loc = (end - base + a - 1) / a * a
+		}
 		m := u.member(&v, base, false, false, unitNo)
 		m.Access = u.access(&v, n)
+		if t != nil && u.hasVirtualBases(t, 0) {
+			m.Size = u.nvsize(t, 0)
+		}
+		if v.loc == 0 {
+			// Before the members, as the bases come in DWARF.
+			ms = slices.Insert(ms, 0, m)
+			continue
+		}
 		ms = append(ms, m)
-		end = m.End()
+		end = max(end, m.End())
 	}
 	return ms
+}
+
+// nearlyEmpty reports whether class n is what the Itanium C++ ABI calls
+// nearly empty: dynamic, with nothing but its vtable pointer as a base.
+func (u *unit) nearlyEmpty(n *node) bool {
+	if n == nil || u.nvsize(n, 0) != u.addrSize {
+		return false
+	}
+	for _, k := range u.kids(n) {
+		if k.artificial && k.tag == dwarf.TagMember && k.loc == 0 {
+			return true
+		}
+	}
+	return u.hasVirtualBases(n, 0)
 }
 
 // empty reports whether type off is a class with no data: no data

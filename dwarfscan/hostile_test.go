@@ -6,6 +6,7 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -375,5 +376,39 @@ func TestTypedefChains(t *testing.T) {
 	})
 	if err := read(loop); !errors.Is(err, input.ErrCorrupt) || !strings.Contains(err.Error(), ": typedef t1 at ") || !strings.HasSuffix(err.Error(), ": a loop of typedefs") {
 		t.Errorf("a loop of typedefs: %v", err)
+	}
+}
+
+// TestVirtualBases checks testdata/c/vbases.cc, built by g++ and clang++,
+// whose virtual bases lie where its comment says the compilers put them:
+// a nearly empty primary base at 0 (which once failed the whole file as
+// a member outside its struct), an empty one at 0 (once at 12), the others
+// after the rest, sized as bases.
+func TestVirtualBases(t *testing.T) {
+	want := map[string]struct {
+		size  int64
+		bases map[string]int64
+	}{
+		"D1":      {16, map[string]int64{"VB": 0}},
+		"D2":      {16, map[string]int64{"E": 0}},
+		"D3":      {32, map[string]int64{"VB2": 16}},
+		"Diamond": {48, map[string]int64{"M1": 0, "M2": 16, "VB2": 32}},
+		"NE":      {8, map[string]int64{"VB": 0}},
+		"D4":      {32, map[string]int64{"VB": 0, "VB2": 16}},
+	}
+	for _, obj := range []string{"c/vbases.o", "c/vbases-clang.o"} {
+		ss := structsOf(t, testdata(obj))
+		for name, w := range want {
+			s := lookup(t, ss, name)
+			got := map[string]int64{}
+			for _, m := range s.Members {
+				if m.Name == "<ancestor>" {
+					got[strings.TrimPrefix(m.Type, "struct ")] = m.Offset
+				}
+			}
+			if s.Size != w.size || !maps.Equal(got, w.bases) {
+				t.Errorf("%s: %s size %d, bases at %v; want %d, %v", obj, name, s.Size, got, w.size, w.bases)
+			}
+		}
 	}
 }

@@ -321,7 +321,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 		// decides them from the member before and runSize, the size of
 		// the first member at the offset of the ones before (a
 		// bit-field's unit after a member it shares the offset with).
-		if last := prev(ms, i); last != nil && !union && runSize != 0 {
+		if last := prev(ms, i); last != nil && !union && runSize != 0 && m.Name != "<ancestor>" {
 			if g.bitHole[i-1] > 0 && m.BitSize > 0 {
 				// A bit hole before a bit-field: in the same unit, an
 				// explicit filler (unsigned :5); in the next, the unit

@@ -110,3 +110,7 @@ $CC -g -gdwarf-5 $CFLAGS -c pahole61.c -o pahole61.o
 	printf '};\n\nstruct chain c;\n'
 } > typedefs.c
 $CC -g -gdwarf-5 $CFLAGS -c typedefs.c -o typedefs.o
+
+# Virtual base classes (pahole 1.24 cannot place them): g++ and clang++.
+${CXX:-g++} -g -gdwarf-5 $CFLAGS -c vbases.cc -o vbases.o
+clang++ -g -gdwarf-5 $CFLAGS -c vbases.cc -o vbases-clang.o
