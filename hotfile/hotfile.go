@@ -136,7 +136,8 @@ func LoadAll(paths []string) (*Set, error) {
 		}
 		sets = append(sets, s)
 	}
-	return Merge(sets...), nil
+	s := Merge(sets...)
+	return s, s.contradictions()
 }
 
 // LoadPaths loads hot files, tables and folders of tables, in order, into
@@ -176,7 +177,60 @@ func LoadPaths(paths []string) (set *Set, notes []string, err error) {
 			return nil, nil, err
 		}
 	}
-	return Merge(sets...), notes, nil
+	set = Merge(sets...)
+	return set, notes, set.contradictions()
+}
+
+// contradictions reports the lines of hot files (and of the files given
+// together) that say two things of one thing, which Apply would settle by
+// order or by merging without a word: a field hot on every path on one
+// line and on named paths on another (merged, the named paths were lost
+// from the struct's paths), and two budgets of one struct and path.
+// Table rows are merged as the tables mean them.
+func (s *Set) contradictions() error {
+	var errs []error
+	hot := map[string]*HotField{}
+	for i := range s.Hot {
+		hf := &s.Hot[i]
+		if hf.Table || hf.Pin {
+			continue
+		}
+		key := hf.Struct + "." + hf.Field
+		first, ok := hot[key]
+		if !ok {
+			hot[key] = hf
+			continue
+		}
+		if (len(first.Hot.Paths) == 0) != (len(hf.Hot.Paths) == 0) {
+			errs = append(errs, fmt.Errorf("%s: %s marked hot %s, but %s at %s: say one", hf.Pos, key, pathsOf(hf.Hot), pathsOf(first.Hot), first.Pos))
+		}
+	}
+	budgets := map[string]*Directive{}
+	for i := range s.Directives {
+		d := &s.Directives[i]
+		if d.Budget == nil {
+			continue
+		}
+		key := d.Struct + " " + d.Budget.Path
+		if first, ok := budgets[key]; ok && first.Budget.Lines != d.Budget.Lines {
+			where := "every path"
+			if d.Budget.Path != "" {
+				where = "path " + d.Budget.Path
+			}
+			errs = append(errs, fmt.Errorf("%s: %s budget of %d lines on %s, but %d at %s: say one", d.Pos, d.Struct, d.Budget.Lines, where, first.Budget.Lines, first.Pos))
+			continue
+		}
+		budgets[key] = d
+	}
+	return errors.Join(errs...)
+}
+
+// pathsOf says which paths h is hot on.
+func pathsOf(h layout.Hot) string {
+	if len(h.Paths) == 0 {
+		return "on every path"
+	}
+	return "on path " + strings.Join(h.Paths, ",")
 }
 
 // Parse reads data, named name in errors, as a net_cachelines table if it
@@ -199,7 +253,11 @@ func Parse(name string, data []byte) (*Set, error) {
 	if strings.HasSuffix(name, ".rst") || slices.ContainsFunc(lines, isStructLine) {
 		return nil, fmt.Errorf("%s: %w", name, ErrNoTableHeader)
 	}
-	return parseHotFile(name, lines)
+	s, err := parseHotFile(name, lines)
+	if err != nil {
+		return nil, err
+	}
+	return s, s.contradictions()
 }
 
 // Merge joins sets in order; later directives are applied after earlier

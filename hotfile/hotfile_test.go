@@ -381,9 +381,9 @@ net_device.ifindex hot path=rx
 net_device.state hot path=tx
 net_device.state hot write path=rx
 net_device.mtu hot
-net_device.mtu hot path=tx
+net_device.mtu hot
 net_device percpu
-net_device budget lines=3
+net_device budget lines=2
 net_device budget lines=2
 net_device budget path=tx lines=1
 net_device ignore padding holes are upstream's
@@ -572,5 +572,75 @@ func TestApplyTableInnerStruct(t *testing.T) {
 		return strings.HasSuffix(w, "struct inet_connection_sock has no field search_high")
 	}) {
 		t.Errorf("no warning for icsk_mtup's search_high:\n%s", strings.Join(warnings, "\n"))
+	}
+}
+
+// TestContradictions checks lines that say two things of one field or
+// budget, in one file or in two given together: once the last budget
+// silently won, and a field hot on path rx and then on every path ended
+// hot on tx alone (the path of another field). Table rows, which the
+// tables mean to add up, and lines naming other paths still join.
+func TestContradictions(t *testing.T) {
+	for _, c := range []struct {
+		files []string
+		want  string // "" for none
+	}{
+		{[]string{"pkt_rx_queue.rx_pkts hot path=rx\npkt_rx_queue.rx_pkts hot\npkt_rx_queue.mp hot path=tx\n"},
+			"a:2: pkt_rx_queue.rx_pkts marked hot on every path, but on path rx at a:1: say one"},
+		{[]string{"q budget lines=2\nq budget path=rx lines=1\nq budget lines=3\n"},
+			"a:3: q budget of 3 lines on every path, but 2 at a:1: say one"},
+		{[]string{"q budget path=rx lines=1\n", "q budget path=rx lines=2\n"},
+			"b:1: q budget of 2 lines on path rx, but 1 at a:1: say one"},
+		{[]string{"q.a hot path=rx\nq.a hot write path=tx\nq budget lines=2\nq budget lines=2\n"}, ""},
+	} {
+		dir := t.TempDir()
+		var paths []string
+		for i, f := range c.files {
+			p := filepath.Join(dir, string(rune('a'+i)))
+			if err := os.WriteFile(p, []byte(f), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			paths = append(paths, p)
+		}
+		_, _, err := LoadPaths(paths)
+		got := ""
+		if err != nil {
+			got = strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.files, got, c.want)
+		}
+	}
+}
+
+// TestTableTabs reads a net_cachelines table whose rows separate their
+// cells by tabs, as an editor may save them; the rows were dropped
+// without a word.
+func TestTableTabs(t *testing.T) {
+	table := "=========================== ======================= =================== =================== ===\n" +
+		"Type                        Name                    fastpath_tx_access  fastpath_rx_access  Comments\n" +
+		"=========================== ======================= =================== =================== ===\n" +
+		"..struct                    ..net_device\n" +
+		"unsigned_int\t\t\t    mtu\t\t\t    read_mostly\t\t-\t\t    dev_xmit\n" +
+		"=========================== ======================= =================== =================== ===\n"
+	set, err := Parse("t.rst", []byte(table))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Hot) != 1 || set.Hot[0].Field != "mtu" || !reflect.DeepEqual(set.Hot[0].Hot.Paths, []string{"tx"}) {
+		t.Errorf("rows: %+v", set.Hot)
+	}
+}
+
+// TestUnicodeNames reads a hot file naming a struct and a field with
+// letters past ASCII, as Go and C (gcc 10) allow.
+func TestUnicodeNames(t *testing.T) {
+	set, err := Parse("hot.txt", []byte("Kö.längd hot path=läs\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &layout.Struct{Name: "Kö", Size: 8, Align: 8, Members: []layout.Member{{Name: "längd", Type: "int", Size: 8, Align: 8}}}
+	if _, err := set.Apply([]*layout.Struct{s}); err != nil || s.Members[0].Hot == nil || s.Members[0].Hot.Paths[0] != "läs" {
+		t.Errorf("%v, %+v", err, s.Members[0].Hot)
 	}
 }

@@ -77,6 +77,27 @@ func words(line string) func(yield func(int, string) bool) {
 	}
 }
 
+// expandTabs replaces each tab of line by the spaces up to the next
+// multiple of 8 columns.
+func expandTabs(line string) string {
+	if !strings.Contains(line, "\t") {
+		return line
+	}
+	var b strings.Builder
+	col := 0
+	for _, r := range line {
+		if r == '\t' {
+			n := 8 - col%8
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
+}
+
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' }
 
 // isRule reports whether line is an RST rule: a table border such as
@@ -130,6 +151,10 @@ func parseTable(name string, lines []string) (*Set, error) {
 	)
 	for i, line := range lines {
 		pos := Pos{name, i + 1}
+		// As docutils reads RST: a tab to the next multiple of 8
+		// columns, so that a row whose cells are separated by tabs is
+		// cut where the header's words start.
+		line = expandTabs(line)
 		t := strings.TrimSpace(line)
 		switch {
 		case t == "" || isRule(t):

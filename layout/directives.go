@@ -6,17 +6,20 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // The words after a directive's verb, shared by Go annotations
 // (//cachelint:hot write path=tx) and hot files (S.f hot write path=tx), so
 // that both accept and reject exactly the same things.
 
-// IsIdent reports whether s matches [A-Za-z_][A-Za-z0-9_]*, the shape of
-// path and field names.
+// IsIdent reports whether s is an identifier as Go spells one, a letter or
+// _ and then letters, digits and _, Unicode letters and digits included
+// (as in Go, and in C since C99 and gcc 10): the shape of path, field and
+// struct names.
 func IsIdent(s string) bool {
 	for i, c := range s {
-		if c != '_' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') && (i == 0 || c < '0' || c > '9') {
+		if c != '_' && !unicode.IsLetter(c) && (i == 0 || !unicode.IsDigit(c)) {
 			return false
 		}
 	}
