@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/cachelint/cachelint/input"
 )
@@ -138,6 +139,7 @@ type decoder struct {
 	nids    int     // the location ids of the stacks, in all
 	values  []int64 // the stacks' sums, nvalues each
 	nvalues int     // values per sample; -1 before the first sample
+	totals  []int64 // the sum of every sample, per value
 	// scratch space for one sample
 	sampleIDs    []uint64
 	sampleValues []int64
@@ -174,6 +176,10 @@ type decodeError struct {
 	// notProfile is a defect before the first message of the profile,
 	// or an input with none: not a profile at all.
 	notProfile bool
+	// kind is the input error kind of a profile that keeps the format's
+	// rules but not cachelint's (input.ErrNotProfile, input.ErrLimit);
+	// nil for a corrupt one.
+	kind error
 }
 
 func (e *decodeError) Error() string { return e.msg }
@@ -196,7 +202,9 @@ func readPprof(name string) (*pprofProfile, error) {
 		if s.Gzip {
 			gunzipped = " of the gunzipped data"
 		}
-		if de.notProfile {
+		if de.kind != nil {
+			err = &input.Error{Kind: de.kind, Msg: fmt.Sprintf("pprof profile at byte %d%s", de.off, gunzipped), Err: de}
+		} else if de.notProfile {
 			if s.Gzip {
 				gunzipped = ", once gunzipped"
 			}
@@ -609,8 +617,22 @@ func (d *decoder) sample(b []byte, base int64) error {
 	if len(d.sampleValues) != d.nvalues {
 		return errorAt(base, "Sample: %d values, where the first sample has %d", len(d.sampleValues), d.nvalues)
 	}
+	if d.totals == nil {
+		d.totals = make([]int64, d.nvalues)
+	}
 	sum := d.values[int(s)*d.nvalues:][:d.nvalues]
 	for i, v := range d.sampleValues {
+		switch {
+		case v < 0:
+			// pprof -diff_base writes the base's samples negated.
+			return &decodeError{off: base, kind: input.ErrNotProfile, msg: fmt.Sprintf(
+				"Sample: value %d is negative, as in a difference of two profiles (pprof -diff_base), which says what changed, not where the time went: give the profile itself", v)}
+		case d.totals[i] > math.MaxInt64-v:
+			// The sum of every sample bounds the sum of each stack's.
+			return &decodeError{off: base, kind: input.ErrLimit, msg: fmt.Sprintf(
+				"Sample: the values of the samples sum past %d", int64(math.MaxInt64))}
+		}
+		d.totals[i] += v
 		sum[i] += v
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -365,6 +366,14 @@ func FuzzDecode(f *testing.F) {
 		if err != nil && strings.Contains(err.Error(), errFieldZero) {
 			return // pprof skips a field number 0
 		}
+		if err != nil && de.kind != nil {
+			// Within the format, past cachelint's rules: a negative
+			// value, or values summing past int64.
+			if !negativeOrOverflow(want) {
+				t.Fatalf("the decoder refuses a profile of non-negative values that sum within int64: %v", err)
+			}
+			return
+		}
 		if err != nil {
 			t.Fatalf("pprof reads the profile, the decoder fails: %v", err)
 		}
@@ -374,8 +383,54 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
+// negativeOrOverflow reports whether p has a negative sample value, or
+// values of one type that sum past int64.
+func negativeOrOverflow(p *pprofile.Profile) bool {
+	var totals []int64
+	for _, s := range p.Sample {
+		for i, v := range s.Value {
+			if i >= len(totals) {
+				totals = append(totals, 0)
+			}
+			if v < 0 || totals[i] > math.MaxInt64-v {
+				return true
+			}
+			totals[i] += v
+		}
+	}
+	return false
+}
+
+// rewrite returns the profile data with fn applied to it.
+func rewrite(t *testing.T, data []byte, fn func(p *pprofile.Profile)) []byte {
+	t.Helper()
+	p := must(pprofile.ParseData(data))
+	fn(p)
+	var b bytes.Buffer
+	if err := p.WriteUncompressed(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
 func TestDecodeErrors(t *testing.T) {
 	raw := gunzip(t, must(os.ReadFile(workloadProfile(t))))
+	// What pprof -diff_base writes: the base's samples negated.
+	diff := rewrite(t, raw, func(p *pprofile.Profile) {
+		base := make([]*pprofile.Sample, len(p.Sample))
+		for i, s := range p.Sample {
+			c := *s
+			c.Value = []int64{-2 * s.Value[0], -2 * s.Value[1]}
+			base[i] = &c
+		}
+		p.Sample = append(p.Sample, base...)
+	})
+	// Samples of values near MaxInt64, which once summed to negative.
+	huge := rewrite(t, raw, func(p *pprofile.Profile) {
+		for _, s := range p.Sample {
+			s.Value = []int64{math.MaxInt64 / 2, math.MaxInt64 / 2}
+		}
+	})
 	dir := t.TempDir()
 	file := func(name string, data []byte) string {
 		path := filepath.Join(dir, name)
@@ -406,6 +461,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"truncated", file("cut.pprof", raw[:len(raw)/2]), input.ErrCorrupt, "cut.pprof: corrupt pprof profile at byte "},
 		{"truncated gzip", file("cut.pprof.gz", gz(raw)[:len(gz(raw))/2]), input.ErrCorrupt, "cut.pprof.gz: corrupt gzip: unexpected EOF"},
 		{"concatenated", file("two.pprof", append(append([]byte{}, raw...), raw...)), input.ErrCorrupt, "a second time_nanos: profiles concatenated"},
+		{"difference", file("diff.pprof", diff), input.ErrNotProfile, "diff.pprof: pprof profile at byte "},
+		{"difference", file("diff.pprof", diff), input.ErrNotProfile, "is negative, as in a difference of two profiles (pprof -diff_base), which says what changed, not where the time went: give the profile itself"},
+		{"near MaxInt64", file("huge.pprof", huge), input.ErrLimit, ": Sample: the values of the samples sum past 9223372036854775807"},
 	} {
 		_, err := readPprof(c.file)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
