@@ -73,16 +73,17 @@ func flagError(err error) string {
 }
 
 // splitNames splits -C's comma-separated struct names, but not at the
-// commas of a C++ template's arguments: "Two<int, char>,Box<int>" names
-// two classes.
+// commas inside brackets: of a C++ template's arguments ("Two<int,
+// char>,Box<int>" names two classes), a Go generic instance's
+// ("main.Gen[int8,string]"), a func or struct type's in them.
 func splitNames(names string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(names); i++ {
 		switch names[i] {
-		case '<':
+		case '<', '[', '(', '{':
 			depth++
-		case '>':
+		case '>', ']', ')', '}':
 			depth = max(depth-1, 0)
 		case ',':
 			if depth == 0 {

@@ -558,3 +558,17 @@ func TestExpandLimit(t *testing.T) {
 		t.Errorf("limit for the Go binary %d, want %d", got, want)
 	}
 }
+
+// TestGenericNames asks -C for Go generic instances, whose names hold
+// commas between their type arguments as C++ templates do: each is one
+// name, not cut at its commas into names not found.
+func TestGenericNames(t *testing.T) {
+	bin := td("gobin/gobin")
+	name := "internal/sync.HashTrieMap[go.shape.interface {},go.shape.interface {}]"
+	out, errs, code := runCmd(t, "--sizes", "-C", name+",internal/runtime/atomic.Pointer[go.shape.func(string, string)]", bin)
+	// In the order of the file, as pahole -C prints them.
+	want := "internal/runtime/atomic.Pointer[go.shape.func(string, string)]\t8\t0\n" + name + "\t48\t1\n"
+	if code != 0 || out != want {
+		t.Errorf("exit %d, stdout %q, want %q; stderr %s", code, out, want, errs)
+	}
+}
