@@ -440,3 +440,28 @@ func TestTypedefChains(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileNames builds BTF whose names hold a newline and a terminal
+// escape, which text output once passed through: an error naming the
+// place instead.
+func TestHostileNames(t *testing.T) {
+	for _, name := range []string{"x\n/* evil", "red\x1b[31m", "bad\xff"} {
+		s := &btf.Struct{Name: name, Size: 4, Members: []btf.Member{{Name: "m", Type: &btf.Int{Name: "int", Size: 4}}}}
+		b, err := btf.NewBuilder([]btf.Type{s}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := b.Marshal(nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := write(t, "hostile.btf", raw)
+		f, err := Open(path)
+		if err == nil {
+			_, err = f.Structs()
+		}
+		if !errors.Is(err, input.ErrCorrupt) || !strings.Contains(err.Error(), fmt.Sprintf("%q", name)) {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cilium/ebpf/btf"
 )
 
@@ -252,7 +253,11 @@ func (d *decoder) name(off uint32) (string, error) {
 	if n == 0 {
 		return "", nil
 	}
-	return unsafe.String(&d.strs[off], n), nil
+	s := unsafe.String(&d.strs[off], n)
+	if bad := input.BadName(s); bad != "" {
+		return "", fmt.Errorf("string at offset %d holds %s: %q", off, bad, s)
+	}
+	return s, nil
 }
 
 // All yields every type in ID order from void on, as cilium's Spec.All

@@ -412,3 +412,27 @@ func TestVirtualBases(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileNames gives a struct of testdata/c/types.o a name with a
+// terminal escape, which text output once passed through to the
+// terminal: an error naming it instead.
+func TestHostileNames(t *testing.T) {
+	path := mangle(t, testdata("c/types.o"), func(ef *elf.File, b []byte) {
+		sec := ef.Section(".debug_str")
+		str := b[sec.Offset : sec.Offset+sec.Size]
+		i := bytes.Index(str, []byte("\x00nested\x00"))
+		if i < 0 {
+			t.Fatal("no name nested in .debug_str")
+		}
+		copy(str[i+1:], "n\x1b[3md")
+	})
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, err = f.Structs()
+	if !errors.Is(err, input.ErrCorrupt) || !strings.HasSuffix(err.Error(), `: name "n\x1b[3md" holds a control character`) {
+		t.Errorf("got %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -454,7 +455,15 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 }
 
 // name returns the name at ref as a string of its own.
-func (u *unit) name(ref nameRef) string { return string(u.f.s.name(ref)) }
+// A name no language spells, which would reach a terminal as control
+// (a newline, an escape), aborts the unit as corrupt.
+func (u *unit) name(ref nameRef) string {
+	s := string(u.f.s.name(ref))
+	if bad := input.BadName(s); bad != "" {
+		panic(input.Abort(fmt.Errorf("name %q holds %s", s, bad)))
+	}
+	return s
+}
 
 // named reports whether ref is a name that is not empty.
 func (u *unit) named(ref nameRef) bool { return u.f.s.named(ref) }

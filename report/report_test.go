@@ -270,3 +270,18 @@ func TestDiffFindingKeys(t *testing.T) {
 		t.Errorf("another field written: gone %v, new %v", gone, added)
 	}
 }
+
+// TestCommentText prints a finding whose message holds "*/", as a Go type
+// name may (in a struct tag): it must not end the comment it stands in.
+func TestCommentText(t *testing.T) {
+	s := &layout.Struct{Name: "T", Size: 8, Align: 8, Members: []layout.Member{{Name: "a", Type: "int64", Size: 8, Align: 8}}}
+	r := &layout.Result{Findings: []layout.Finding{{Check: layout.Checks[0], Message: `padding _ struct { A int "*/" } wastes`}}}
+	var b bytes.Buffer
+	if err := Text(&b, s, r, Options{Lines: []int64{64}}); err != nil {
+		t.Fatal(err)
+	}
+	last := strings.TrimSpace(b.String()[strings.LastIndex(strings.TrimSpace(b.String()), "\n")+1:])
+	if strings.Count(last, "*/") != 1 || !strings.HasSuffix(last, "*/") {
+		t.Errorf("finding line %q", last)
+	}
+}

@@ -60,7 +60,7 @@ func Text(w io.Writer, s *layout.Struct, r *layout.Result, o Options) error {
 	p.structText(s, s.Name, extra...)
 	if r != nil {
 		for _, f := range r.Findings {
-			p.printf("/* %s: %s */\n", f.Check, f.Message)
+			p.printf("/* %s: %s */\n", f.Check, inComment(f.Message))
 		}
 		if o.Reorg {
 			p.proposal(s, r, paths)
@@ -69,11 +69,15 @@ func Text(w io.Writer, s *layout.Struct, r *layout.Result, o Options) error {
 	return p.err
 }
 
+// inComment is s as it can stand inside a C comment: a Go type name may
+// hold "*/" (in a struct tag), which would end the comment early.
+func inComment(s string) string { return strings.ReplaceAll(s, "*/", "*\\/") }
+
 // proposal prints r's proposal as a C struct, or why there is none.
 func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 	switch {
 	case r.NoFix != "":
-		p.printf("/* no reorganization: %s */\n", r.NoFix)
+		p.printf("/* no reorganization: %s */\n", inComment(r.NoFix))
 		return
 	case r.Proposal == nil:
 		return
@@ -85,7 +89,7 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 			names = append(names, memberName(&m))
 		}
 	}
-	p.printf("/* proposed order: %s */\n", strings.Join(names, ", "))
+	p.printf("/* proposed order: %s */\n", inComment(strings.Join(names, ", ")))
 	var parts []string
 	for _, path := range paths {
 		parts = append(parts, fmt.Sprintf("%s %d -> %d", path, s.HotLines(path, p.line), ps.HotLines(path, p.line)))
@@ -98,11 +102,11 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 		p.printf("/* proposed alignment: __attribute__((aligned(%d))) on struct %s */\n", a, s.Name)
 	}
 	if g := r.Proposal.Grown; g != "" {
-		p.printf("/* the proposal %s */\n", g)
+		p.printf("/* the proposal %s */\n", inComment(g))
 	}
 	p.structText(ps, s.Name, extra...)
 	if r.Remains != "" {
-		p.printf("/* the proposal leaves: %s */\n", r.Remains)
+		p.printf("/* the proposal leaves: %s */\n", inComment(r.Remains))
 	}
 }
 
