@@ -437,7 +437,7 @@ sk_buff percpu
 // A guard comes through, joined with other lines' marks; two locks for
 // one field are an error.
 func TestApplyGuard(t *testing.T) {
-	set, err := Parse("hot.txt", []byte("net_device.state hot guard=mtu\nnet_device.state hot write path=rx\nnet_device.mtu hot write\n"))
+	set, err := Parse("hot.txt", []byte("net_device.state hot guard=mtu\nnet_device.state hot write\nnet_device.mtu hot write\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
