@@ -7,9 +7,39 @@ import (
 	"strings"
 )
 
-// Annotate finishes the annotation of s, the one pipeline every source of
-// annotations goes through. Callers first apply what people wrote: Go
-// comments, hot files, net_cachelines tables, profiles. Then Annotate
+// Separators says whether member i of s is a separator pad, meant to keep
+// the members around it on different lines (Member.Padding): each source
+// has its own evidence (Go comments and pad lengths, BinarySeparators).
+// Prepare asks it of each top-level member in order, once the hot marks
+// are known, so that it may weigh them and the members before i as
+// decided.
+type Separators func(s *Struct, i int) bool
+
+// Prepare makes s ready for Analyze once its source has laid it out and
+// applied what people say of it (Go comments, hot files, net_cachelines
+// tables, profiles: hot marks, pins, percpu, budgets, ignores). It is the
+// one step every source takes, in one order:
+//  1. Annotate: the kernel's cacheline groups, paths resolved, budgets
+//     checked;
+//  2. the separator pads of a struct marked, as separators says;
+//  3. the runs of members between them numbered (MarkApart).
+//
+// It returns Annotate's errors; s is usable either way.
+func Prepare(s *Struct, separators Separators) error {
+	err := Annotate(s)
+	if s.Kind != KindStruct {
+		return err
+	}
+	for i := range s.Members {
+		s.Members[i].Padding = separators(s, i)
+	}
+	MarkApart(s)
+	return err
+}
+
+// Annotate finishes the annotation of s: Prepare's first step. Callers
+// first apply what people wrote: Go comments, hot files, net_cachelines
+// tables, profiles. Then Annotate
 //  1. applies the kernel's __cacheline_group_begin/end markers
 //     (ApplyCachelineGroups), which mark only members nothing marked yet:
 //     a hot file naming a field in a group overrides the group for it;

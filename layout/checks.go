@@ -730,9 +730,8 @@ func neighbourConflict(s *Struct, line int64) (*Finding, int64) {
 	return nil, 0
 }
 
-// separates reports whether m is a separator pad: the readers mark only
-// pads evidently meant as one (keepSeparators in the analyzer,
-// MarkSeparators for binaries).
+// separates reports whether m is a separator pad: Prepare marks only pads
+// evidently meant as one, as each source's Separators says.
 func separates(m *Member) bool {
 	return m.Padding && m.Size > 0
 }

@@ -100,10 +100,9 @@ func kernelStruct(t *testing.T, name, table, kernel string) *layout.Struct {
 	if _, err := set.Apply(ss[:1]); err != nil {
 		t.Fatal(err)
 	}
-	if err := layout.Annotate(ss[0]); err != nil {
+	if err := layout.Prepare(ss[0], layout.BinarySeparators); err != nil {
 		t.Fatal(err)
 	}
-	layout.MarkSeparators(ss[0])
 	return ss[0]
 }
 

@@ -321,12 +321,16 @@ func TestPadding(t *testing.T) {
 	// separator.
 	small := goStruct("align", u32("a", ""), pad(4), u64("b", ""))
 	small.Members[1].Padding = false
-	MarkSeparators(small)
+	if err := Prepare(small, BinarySeparators); err != nil {
+		t.Fatal(err)
+	}
 	if fs := padding(small, 64, 64); len(fs) != 0 || small.Members[1].Padding {
 		t.Errorf("alignment filler reported: %v", fs)
 	}
 	small.Members[0].Hot, small.Members[2].Atomic = &Hot{Write: true, Paths: []string{DefaultPath}}, 8
-	MarkSeparators(small)
+	if err := Prepare(small, BinarySeparators); err != nil {
+		t.Fatal(err)
+	}
 	if fs := padding(small, 64, 64); len(fs) != 1 || !strings.Contains(fs[0].Message, "padding _ [N]byte (4 bytes) leaves a and b on one line (64-byte lines): it needs 56 more bytes") {
 		t.Errorf("pad between writers: %v", fs)
 	}

@@ -44,27 +44,20 @@ func (s *Struct) BetweenWriters(i int) bool {
 	return before != nil && after != nil && writes(before) && writes(after)
 }
 
-// MarkSeparators marks the pads of a struct read from a binary, which
-// keeps no comments, that are evidently meant to keep the members around
-// them on different lines: a cache-line pad type (Go's cpu.CacheLinePad),
-// or an array with a pad name (IsPadName) between two atomic or written
-// hot members. Size alone is no evidence: C's big pads size on-disk and ABI
-// structs (ext4's s_padding). Run it after Annotate, which sets the hot
-// marks.
-func MarkSeparators(s *Struct) {
-	if s.Kind != KindStruct {
-		return
+// BinarySeparators is the evidence of a binary, which keeps no comments,
+// that a pad is meant to keep the members around it on different lines
+// (Prepare): a cache-line pad type (Go's cpu.CacheLinePad), or an array
+// with a pad name (IsPadName) between two atomic or written hot members.
+// Size alone is no evidence: C's big pads size on-disk and ABI structs
+// (ext4's s_padding). A member a reader marks Padding stays one.
+func BinarySeparators(s *Struct, i int) bool {
+	m := &s.Members[i]
+	if m.Padding || m.Size == 0 || m.Hot != nil {
+		return m.Padding
 	}
-	for i := range s.Members {
-		m := &s.Members[i]
-		if m.Padding || m.Size == 0 || m.Hot != nil {
-			continue
-		}
-		between := i > 0 && i < len(s.Members)-1
-		m.Padding = between && (strings.Contains(m.Type, "CacheLinePad") ||
-			m.ElemSize > 0 && IsPadName(m.Name) && s.BetweenWriters(i))
-	}
-	MarkApart(s)
+	between := i > 0 && i < len(s.Members)-1
+	return between && (strings.Contains(m.Type, "CacheLinePad") ||
+		m.ElemSize > 0 && IsPadName(m.Name) && s.BetweenWriters(i))
 }
 
 // MarkApart numbers the runs of top-level members between separator pads

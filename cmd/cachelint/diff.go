@@ -74,22 +74,13 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if *format != "text" && *format != "json" && *format != "svg" {
 		return fail("-format=%s: want text, json or svg", *format)
 	}
-	var set *hotfile.Set
-	if len(hot) > 0 {
-		var notes []string
-		if set, notes, err = hotfile.LoadPaths(hot); err != nil {
-			return fail("%v", err)
-		}
-		for _, n := range notes {
-			fmt.Fprintf(stderr, "cachelint: note: %s\n", n)
-		}
-	}
 	var want []string
 	if *names != "" {
 		want = splitNames(*names)
 	}
-	if set != nil && want != nil {
-		set = set.Select(want)
+	set, err := loadHot(hot, want, stderr)
+	if err != nil {
+		return fail("%v", err)
 	}
 
 	oldPath, newPath := fs.Arg(0), fs.Arg(1)
@@ -183,20 +174,10 @@ func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, s
 		b.byName[s.Name] = s
 		b.order = append(b.order, s)
 	}
-	if set != nil {
-		warnings, err := set.Apply(b.order)
-		for _, w := range warnings {
-			fmt.Fprintf(stderr, "cachelint: warning: %s: %s\n", path, w)
-		}
-		if err != nil {
-			return nil, err
-		}
+	if err := prepareStructs(b.order, set, path, path, stderr); err != nil {
+		return nil, err
 	}
 	for _, s := range b.order {
-		if err := layout.Annotate(s); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		layout.MarkSeparators(s)
 		r := layout.Analyze(s, lines)
 		b.results[s] = &r
 	}

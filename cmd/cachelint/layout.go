@@ -72,24 +72,13 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	} else if lines, err = machineLines(fs.Args()); err != nil {
 		return fail("%v", err)
 	}
-	var set *hotfile.Set
-	if len(hot) > 0 {
-		var notes []string
-		if set, notes, err = hotfile.LoadPaths(hot); err != nil {
-			return fail("%v", err)
-		}
-		for _, n := range notes {
-			fmt.Fprintf(stderr, "cachelint: note: %s\n", n)
-		}
-	}
 	var want []string
 	if *names != "" {
 		want = splitNames(*names)
 	}
-	if set != nil && want != nil {
-		// Tables of other structs, from a folder of them, are not
-		// wanted: no warning that their structs are absent.
-		set = set.Select(want)
+	set, err := loadHot(hot, want, stderr)
+	if err != nil {
+		return fail("%v", err)
 	}
 	var patch *patcher
 	if len(patchSrc) > 0 {
@@ -167,22 +156,10 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		pahole.input(path)
-		if set != nil {
-			warnings, err := set.Apply(structs)
-			for _, w := range warnings {
-				fmt.Fprintf(stderr, "cachelint: warning: %s\n", w)
-			}
-			if err != nil {
-				return fail("%v", err)
-			}
+		if err := prepareStructs(structs, set, path, "", stderr); err != nil {
+			return fail("%v", err)
 		}
 		opts.Lookup = lookup
-		for _, s := range structs {
-			if err := layout.Annotate(s); err != nil {
-				return fail("%s: %v", path, err)
-			}
-			layout.MarkSeparators(s)
-		}
 		for _, s := range structs {
 			if !pahole.keep(s) {
 				continue
@@ -313,6 +290,51 @@ func parseLines(s string) ([]int64, error) {
 		}
 	}
 	return lines, nil
+}
+
+// loadHot reads the -hot files, with what they note on stderr, for the
+// structs in want (every struct when nil); nil when there are none.
+func loadHot(paths, want []string, stderr io.Writer) (*hotfile.Set, error) {
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	set, notes, err := hotfile.LoadPaths(paths)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "cachelint: note: %s\n", n)
+	}
+	if want != nil {
+		// Tables of other structs, from a folder of them, are not
+		// wanted: no warning that their structs are absent.
+		set = set.Select(want)
+	}
+	return set, nil
+}
+
+// prepareStructs applies the hot files of set to the structs read from
+// path and prepares them for the checks, as layout and diff both do.
+// Warnings go to stderr, after where when it is set.
+func prepareStructs(structs []*layout.Struct, set *hotfile.Set, path, where string, stderr io.Writer) error {
+	if set != nil {
+		warnings, err := set.Apply(structs)
+		for _, w := range warnings {
+			if where != "" {
+				w = where + ": " + w
+			}
+			fmt.Fprintf(stderr, "cachelint: warning: %s\n", w)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for _, s := range structs {
+		if err := layout.Prepare(s, layout.BinarySeparators); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	return nil
 }
 
 // source is what both readers offer.

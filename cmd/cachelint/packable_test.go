@@ -113,10 +113,9 @@ func TestPaholePackable(t *testing.T) {
 		key := func(name string, size int64) string { return fmt.Sprint(name, "\t", uint32(size)) }
 		byKey := map[string][]*layout.Struct{}
 		for _, s := range structs {
-			if err := layout.Annotate(s); err != nil {
+			if err := layout.Prepare(s, layout.BinarySeparators); err != nil {
 				t.Fatal(err)
 			}
-			layout.MarkSeparators(s)
 			byKey[key(s.Name, s.Size)] = append(byKey[key(s.Name, s.Size)], s)
 		}
 		find := func(l packLine) *layout.Struct {

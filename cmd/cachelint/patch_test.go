@@ -76,10 +76,9 @@ func prepared(t *testing.T, obj, hot string, names []string) []*layout.Struct {
 		}
 	}
 	for _, s := range structs {
-		if err := layout.Annotate(s); err != nil {
+		if err := layout.Prepare(s, layout.BinarySeparators); err != nil {
 			t.Fatal(err)
 		}
-		layout.MarkSeparators(s)
 	}
 	return structs
 }
