@@ -5,19 +5,21 @@ package analyzer
 
 import (
 	"cmp"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/build"
 	"go/token"
 	"go/types"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
 )
@@ -56,14 +58,90 @@ func docWithRules() string {
 	return b.String()
 }
 
-// Analyzer is the cachelint pass.
-var Analyzer = &analysis.Analyzer{
-	Name: "cachelint",
-	Doc:  docWithRules(),
-	URL:  "https://github.com/cachelint/cachelint",
-	Run:  run,
+// Config is what an analyzer checks with.
+type Config struct {
+	// Lines are the cache-line sizes to check at; GOARCH's, as the Go
+	// runtime has it, when empty.
+	Lines []int64
+	// HotFile names a hot file of hot fields for code that carries no
+	// annotations (PKGPATH.TYPE.FIELD hot ..., as cachelint profile -o
+	// writes it); "" for none.
+	HotFile string
+	// Checks are the checks to run, layout.Checks when nil.
+	Checks []*layout.Check
+}
 
-	ResultType: reflect.TypeFor[*Result](),
+// RegisterFlags defines -line and -hotfile on fs, setting c's fields.
+func (c *Config) RegisterFlags(fs *flag.FlagSet) {
+	fs.Var((*lineSizes)(&c.Lines), "line", "cache-line sizes in bytes, comma-separated (default: GOARCH's, as internal/cpu has it)")
+	fs.StringVar(&c.HotFile, "hotfile", "", "hot file `FILE` naming struct types as PKGPATH.TYPE (cachelint profile -o writes one); use an absolute path under go vet")
+}
+
+// Analyzer is the cachelint pass as go vet -vettool, singlechecker and
+// Bazel nogo run it: its flags (-line, -hotfile) set its Config when it
+// runs.
+var Analyzer = flagged()
+
+// flagged is an analyzer configured by its own flags.
+func flagged() *analysis.Analyzer {
+	var c Config
+	a := newAnalyzer(func() Config { return c })
+	c.RegisterFlags(&a.Flags)
+	return a
+}
+
+// New returns an analyzer that checks with c, for drivers that configure
+// it in code (the golangci-lint plugin, cachelint itself, tests).
+func New(c Config) *analysis.Analyzer {
+	c.Lines = slices.Clone(c.Lines)
+	return newAnalyzer(func() Config { return c })
+}
+
+// newAnalyzer returns an analyzer whose passes check with config(), read
+// as each pass starts.
+func newAnalyzer(config func() Config) *analysis.Analyzer {
+	hot := &hotFiles{}
+	return &analysis.Analyzer{
+		Name: "cachelint",
+		Doc:  docWithRules(),
+		URL:  "https://github.com/cachelint/cachelint",
+		Run: func(pass *analysis.Pass) (any, error) {
+			c := config()
+			byType, err := hot.load(c.HotFile)
+			if err != nil {
+				return nil, err
+			}
+			return run(pass, c, byType)
+		},
+		ResultType: reflect.TypeFor[*Result](),
+	}
+}
+
+// hotFiles holds an analyzer's hot file, read once however many packages
+// its passes check at once.
+type hotFiles struct {
+	sync.Mutex
+	path   string
+	byType map[string]*hotfile.Set
+	err    error
+}
+
+// load returns the directives of the hot file at path by the struct type
+// they name, nil when path is "".
+func (h *hotFiles) load(path string) (map[string]*hotfile.Set, error) {
+	if path == "" {
+		return nil, nil
+	}
+	h.Lock()
+	defer h.Unlock()
+	if h.path != path {
+		h.path = path
+		h.byType, h.err = golayout.LoadHotFile(path)
+		if h.err != nil {
+			h.err = fmt.Errorf("-hotfile: %w", h.err)
+		}
+	}
+	return h.byType, h.err
 }
 
 // Result is what a pass tells a driver that applies fixes to several
@@ -117,21 +195,7 @@ func (l *lineSizes) Set(v string) error {
 	return nil
 }
 
-var lines lineSizes
-
-func init() {
-	Analyzer.Flags.Var(&lines, "line", "cache-line sizes in bytes, comma-separated (default: GOARCH's, as internal/cpu has it)")
-}
-
-// lineSizesFor returns the sizes to check at.
-func lineSizesFor() []int64 {
-	if len(lines) > 0 {
-		return lines
-	}
-	return []int64{layout.DefaultLineSize(build.Default.GOARCH)}
-}
-
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, error) {
 	// go vet and golangci-lint print diagnostics in the order they are
 	// reported; the checks find them struct by struct, check by check.
 	// Report them in position order.
@@ -145,11 +209,15 @@ func run(pass *analysis.Pass) (any, error) {
 			emit(d)
 		}
 	}()
-	ps := &passState{pass: pass, lines: lineSizesFor(), result: &Result{Reorders: map[string]string{}}}
-	var err error
-	if ps.hotFile, err = hotFileSets(); err != nil {
-		return nil, err
+	if len(c.Lines) == 0 {
+		c.Lines = []int64{layout.DefaultLineSize(build.Default.GOARCH)}
 	}
+	if c.Checks == nil {
+		c.Checks = layout.Checks
+	}
+	ps := &passState{pass: pass, config: c, result: &Result{Reorders: map[string]string{}},
+		pkg: &golayout.Package{Fset: pass.Fset, Types: pass.Pkg, Info: pass.TypesInfo, Sizes: pass.TypesSizes,
+			Checks: c.Checks, HotFile: hotFile}}
 	if CollectOrderDependence {
 		ps.result.OrderDependent = map[string]string{}
 		for obj, why := range ps.blockers() {
@@ -160,65 +228,55 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	local := localTypeNames(pass)
 	for _, f := range pass.Files {
-		ds, bad := directives(f)
-		for _, b := range bad {
-			report(pass, b.pos, "annotation", b.msg)
+		ds := golayout.ReadDirectives(pass.Fset, f)
+		for _, b := range ds.Bad {
+			report(pass, b.Pos, layout.AnnotationRule, b.Msg)
 		}
-		used := map[*ast.Comment]bool{}
-		visit := func(gd *ast.GenDecl) {
+		visit := func(gd *ast.GenDecl) error {
 			if gd.Tok != token.TYPE {
-				return
+				return nil
 			}
 			for _, spec := range gd.Specs {
-				ts := spec.(*ast.TypeSpec)
-				st, ok := ts.Type.(*ast.StructType)
-				if !ok {
-					continue
+				d, err := ps.pkg.Decl(ds, gd, spec.(*ast.TypeSpec), false)
+				if err != nil {
+					return err
 				}
-				typeDoc := ts.Doc
-				if typeDoc == nil && !gd.Lparen.IsValid() {
-					typeDoc = gd.Doc
+				if d != nil {
+					ps.checkDecl(d)
 				}
-				ps.checkStruct(ds, used, typeDoc, ts, st)
 			}
+			return nil
 		}
 		for _, d := range f.Decls {
+			var err error
 			if local.within(d) {
 				// A struct type declared in a function: walk the
 				// declaration to find it.
 				ast.Inspect(d, func(n ast.Node) bool {
-					if gd, ok := n.(*ast.GenDecl); ok {
-						visit(gd)
+					if gd, ok := n.(*ast.GenDecl); ok && err == nil {
+						err = visit(gd)
 					}
-					return true
+					return err == nil
 				})
 			} else if gd, ok := d.(*ast.GenDecl); ok {
-				visit(gd)
+				err = visit(gd)
+			}
+			if err != nil {
+				return nil, err
 			}
 		}
-		if len(ds) == 0 {
-			continue
+		for _, m := range ds.Misplaced() {
+			report(pass, m.Pos, layout.AnnotationRule, m.Msg)
 		}
-		for _, g := range f.Comments {
-			for _, c := range g.List {
-				if d := ds[c]; d != nil && !used[c] {
-					report(pass, c.Pos(), "annotation", fmt.Sprintf("misplaced //cachelint:%s: directives go in the doc comment of a struct type or on a field of one", d.verb))
-				}
-			}
-		}
-	}
-	if ps.err != nil {
-		return nil, ps.err
 	}
 	return ps.result, nil
 }
 
 // passState holds what one pass computes at most once, on demand.
 type passState struct {
-	pass  *analysis.Pass
-	lines []int64
-	// hotFile are the -hotfile directives by the type they name.
-	hotFile map[string]*hotfile.Set
+	pass   *analysis.Pass
+	config Config
+	pkg    *golayout.Package
 	// blocks is fixBlockers' result, computed for the first struct with
 	// findings: most packages have none.
 	blocks map[*types.TypeName]string
@@ -228,8 +286,6 @@ type passState struct {
 	// src caches the files reorderFix reads.
 	src    map[string][]byte
 	result *Result
-	// err is the first error that stops the pass.
-	err error
 }
 
 func (ps *passState) blockers() map[*types.TypeName]string {
@@ -306,307 +362,76 @@ func report(pass *analysis.Pass, pos token.Pos, category, msg string) {
 	pass.Report(analysis.Diagnostic{Pos: pos, Category: category, Message: msg})
 }
 
-// checkStruct builds the model of one struct type declaration, applies its
-// annotations and reports what the checks find.
-func (ps *passState) checkStruct(ds map[*ast.Comment]*directive, used map[*ast.Comment]bool,
-	typeDoc *ast.CommentGroup, ts *ast.TypeSpec, st *ast.StructType) {
-	pass := ps.pass
-	obj, _ := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
-	if obj == nil {
-		return
-	}
-	typeDirs := in(ds, typeDoc)
-	var fieldDirs [][]*directive
-	qualified := pass.Pkg.Path() + "." + ts.Name.Name
-	fromFile := ps.hotFile[qualified]
-	annotated := len(typeDirs) > 0 || fromFile != nil
-	if ds != nil {
-		fieldDirs = fieldDirectives(ds, pass.Fset.File(st.Pos()), fileOf(pass, st), st)
-		for _, d := range fieldDirs {
-			annotated = annotated || len(d) > 0
-		}
-	}
-	markUsed := func(d []*directive) {
-		for _, x := range d {
-			used[x.c] = true
-		}
-	}
-	generic, ok := obj.Type().Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	if !annotated && !mayFind(generic, pass.TypesSizes) {
-		return
-	}
-	if fieldDirs == nil {
-		fieldDirs = make([][]*directive, len(st.Fields.List))
-	}
-	// A generic type whose layout does not depend on its type parameters
-	// (they appear behind pointers, slices, maps...) is checked as
-	// declared; one whose layout does, per instantiation the package uses,
-	// with no fix, since the order serves every instantiation.
-	targets := []target{{ts.Name.Name, generic}}
-	if dependsOnTypeParams(generic) {
-		targets = instantiations(pass, obj)
-		if len(targets) == 0 {
-			if annotated {
-				markUsed(typeDirs)
-				for _, d := range fieldDirs {
-					markUsed(d)
-				}
-				what := "depends on type parameters"
-				if ts.TypeParams != nil {
-					what = "is generic: its layout depends on its type arguments"
-				}
-				report(pass, ts.Name.Pos(), "annotation", fmt.Sprintf("%s %s, so cachelint does not check it", ts.Name.Name, what))
-			}
-			return
-		}
+// checkDecl checks each layout of a struct type declaration and reports
+// what the checks find, with a fix that reorders the declaration where one
+// may be offered.
+func (ps *passState) checkDecl(d *golayout.Decl) {
+	for _, p := range d.Problems {
+		report(ps.pass, p.Pos, layout.AnnotationRule, p.Msg)
 	}
 	reported := map[string]bool{}
-	report := func(pass *analysis.Pass, pos token.Pos, category, msg string) {
-		// Annotation errors once, not once per instantiation.
-		if key := fmt.Sprint(pos, msg); !reported[key] {
-			reported[key] = true
-			report(pass, pos, category, msg)
+	for _, t := range d.Targets {
+		// Once, not once per instantiation.
+		if err := t.Prepare(); err != nil && !reported[err.Error()] {
+			reported[err.Error()] = true
+			report(ps.pass, d.Spec.Name.Pos(), layout.AnnotationRule, err.Error())
 		}
-	}
-	for _, tg := range targets {
-		ps.checkTarget(tg, targets[0].st == generic, obj, st, ts, typeDirs, fieldDirs, markUsed, fromFile, qualified, report)
+		ps.checkTarget(d, t)
 	}
 }
 
-// target is one layout of a struct type declaration: the type itself, or
-// an instantiation of a generic one.
-type target struct {
-	name string
-	st   *types.Struct
-}
-
-// instantiations lists the instantiations of the generic type obj that
-// the package uses with type arguments that have a layout, by name.
-func instantiations(pass *analysis.Pass, obj *types.TypeName) []target {
-	var out []target
-	seen := map[string]bool{}
-	qual := types.RelativeTo(pass.Pkg)
-	for _, inst := range pass.TypesInfo.Instances {
-		n, ok := inst.Type.(*types.Named)
-		if !ok || n.Origin().Obj() != obj {
-			continue
-		}
-		st, ok := n.Underlying().(*types.Struct)
-		name := types.TypeString(n, qual)
-		if !ok || seen[name] || dependsOnTypeParams(st) {
-			continue
-		}
-		seen[name] = true
-		out = append(out, target{name, st})
-	}
-	slices.SortFunc(out, func(a, b target) int { return strings.Compare(a.name, b.name) })
-	return out
-}
-
-// checkTarget lays out one target of a struct type declaration, applies
-// the annotations and reports what the checks find; fixable says whether
-// a reordering of the declaration may be offered.
-func (ps *passState) checkTarget(tg target, fixable bool, obj *types.TypeName, st *ast.StructType, ts *ast.TypeSpec,
-	typeDirs []*directive, fieldDirs [][]*directive, markUsed func([]*directive), fromFile *hotfile.Set, qualified string,
-	report func(*analysis.Pass, token.Pos, string, string)) {
-	pass := ps.pass
-	tst := tg.st
-	s := structLayout(tg.name, tst, pass.TypesSizes, types.RelativeTo(pass.Pkg))
-	heap, err := goHeap(pass.TypesSizes.Sizeof(types.Typ[types.UnsafePointer]))
-	if err != nil {
-		ps.err = cmp.Or(ps.err, err)
-		return
-	}
-	s.Heap, s.Pointers = heap, hasPointers(tst)
-	pos := pass.Fset.Position(ts.Pos())
-	s.DeclFile, s.DeclLine = pos.Filename, pos.Line
-
-	// Map each ast field to its members; names declared together stay
-	// together when reordered.
-	fieldOf := make([]int, 0, len(s.Members))
-	posOf := make([]token.Pos, 0, len(s.Members))
-	k := 0
-	for i, fld := range st.Fields.List {
-		n := max(1, len(fld.Names))
-		for j := range n {
-			m := &s.Members[k]
-			if n > 1 {
-				m.Unit = i + 1
-			}
-			at := fld.Pos()
-			if len(fld.Names) > 0 {
-				at = fld.Names[j].Pos()
-			}
-			p := pass.Fset.Position(at)
-			m.DeclFile, m.DeclLine = p.Filename, p.Line
-			posOf = append(posOf, at)
-			fieldOf = append(fieldOf, i)
-			k++
-		}
-		markUsed(fieldDirs[i])
-		var hot *layout.Hot
-		pin := false
-		marker := ""
-		for _, name := range fld.Names {
-			if layout.IsGroupMarker(name.Name) {
-				marker = name.Name
-			}
-		}
-		for _, d := range fieldDirs[i] {
-			if marker != "" && (d.verb == "hot" || d.verb == "pin") {
-				report(pass, d.c.Pos(), "annotation", fmt.Sprintf("%s is a cacheline group marker, not a field: mark the group's members (pinning one keeps the group where it is)", marker))
-				continue
-			}
-			if d.verb == "pin" {
-				switch err := layout.ParsePin(d.args); {
-				case err != nil:
-					report(pass, d.c.Pos(), "annotation", err.Error())
-				case pin:
-					report(pass, d.c.Pos(), "annotation", "duplicate //cachelint:pin on one field")
-				}
-				pin = true
-				continue
-			}
-			h, err := fieldHot(d)
-			switch {
-			case err != nil:
-				report(pass, d.c.Pos(), "annotation", err.Error())
-			case hot != nil:
-				report(pass, d.c.Pos(), "annotation", "duplicate //cachelint:hot on one field")
-			default:
-				hot = h
-			}
-		}
-		if hot != nil {
-			for j := k - n; j < k; j++ {
-				h := *hot
-				s.Members[j].Hot = &h
-			}
-		}
-		for j := k - n; j < k && pin; j++ {
-			s.Members[j].Pinned = true
-		}
-	}
-	keepSeparators(pass, s, st, fieldOf)
-	markUsed(typeDirs)
-	for _, d := range typeDirs {
-		if err := typeDirective(s, d); err != nil {
-			report(pass, d.c.Pos(), "annotation", err.Error())
-		}
-	}
-	if n := len(s.Members); s.PerCPU && n > 0 && isPadding(tst.Field(n-1)) {
-		// A pad at the end of a percpu type can only be for its neighbours.
-		s.Members[n-1].Padding = true
-	}
-	layout.MarkApart(s)
-	if fromFile != nil {
-		if err := applyHotFile(fromFile, s, qualified); err != nil {
-			report(pass, ts.Name.Pos(), "annotation", err.Error())
-		}
-	}
-	if err := layout.Annotate(s); err != nil {
-		report(pass, ts.Name.Pos(), "annotation", err.Error())
-	}
-
-	r := layout.Analyze(s, ps.lines)
+// checkTarget reports what the checks find in one layout of declaration d.
+func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target) {
+	pass, s, obj, st := ps.pass, t.Struct, d.Obj, d.Type
+	r := layout.AnalyzeWith(s, ps.config.Lines, ps.config.Checks)
 	if len(r.Findings) == 0 {
 		return
 	}
 	blocked := ps.fixBlocked(obj, s)
-	if !fixable {
-		blocked = "the layout depends on the type arguments, and an order for one instantiation may not suit another"
+	if d.Generic != "" {
+		blocked = d.Generic
 	}
 	if blocked == "" {
 		blocked = r.NoFix
 	}
 	var fix []analysis.SuggestedFix
 	if blocked == "" && r.Proposal != nil {
-		fix, blocked = reorderFix(pass, ps.readFile, st, s, r.Proposal, fieldOf)
+		fix, blocked = reorderFix(pass, ps.readFile, st, s, r.Proposal, d.FieldOf)
 		if fix != nil {
 			ps.result.Reorders[declKey(pass.Fset, fix[0].TextEdits[0].Pos)] = declKey(pass.Fset, obj.Pos())
 		}
 	}
 	leftHere := slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Left != "" })
 	for _, f := range r.Findings {
-		d := analysis.Diagnostic{Pos: ts.Name.Pos(), Category: f.Check.Name, Message: fmt.Sprintf("%s: %s", tg.name, f.Message)}
+		diag := analysis.Diagnostic{Pos: d.Spec.Name.Pos(), Category: f.Check.Name, Message: fmt.Sprintf("%s: %s", t.Name, f.Message)}
 		if f.Member >= 0 {
-			d.Pos = posOf[f.Member]
+			diag.Pos = d.Pos[f.Member]
 		}
 		if f.Check.Reorders() {
 			switch {
 			case fix != nil:
-				d.SuggestedFixes = fix
+				diag.SuggestedFixes = fix
 				switch {
 				case r.Proposal.Grown != "" && r.Proposal.KeepsOrder():
-					d.Message += "; the fix " + r.Proposal.Grown
+					diag.Message += "; the fix " + r.Proposal.Grown
 				case r.Proposal.Grown != "":
-					d.Message += "; the fix reorders the fields and " + r.Proposal.Grown
+					diag.Message += "; the fix reorders the fields and " + r.Proposal.Grown
 				}
 				// A partial fix says, on what it leaves, why; and on the
 				// rest, what it leaves elsewhere when no finding here
 				// is the one left.
 				switch {
 				case f.Left != "":
-					d.Message += "; the fix leaves this: " + f.Left
+					diag.Message += "; the fix leaves this: " + f.Left
 				case r.Remains != "" && !leftHere:
-					d.Message += "; the fix leaves: " + r.Remains
+					diag.Message += "; the fix leaves: " + r.Remains
 				}
 			case blocked == r.NoFix && f.NoFix != "":
-				d.Message += "; no fix: " + f.NoFix
+				diag.Message += "; no fix: " + f.NoFix
 			case blocked != "":
-				d.Message += "; no fix: " + blocked
+				diag.Message += "; no fix: " + blocked
 			}
 		}
-		pass.Report(d)
-	}
-}
-
-// mayFind reports whether the checks can find anything in st without
-// annotations: only split locks and padding that fails its purpose are
-// reported then, so a struct with neither an atomic nor a padding field
-// needs no layout.
-func mayFind(st *types.Struct, sizes types.Sizes) bool {
-	for f := range st.Fields() {
-		if atomicWidth(f.Type(), sizes) > 0 || isPadding(f) {
-			return true
-		}
-	}
-	return false
-}
-
-// cacheLineWords are what people write near a pad meant to keep fields on
-// different cache lines.
-var cacheLineWords = regexp.MustCompile(`(?i)cache.?line|false.?shar|separat|isolat`)
-
-// keepSeparators keeps the Padding mark only on pads evidently meant to
-// separate fields onto different lines: a cache-line pad type, a length
-// computed from a cache-line size, a comment saying so (whatever the pad's
-// size), a pad of any size between two atomic or two written hot fields,
-// or a literal-sized pad of 32 bytes or more between two fields that ends
-// on a 64-byte boundary (the hand-computed `_ [56]byte`). Other blank
-// arrays size a struct for an ABI, a size class or pointer tagging; they
-// stay ordinary fields, which the reorganizer keeps.
-func keepSeparators(pass *analysis.Pass, s *layout.Struct, st *ast.StructType, fieldOf []int) {
-	for i := range s.Members {
-		m := &s.Members[i]
-		if !m.Padding {
-			continue
-		}
-		fld := st.Fields.List[fieldOf[i]]
-		evident := strings.Contains(m.Type, "CacheLine")
-		if at, ok := fld.Type.(*ast.ArrayType); ok && !evident {
-			evident = cacheLineWords.MatchString(types.ExprString(at.Len))
-			_, literal := at.Len.(*ast.BasicLit)
-			between := i > 0 && i < len(s.Members)-1 && !s.Members[i-1].Padding && !s.Members[i+1].Padding
-			evident = evident || literal && between && m.Size >= 32 && m.End()%64 == 0
-		}
-		evident = evident || s.BetweenWriters(i)
-		for _, g := range []*ast.CommentGroup{fld.Doc, fld.Comment} {
-			evident = evident || g != nil && cacheLineWords.MatchString(g.Text())
-		}
-		m.Padding = evident
+		pass.Report(diag)
 	}
 }

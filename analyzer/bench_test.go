@@ -159,8 +159,8 @@ func benchAnalyze(b *testing.B, a *analysis.Analyzer, annotate bool) {
 // standard library), and annotated, with 400 annotated types, most of them
 // with findings and a fix.
 func BenchmarkAnalyzer(b *testing.B) {
-	b.Run("plain", func(b *testing.B) { benchAnalyze(b, Analyzer, false) })
-	b.Run("annotated", func(b *testing.B) { benchAnalyze(b, Analyzer, true) })
+	b.Run("plain", func(b *testing.B) { benchAnalyze(b, New(Config{}), false) })
+	b.Run("annotated", func(b *testing.B) { benchAnalyze(b, New(Config{}), true) })
 }
 
 // BenchmarkFieldalignment is fieldalignment (with the inspector it needs)

@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/format"
-	"go/parser"
 	"go/token"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -51,7 +50,7 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 	type extent struct{ start, end token.Pos }
 	ext := make([]extent, len(fields))
 	trailing := map[*ast.Comment]bool{}
-	for i, after := range lineComments(tf, file, st) {
+	for i, after := range golayout.LineComments(tf, file, st) {
 		ext[i] = extent{fields[i].Pos(), fields[i].End()}
 		for _, c := range after {
 			ext[i].end = c.End()
@@ -120,7 +119,7 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 	// Format the file with the new field list in place, so that
 	// indentation, alignment and multi-line literals come out as gofmt
 	// has them there, and take the field list back out of it.
-	body, err := formatFieldList(src, tf, file, st, b.Bytes())
+	body, err := golayout.FormatFieldList(src, tf, file, st, b.Bytes())
 	if err != nil {
 		return nil, fmt.Sprintf("the reordered fields do not format: %v", err)
 	}
@@ -128,110 +127,6 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 		Message:   fmt.Sprintf("reorder the fields of %s for cache lines", s.Name),
 		TextEdits: []analysis.TextEdit{{Pos: st.Fields.Opening + 1, End: st.Fields.Closing, NewText: body}},
 	}}, ""
-}
-
-// formatFieldList formats the top-level declaration of file (src, of tf)
-// that holds st, with list in place of the field list of st, so that
-// indentation, alignment and multi-line literals come out as gofmt has
-// them there, and returns the field list taken back out of it. gofmt lays
-// out each top-level declaration on its own, and formatting only this one
-// keeps a fix per struct from costing a format of the whole file.
-func formatFieldList(src []byte, tf *token.File, file *ast.File, st *ast.StructType, list []byte) ([]byte, error) {
-	var decl ast.Node = file
-	start, end, head := 0, len(src), []byte(nil)
-	for _, d := range file.Decls {
-		if d.Pos() <= st.Pos() && st.End() <= d.End() {
-			decl, start, end, head = d, tf.Offset(d.Pos()), tf.Offset(d.End()), []byte("package p\n\n")
-			break
-		}
-	}
-	open, close := tf.Offset(st.Fields.Opening), tf.Offset(st.Fields.Closing)
-	out, err := format.Source(slices.Concat(head, src[start:open+1], list, src[close:end]))
-	if err != nil {
-		return nil, err
-	}
-	return structBody(out, structIndex(decl, st))
-}
-
-// FieldListEdit rewrites the field list of st, in src (of file tf, parsed
-// as file), with comments[i] added to field i, through the rewriting of
-// -fix, which keeps every byte of the fields and their comments and
-// formats only the field list. A field with a line comment gets the new
-// comment as the last line of its doc comment, others as their line
-// comment. It returns the offsets of the text between the braces and the
-// text to put there.
-func FieldListEdit(src []byte, tf *token.File, file *ast.File, st *ast.StructType, comments map[int]string) (start, end int, text []byte, err error) {
-	start, end = tf.Offset(st.Fields.Opening)+1, tf.Offset(st.Fields.Closing)
-	var b bytes.Buffer
-	at := start
-	after := lineComments(tf, file, st)
-	for i, f := range st.Fields.List {
-		c, ok := comments[i]
-		if !ok {
-			continue
-		}
-		if len(after[i]) > 0 {
-			b.Write(src[at:tf.Offset(f.Pos())])
-			b.WriteString(c + "\n")
-			at = tf.Offset(f.Pos())
-		} else {
-			b.Write(src[at:tf.Offset(f.End())])
-			b.WriteString(" " + c)
-			at = tf.Offset(f.End())
-		}
-	}
-	b.Write(src[at:end])
-	text, err = formatFieldList(src, tf, file, st, b.Bytes())
-	return start, end, text, err
-}
-
-// structIndex is the number of struct types before st in n, in the
-// order ast.Inspect visits them.
-func structIndex(node ast.Node, st *ast.StructType) int {
-	n, at := 0, -1
-	ast.Inspect(node, func(x ast.Node) bool {
-		if at >= 0 {
-			return false
-		}
-		if x, ok := x.(*ast.StructType); ok {
-			if x == st {
-				at = n
-				return false
-			}
-			n++
-		}
-		return true
-	})
-	return at
-}
-
-// structBody returns what lies between the braces of the n-th struct type
-// of the Go source src.
-func structBody(src []byte, n int) ([]byte, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return nil, err
-	}
-	var st *ast.StructType
-	ast.Inspect(f, func(x ast.Node) bool {
-		if st != nil {
-			return false
-		}
-		if x, ok := x.(*ast.StructType); ok {
-			if n == 0 {
-				st = x
-				return false
-			}
-			n--
-		}
-		return true
-	})
-	if st == nil {
-		return nil, fmt.Errorf("struct type lost")
-	}
-	tf := fset.File(st.Pos())
-	return src[tf.Offset(st.Fields.Opening)+1 : tf.Offset(st.Fields.Closing)], nil
 }
 
 func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {

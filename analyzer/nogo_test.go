@@ -1,28 +1,39 @@
 package analyzer
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // Bazel's nogo loads the exported Analyzer of this package by its name and
 // sets the flags of the config's analyzer_flags with Flags.Set, values as
-// strings (docs/ci.md).
+// strings (docs/ci.md), after the analyzer is built: its passes check with
+// them.
 func TestNogoContract(t *testing.T) {
+	t.Parallel()
 	if err := analysis.Validate([]*analysis.Analyzer{Analyzer}); err != nil {
 		t.Fatal(err)
 	}
 	if Analyzer.Name != "cachelint" {
 		t.Errorf("name %q: nogo_config.json keys on it", Analyzer.Name)
 	}
-	defer func(l lineSizes, h string) { lines, hotFilePath = l, h }(lines, hotFilePath)
-	for flag, value := range map[string]string{"line": "64,128", "hotfile": "/src/hot.txt"} {
-		if err := Analyzer.Flags.Set(flag, value); err != nil {
+	a := flagged() // as Analyzer, but of this test's own
+	for flag, value := range map[string]string{"line": "128", "hotfile": filepath.Join(analysistest.TestData(), "hotfile.hot")} {
+		if err := a.Flags.Set(flag, value); err != nil {
 			t.Errorf("analyzer_flags %s=%s: %v", flag, value, err)
 		}
 	}
-	if got := lineSizesFor(); len(got) != 2 || got[0] != 64 || got[1] != 128 || hotFilePath != "/src/hot.txt" {
-		t.Errorf("after analyzer_flags: lines %v, hotfile %q", got, hotFilePath)
+	var got []string
+	for _, r := range analysistest.Run(discard{}, analysistest.TestData(), a, "hotfile") {
+		for _, d := range r.Diagnostics {
+			got = append(got, d.Message)
+		}
+	}
+	if want := "device: hot fields occupy 2 lines where 1 would do (128-byte lines)"; !strings.Contains(strings.Join(got, "\n"), want) {
+		t.Errorf("after analyzer_flags line=128 and hotfile, no %q in\n%s", want, strings.Join(got, "\n"))
 	}
 }

@@ -14,7 +14,6 @@ package golangci
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
@@ -52,38 +51,29 @@ func New(raw any) (register.LinterPlugin, error) {
 	return &plugin{s}, nil
 }
 
-// BuildAnalyzers sets the analyzer's flags from the settings and, when
-// checks are chosen, drops the diagnostics of the others.
+// BuildAnalyzers builds the plugin's own analyzer from the settings and,
+// when checks are chosen, drops the diagnostics of the others.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	a := analyzer.Analyzer
-	if len(p.settings.Line) > 0 {
-		var sizes []string
-		for _, n := range p.settings.Line {
-			sizes = append(sizes, strconv.FormatInt(n, 10))
-		}
-		if err := a.Flags.Set("line", strings.Join(sizes, ",")); err != nil {
+	for _, n := range p.settings.Line {
+		if err := layout.CheckLineSize(n); err != nil {
 			return nil, fmt.Errorf("cachelint: line: %w", err)
 		}
 	}
-	if p.settings.Hotfile != "" {
-		if err := a.Flags.Set("hotfile", p.settings.Hotfile); err != nil {
-			return nil, fmt.Errorf("cachelint: hotfile: %w", err)
-		}
-	}
+	a := analyzer.New(analyzer.Config{Lines: p.settings.Line, HotFile: p.settings.Hotfile})
 	if len(p.settings.Checks) == 0 {
 		return []*analysis.Analyzer{a}, nil
 	}
-	only := *a
-	only.Run = func(pass *analysis.Pass) (any, error) {
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
 		filtered := *pass
 		filtered.Report = func(d analysis.Diagnostic) {
 			if d.Category == layout.AnnotationRule || slices.Contains(p.settings.Checks, d.Category) {
 				pass.Report(d)
 			}
 		}
-		return a.Run(&filtered)
+		return run(&filtered)
 	}
-	return []*analysis.Analyzer{&only}, nil
+	return []*analysis.Analyzer{a}, nil
 }
 
 // GetLoadMode says the analyzer needs type information.

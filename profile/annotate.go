@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cachelint/cachelint/analyzer"
+	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -72,9 +72,14 @@ func (p *Program) Marks(r *Result, min float64) ([]*StructMarks, error) {
 			}
 			sm.Fields = append(sm.Fields, fm)
 		}
-		if l, err := p.Layout(r, rs.Key, min); err == nil {
+		d, l, err := p.layout(r, rs.Key, min)
+		switch {
+		case l != nil:
 			sm.Layout = l
-		} else if len(hotFields(sm)) > 0 {
+			if err != nil {
+				sm.Notes = append(sm.Notes, strings.Split(err.Error(), "\n")...)
+			}
+		case len(hotFields(sm)) > 0:
 			sm.Notes = append(sm.Notes, fmt.Sprintf("%s: %v, so cachelint does not check it and -annotate leaves it alone", pos, err))
 		}
 		st, ok := spec.Type.(*ast.StructType)
@@ -82,30 +87,18 @@ func (p *Program) Marks(r *Result, min float64) ([]*StructMarks, error) {
 			continue
 		}
 		k := 0
-		for _, fld := range st.Fields.List {
-			n := max(1, len(fld.Names))
-			h, err := annotation(fld)
-			if err != nil {
-				sm.Notes = append(sm.Notes, fmt.Sprintf("%s: %v", p.fset.Position(fld.Pos()), err))
+		for i, fld := range st.Fields.List {
+			if d == nil {
+				break
 			}
+			n := max(1, len(fld.Names))
 			for j := k; j < k+n && j < len(sm.Fields); j++ {
-				sm.Fields[j].Annotated = h
+				sm.Fields[j].Annotated = d.Annotated[i]
 				if note := disagreement(r, sm, j, min); note != "" {
 					sm.Notes = append(sm.Notes, fmt.Sprintf("%s: %s", p.fset.Position(fld.Pos()), note))
 				}
 			}
 			k += n
-		}
-		if sm.Layout != nil {
-			// The layout as the analyzer will see it once annotated:
-			// annotations stay as they are.
-			for i := range sm.Layout.Members {
-				if i < len(sm.Fields) && sm.Fields[i].Annotated != nil {
-					h := *sm.Fields[i].Annotated
-					sm.Layout.Members[i].Hot = &h
-				}
-			}
-			sm.Layout.ResolvePaths()
 		}
 		out = append(out, sm)
 	}
@@ -133,27 +126,6 @@ func hotFields(sm *StructMarks) []int {
 		}
 	}
 	return out
-}
-
-// annotation reads the //cachelint:hot annotation of a field.
-func annotation(f *ast.Field) (*layout.Hot, error) {
-	for _, g := range []*ast.CommentGroup{f.Doc, f.Comment} {
-		if g == nil {
-			continue
-		}
-		for _, c := range g.List {
-			words, ok := strings.CutPrefix(c.Text, "//cachelint:hot")
-			if !ok || words != "" && words[0] != ' ' && words[0] != '\t' {
-				continue
-			}
-			h, err := layout.ParseHot(strings.Fields(words))
-			if err != nil {
-				return nil, err
-			}
-			return &h, nil
-		}
-	}
-	return nil, nil
 }
 
 // disagreement says where field i's annotation contradicts the profiles,
@@ -257,7 +229,7 @@ func (p *Program) Annotate(marks []*StructMarks) ([]string, error) {
 		if tf.Size() != len(src) {
 			return nil, fmt.Errorf("%s changed since it was loaded", sm.file.name)
 		}
-		start, end, text, err := analyzer.FieldListEdit(src, tf, sm.file.syntax, st, comments)
+		start, end, text, err := golayout.FieldListEdit(src, tf, sm.file.syntax, st, comments)
 		if err != nil {
 			return nil, fmt.Errorf("%s: annotating %s: %v", p.fset.Position(st.Pos()), sm.Name, err)
 		}

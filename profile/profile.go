@@ -26,11 +26,12 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/cachelint/cachelint/golayout"
 )
 
 // Program is a set of loaded packages whose lines profiles are mapped to.
@@ -110,7 +111,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	p := &Program{files: map[string]*srcFile{}, structs: map[string]*structType{}}
-	goroot := filepath.Join(runtime.GOROOT(), "src")
+	goroot := filepath.Join(golayout.GOROOT(), "src")
 	for _, pkg := range pkgs {
 		if p.fset == nil {
 			p.fset = pkg.Fset

@@ -123,7 +123,7 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  cachelint %-27s %s\n", synopsis, c.summary)
 	}
 	fmt.Fprintf(stdout, "\n`cachelint COMMAND -h` lists the flags of a command. The flags for PACKAGES:\n")
-	fs, _, _, _, _, _ := packagesFlags()
+	fs, _ := packagesFlags()
 	fs.SetOutput(stdout)
 	fs.PrintDefaults()
 	fmt.Fprintf(stdout, "\n%s\n", analyzer.Analyzer.Doc)

@@ -28,19 +28,28 @@ sarif write to stdout. Exit status: 0 no findings, 3 findings (also with
 -format sarif), 1 errors; -json (go vet's JSON) always exits 0.
 `
 
-// packagesFlags are the flags of cachelint on packages: the analyzer's and
-// the driver's.
-func packagesFlags() (fs *flag.FlagSet, format *string, json *bool, srcroot *string, tests *bool, fix *bool) {
-	fs = flag.NewFlagSet("cachelint", flag.ContinueOnError)
-	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
-	format = fs.String("format", "text", "output: text, json (go vet's -json) or sarif")
-	json = fs.Bool("json", false, "go vet's JSON output (as -format json)")
-	srcroot = fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
-	tests = fs.Bool("test", true, "check test files too")
-	fix = fs.Bool("fix", false, "apply the proposed orders where every package that holds the file agrees and none depends on the field order; then report what is left")
+// packagesOptions are the flags of cachelint on packages: the analyzer's
+// and the driver's.
+type packagesOptions struct {
+	analyzer.Config
+	format, srcroot string
+	json, tests     bool
+	fix             bool
+}
+
+// packagesFlags defines the flags of cachelint on packages.
+func packagesFlags() (*flag.FlagSet, *packagesOptions) {
+	o := &packagesOptions{}
+	fs := flag.NewFlagSet("cachelint", flag.ContinueOnError)
+	o.RegisterFlags(fs)
+	fs.StringVar(&o.format, "format", "text", "output: text, json (go vet's -json) or sarif")
+	fs.BoolVar(&o.json, "json", false, "go vet's JSON output (as -format json)")
+	fs.StringVar(&o.srcroot, "srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
+	fs.BoolVar(&o.tests, "test", true, "check test files too")
+	fs.BoolVar(&o.fix, "fix", false, "apply the proposed orders where every package that holds the file agrees and none depends on the field order; then report what is left")
 	fs.Bool("diff", false, "with -fix, print a diff instead of changing the files")
 	fs.Int("c", -1, "show each diagnostic with this many lines of context")
-	return fs, format, json, srcroot, tests, fix
+	return fs, o
 }
 
 // runPackages is cachelint on Go packages. It runs the analyzer itself
@@ -48,7 +57,7 @@ func packagesFlags() (fs *flag.FlagSet, format *string, json *bool, srcroot *str
 // which it reports what is left as it would without -fix; -diff and -c go
 // to singlechecker, which shows fixes and context.
 func runPackages(args []string, stdout, stderr io.Writer) int {
-	fs, format, jsonFlag, srcroot, tests, fix := packagesFlags()
+	fs, o := packagesFlags()
 	if ok, code := parseFlags(fs, args, packagesUsage, stdout, stderr); !ok {
 		return code
 	}
@@ -61,25 +70,25 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
 		return 1
 	}
-	if *jsonFlag {
-		*format = "json"
+	if o.json {
+		o.format = "json"
 	}
-	if !slices.Contains([]string{"text", "json", "sarif"}, *format) {
-		return fail("-format=%s: want text, json or sarif", *format)
+	if !slices.Contains([]string{"text", "json", "sarif"}, o.format) {
+		return fail("-format=%s: want text, json or sarif", o.format)
 	}
 	if fs.NArg() == 0 {
 		return fail("no PACKAGES (cachelint -h for usage)")
 	}
 	var sarif *report.SARIF
-	if *format == "sarif" {
-		o, err := sarifOptions(*srcroot)
+	if o.format == "sarif" {
+		so, err := sarifOptions(o.srcroot)
 		if err != nil {
 			return fail("%v", err)
 		}
-		sarif = report.NewSARIF(stdout, o)
+		sarif = report.NewSARIF(stdout, so)
 	}
 
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: *tests}
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: o.tests}
 	pkgs, err := packages.Load(cfg, fs.Args()...)
 	if err != nil {
 		return fail("%v", err)
@@ -98,19 +107,19 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if broken {
 		return 1
 	}
-	analyzer.CollectOrderDependence = *fix
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	analyzer.CollectOrderDependence = o.fix
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(o.Config)}, pkgs, nil)
 	if err != nil {
 		return fail("%v", err)
 	}
 	status := 0
-	if *fix {
+	if o.fix {
 		if err := applyFixes(graph.Roots); err != nil {
 			fmt.Fprintf(stderr, "cachelint: %v\n", err)
 			status = 1
 		}
 	}
-	if *format == "json" {
+	if o.format == "json" {
 		if err := graph.PrintJSON(stdout); err != nil {
 			return fail("%v", err)
 		}

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,7 +102,7 @@ func TestProfileAnnotate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{})}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,16 +181,12 @@ func TestProfileHotFileAndJSON(t *testing.T) {
 		t.Errorf("hot file marks a cold field:\n%s", data)
 	}
 
-	if err := analyzer.Analyzer.Flags.Set("hotfile", hot); err != nil {
-		t.Fatal(err)
-	}
-	defer analyzer.Analyzer.Flags.Set("hotfile", "")
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=")}
 	pkgs, err := packages.Load(cfg, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{HotFile: hot})}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,5 +218,54 @@ func TestProfileErrors(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr.String(), c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 1 and %q", c.args, code, stderr.String(), c.want)
 		}
+	}
+}
+
+// cachelint profile reports what the analyzer reports once -annotate has
+// written the profile's marks: the same findings, word for word (the
+// analyzer adds what its fix does), from the one Go layout both use.
+func TestProfileAgreesWithAnalyzer(t *testing.T) {
+	dir := benchProfile(t)
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	if code := runProfile([]string{"-format=json", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var doc report.ProfileJSON
+	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	var reported []string
+	for _, s := range doc.Structs {
+		if s.Layout == nil {
+			continue
+		}
+		for _, f := range s.Layout.Findings {
+			reported = append(reported, f.Check+": "+s.Layout.Name+": "+f.Message)
+		}
+	}
+	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=")}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{Lines: []int64{64}})}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var analyzed []string
+	for _, act := range g.Roots {
+		for _, d := range act.Diagnostics {
+			msg, _, _ := strings.Cut(d.Message, "; the fix ")
+			analyzed = append(analyzed, d.Category+": "+msg)
+		}
+	}
+	slices.Sort(reported)
+	slices.Sort(analyzed)
+	if len(reported) < 2 || !slices.Equal(reported, slices.Compact(analyzed)) {
+		t.Errorf("cachelint profile reports\n\t%s\nthe analyzer after -annotate\n\t%s", strings.Join(reported, "\n\t"), strings.Join(analyzed, "\n\t"))
 	}
 }

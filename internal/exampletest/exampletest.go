@@ -33,7 +33,7 @@ type Package struct {
 }
 
 // Run analyzes the package in the current directory, without its tests,
-// at the analyzer's default flags.
+// with the analyzer's default configuration.
 func Run(t *testing.T) Package {
 	t.Helper()
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, ".")
@@ -43,7 +43,7 @@ func Run(t *testing.T) Package {
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("package does not load")
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{})}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package analyzer
+package golayout
 
 import (
 	"go/ast"
@@ -12,12 +12,12 @@ import (
 	"testing"
 )
 
-// formatFieldList formats only the declaration that holds the struct;
+// FormatFieldList formats only the declaration that holds the struct;
 // gofmt of the whole file is the oracle. Every struct type of the
 // analyzer's test packages, at any depth, gets its field list back with
 // its alignment collapsed, and both must lay it out byte for byte alike.
 func TestFormatFieldListAgainstWholeFile(t *testing.T) {
-	files, err := filepath.Glob("testdata/src/*/*.go")
+	files, err := filepath.Glob("../analyzer/testdata/src/*/*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestFormatFieldListAgainstWholeFile(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", fset.Position(st.Pos()), err)
 			}
-			got, err := formatFieldList(src, tf, file, st, list)
+			got, err := FormatFieldList(src, tf, file, st, list)
 			if err != nil {
 				t.Errorf("%s: %v", fset.Position(st.Pos()), err)
 			} else if string(got) != string(want) {

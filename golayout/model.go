@@ -1,7 +1,12 @@
-package analyzer
+// Package golayout is the Go source of cachelint's layout model, as
+// dwarfscan and btfscan are binaries': it lays out struct types as the gc
+// compiler does for the target, from go/types, reads their //cachelint:
+// annotations and the hot file's directives for them, and rewrites their
+// field lists keeping every comment. The analyzer and cachelint profile
+// both build their models with it.
+package golayout
 
 import (
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -113,32 +118,4 @@ func dependsOnTypeParams(t types.Type) bool {
 		return false // pointers, slices, maps and the like have a fixed size
 	}
 	return walk(t)
-}
-
-// StructLayout lays out the struct type obj names as the analyzer does,
-// for tools that bring other evidence of hotness to Go types (cachelint
-// profile). It returns nil when obj is not a struct or its layout depends
-// on type parameters; a generic type whose type parameters sit behind
-// pointers, slices and the like is laid out as declared, as the analyzer
-// checks it.
-func StructLayout(obj *types.TypeName, sizes types.Sizes, fset *token.FileSet) *layout.Struct {
-	st, ok := obj.Type().Underlying().(*types.Struct)
-	if !ok || dependsOnTypeParams(st) {
-		return nil
-	}
-	// Types of other packages by package name, as Go source spells them.
-	qual := func(p *types.Package) string {
-		if p == obj.Pkg() {
-			return ""
-		}
-		return p.Name()
-	}
-	s := structLayout(obj.Name(), st, sizes, qual)
-	pos := fset.Position(obj.Pos())
-	s.DeclFile, s.DeclLine = pos.Filename, pos.Line
-	for i := range s.Members {
-		p := fset.Position(st.Field(i).Pos())
-		s.Members[i].DeclFile, s.Members[i].DeclLine = p.Filename, p.Line
-	}
-	return s
 }

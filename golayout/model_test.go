@@ -1,4 +1,4 @@
-package analyzer
+package golayout
 
 import (
 	"encoding/json"

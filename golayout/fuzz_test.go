@@ -1,4 +1,4 @@
-package analyzer
+package golayout
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ import (
 // //cachelint: comments, errors must point into the file, and what parses
 // must read back the same from its own rendering (hot, budget, ignore).
 func FuzzDirectives(f *testing.F) {
-	files, err := filepath.Glob("testdata/src/*/*.go")
+	files, err := filepath.Glob("../analyzer/testdata/src/*/*.go")
 	if err != nil || len(files) == 0 {
 		f.Fatalf("no seeds: %v", err)
 	}
@@ -37,12 +37,12 @@ func FuzzDirectives(f *testing.F) {
 		if err != nil {
 			return
 		}
-		ds, bad := directives(file)
+		ds := ReadDirectives(fset, file)
 		// A directive belongs to one field at most.
 		owner := map[*directive]bool{}
 		ast.Inspect(file, func(n ast.Node) bool {
 			if st, ok := n.(*ast.StructType); ok && st.Fields.Opening.IsValid() && st.Fields.Closing.IsValid() {
-				for _, fd := range fieldDirectives(ds, fset.File(st.Pos()), file, st) {
+				for _, fd := range ds.fields(st) {
 					for _, d := range fd {
 						if owner[d] {
 							t.Errorf("%q at %v belongs to two fields", d.c.Text, fset.Position(d.c.Pos()))
@@ -53,12 +53,12 @@ func FuzzDirectives(f *testing.F) {
 			}
 			return true
 		})
-		for _, b := range bad {
-			if !b.pos.IsValid() || fset.Position(b.pos).Offset >= len(src) || b.msg == "" {
-				t.Errorf("bad directive at %v: %q", fset.Position(b.pos), b.msg)
+		for _, b := range ds.Bad {
+			if !b.Pos.IsValid() || fset.Position(b.Pos).Offset >= len(src) || b.Msg == "" {
+				t.Errorf("bad directive at %v: %q", fset.Position(b.Pos), b.Msg)
 			}
 		}
-		for c, d := range ds {
+		for c, d := range ds.all {
 			if !strings.HasPrefix(c.Text, prefix) || d.c != c {
 				t.Errorf("directive from %q", c.Text)
 			}
@@ -71,7 +71,7 @@ func FuzzDirectives(f *testing.F) {
 				t.Errorf("%q: empty error", c.Text)
 			}
 			s := &layout.Struct{Name: "T"}
-			if err := typeDirective(s, d); err != nil {
+			if err := typeDirective(s, d, layout.Checks); err != nil {
 				if err.Error() == "" {
 					t.Errorf("%q: empty error", c.Text)
 				}

@@ -1,17 +1,20 @@
-package analyzer
+package golayout
 
 import (
 	"fmt"
-	"go/build"
 	"go/types"
 	"os"
+	"os/exec"
+	"strings"
 	"sync"
 
 	"github.com/cachelint/cachelint/layout"
 )
 
 // heaps caches the allocator model per GOROOT and pointer size: every
-// package of a run reads the same toolchain.
+// package of a run reads the same toolchain, and a run may lay out
+// thousands of packages. What it holds for a key never changes, so
+// passes and analyzers may share it.
 var heaps sync.Map // heapKey -> heapResult
 
 type heapKey struct {
@@ -24,11 +27,30 @@ type heapResult struct {
 	err  error
 }
 
-// goHeap is the allocator of the toolchain that builds the package: the
-// GOROOT go/build reports (the go command sets it for vet tools), for a
-// target of ptrSize-byte pointers.
+// GOROOT is the root of the toolchain that builds the code: $GOROOT, which
+// the go command sets for the tools it runs (go vet), or else what `go env
+// GOROOT` says, since go/packages loads with that go command; "" when
+// neither tells.
+func GOROOT() string {
+	if r := os.Getenv("GOROOT"); r != "" {
+		return r
+	}
+	return goEnvGOROOT()
+}
+
+// goEnvGOROOT asks the go command once: it answers the same all run long.
+var goEnvGOROOT = sync.OnceValue(func() string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+})
+
+// goHeap is the allocator of the toolchain that builds the package (its
+// GOROOT), for a target of ptrSize-byte pointers.
 func goHeap(ptrSize int64) (*layout.GoHeap, error) {
-	k := heapKey{build.Default.GOROOT, ptrSize}
+	k := heapKey{GOROOT(), ptrSize}
 	if r, ok := heaps.Load(k); ok {
 		return r.(heapResult).heap, r.(heapResult).err
 	}

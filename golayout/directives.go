@@ -1,4 +1,4 @@
-package analyzer
+package golayout
 
 import (
 	"fmt"
@@ -19,28 +19,32 @@ type directive struct {
 	args []string
 }
 
-// badDirective is an annotation error, reported with category "annotation".
-type badDirective struct {
-	pos token.Pos
-	msg string
-}
-
 // looseDirective matches a directive someone wrote with a space after //,
 // which Go treats as an ordinary comment.
 var looseDirective = regexp.MustCompile(`^//\s+cachelint:`)
 
-// directives returns the //cachelint: comments of a file (nil when it has
-// none), and an error for each that was written like one but is not.
-func directives(f *ast.File) (map[*ast.Comment]*directive, []badDirective) {
-	var ds map[*ast.Comment]*directive
-	var bad []badDirective
+// Directives are the //cachelint: comments of one file, and which of them
+// a declaration took.
+type Directives struct {
+	// Bad are the comments written like a directive that are none.
+	Bad []Problem
+
+	fset *token.FileSet
+	file *ast.File
+	all  map[*ast.Comment]*directive // nil when the file has none
+	used map[*ast.Comment]bool
+}
+
+// ReadDirectives reads the //cachelint: comments of file f.
+func ReadDirectives(fset *token.FileSet, f *ast.File) *Directives {
+	ds := &Directives{fset: fset, file: f}
 	for _, g := range f.Comments {
 		for _, c := range g.List {
 			if !strings.Contains(c.Text, "cachelint:") {
 				continue // neither a directive nor a loose one
 			}
 			if looseDirective.MatchString(c.Text) {
-				bad = append(bad, badDirective{c.Pos(), "write //cachelint: with no space after //: as written it is an ordinary comment"})
+				ds.Bad = append(ds.Bad, Problem{c.Pos(), "write //cachelint: with no space after //: as written it is an ordinary comment"})
 				continue
 			}
 			if !strings.HasPrefix(c.Text, prefix) {
@@ -51,60 +55,54 @@ func directives(f *ast.File) (map[*ast.Comment]*directive, []badDirective) {
 			if len(words) > 0 {
 				d.verb, d.args = words[0], words[1:]
 			}
-			if ds == nil {
-				ds = map[*ast.Comment]*directive{}
+			if ds.all == nil {
+				ds.all, ds.used = map[*ast.Comment]*directive{}, map[*ast.Comment]bool{}
 			}
-			ds[c] = d
+			ds.all[c] = d
 		}
 	}
-	return ds, bad
+	return ds
+}
+
+// Misplaced are the directives no struct type declaration took: those not
+// in the doc comment of one or on one of its fields.
+func (ds *Directives) Misplaced() []Problem {
+	var out []Problem
+	for _, g := range ds.file.Comments {
+		for _, c := range g.List {
+			if d := ds.all[c]; d != nil && !ds.used[c] {
+				out = append(out, Problem{c.Pos(), fmt.Sprintf("misplaced //cachelint:%s: directives go in the doc comment of a struct type or on a field of one", d.verb)})
+			}
+		}
+	}
+	return out
+}
+
+// use marks directives as taken.
+func (ds *Directives) use(dirs []*directive) {
+	for _, d := range dirs {
+		ds.used[d.c] = true
+	}
 }
 
 // in returns the directives in comment group g, in order.
-func in(ds map[*ast.Comment]*directive, g *ast.CommentGroup) []*directive {
+func (ds *Directives) in(g *ast.CommentGroup) []*directive {
 	if g == nil {
 		return nil
 	}
 	var out []*directive
 	for _, c := range g.List {
-		if d := ds[c]; d != nil {
+		if d := ds.all[c]; d != nil {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-// lineComments returns, for each field of st (in file tf), the comments
-// after it on the line where it ends, before the next field. Go's parser
-// takes a line comment only on the line where the field's last token
-// starts, so after a multi-line tag it leaves the comment to no field, or
-// to the next field's doc when it is part of a group running into it; the
-// author wrote it after this field, and it is this field's.
-func lineComments(tf *token.File, file *ast.File, st *ast.StructType) [][]*ast.Comment {
-	fields := st.Fields.List
-	out := make([][]*ast.Comment, len(fields))
-	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
-	i := 0
-	for _, g := range file.Comments {
-		if g.End() <= st.Fields.Opening || g.Pos() >= st.Fields.Closing {
-			continue
-		}
-		for _, c := range g.List {
-			for i+1 < len(fields) && fields[i+1].Pos() <= c.Pos() {
-				i++
-			}
-			if i < len(fields) && c.Pos() >= fields[i].End() && line(c.Pos()) == line(fields[i].End()) {
-				out[i] = append(out[i], c)
-			}
-		}
-	}
-	return out
-}
-
-// fieldDirectives returns the directives of each field of st: those in its
-// doc comment and those after it on the line where it ends.
-func fieldDirectives(ds map[*ast.Comment]*directive, tf *token.File, file *ast.File, st *ast.StructType) [][]*directive {
-	after := lineComments(tf, file, st)
+// fields returns the directives of each field of st: those in its doc
+// comment and those after it on the line where it ends.
+func (ds *Directives) fields(st *ast.StructType) [][]*directive {
+	after := LineComments(ds.fset.File(st.Pos()), ds.file, st)
 	taken := map[*ast.Comment]bool{}
 	for _, cs := range after {
 		for _, c := range cs {
@@ -115,13 +113,13 @@ func fieldDirectives(ds map[*ast.Comment]*directive, tf *token.File, file *ast.F
 	for i, fld := range st.Fields.List {
 		if fld.Doc != nil {
 			for _, c := range fld.Doc.List {
-				if d := ds[c]; d != nil && !taken[c] {
+				if d := ds.all[c]; d != nil && !taken[c] {
 					out[i] = append(out[i], d)
 				}
 			}
 		}
 		for _, c := range after[i] {
-			if d := ds[c]; d != nil {
+			if d := ds.all[c]; d != nil {
 				out[i] = append(out[i], d)
 			}
 		}
@@ -148,8 +146,9 @@ func unknownVerb(verb string) error {
 	return fmt.Errorf("unknown directive //cachelint:%s: want hot, pin, percpu, budget or ignore", verb)
 }
 
-// typeDirective applies a directive from a struct type's doc comment to s.
-func typeDirective(s *layout.Struct, d *directive) error {
+// typeDirective applies a directive from a struct type's doc comment to s;
+// ignore accepts the names and kinds of checks.
+func typeDirective(s *layout.Struct, d *directive, checks []*layout.Check) error {
 	switch d.verb {
 	case "percpu":
 		if err := layout.ParsePerCPU(d.args); err != nil {
@@ -166,7 +165,7 @@ func typeDirective(s *layout.Struct, d *directive) error {
 		}
 		s.Budgets = append(s.Budgets, b)
 	case "ignore":
-		ig, err := layout.ParseIgnore(d.args, layout.Checks)
+		ig, err := layout.ParseIgnore(d.args, checks)
 		if err != nil {
 			return err
 		}
