@@ -105,7 +105,7 @@ func (p *Package) Decl(ds *Directives, gd *ast.GenDecl, ts *ast.TypeSpec, all bo
 			annotated = annotated || len(d) > 0
 		}
 	}
-	if !all && !annotated && !mayFind(generic, p.Sizes) {
+	if !all && !annotated && !p.mayFind(generic) {
 		return nil, nil
 	}
 	if fieldDirs == nil {
@@ -291,12 +291,16 @@ func fieldHotPin(fld *ast.Field, dirs []*directive, problem func(token.Pos, stri
 }
 
 // mayFind reports whether the checks can find anything in st without
-// annotations: only split locks and padding that fails its purpose are
-// reported then, so a struct with neither an atomic nor a padding field
-// needs no layout.
-func mayFind(st *types.Struct, sizes types.Sizes) bool {
+// annotations: the built-in ones report only split locks and padding that
+// fails its purpose then, so a struct with neither an atomic nor a
+// padding field needs no layout, unless a check says it may
+// (layout.Check.Unannotated).
+func (p *Package) mayFind(st *types.Struct) bool {
+	if slices.ContainsFunc(p.Checks, func(c *layout.Check) bool { return c.Unannotated }) {
+		return true
+	}
 	for f := range st.Fields() {
-		if atomicWidth(f.Type(), sizes) > 0 || isPadding(f) {
+		if atomicWidth(f.Type(), p.Sizes) > 0 || isPadding(f) {
 			return true
 		}
 	}

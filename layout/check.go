@@ -28,6 +28,11 @@ type Check struct {
 	// (the lines its hot fields take), not about the members they name:
 	// a picture shows them in its rows, and a finding's Key is its path.
 	AboutPath bool
+	// Unannotated says that the check may find problems in a struct no
+	// annotation marks, in more than its atomic words and pads (where
+	// straddle and padding look): the analyzer then lays out every struct
+	// type, not only those with annotations, atomics or pads.
+	Unannotated bool
 }
 
 // String is the check's name.

@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/cachelint/cachelint/analyzer"
 	"github.com/cachelint/cachelint/layout"
 	"github.com/cachelint/cachelint/report"
 )
@@ -26,6 +29,20 @@ func blob(bigSize int64) *layout.Struct {
 	}}
 }
 
+// The analyzer given the checks reports bigfield on Go code, under its
+// category, and ignore directives accept its name.
+func TestAnalyzer(t *testing.T) {
+	t.Parallel()
+	a := analyzer.New(analyzer.Config{Lines: []int64{64}, Checks: checks})
+	for _, r := range analysistest.Run(t, analysistest.TestData(), a, "big") {
+		for _, d := range r.Diagnostics {
+			if d.Category != "bigfield" {
+				t.Errorf("category %s: %s", d.Category, d.Message)
+			}
+		}
+	}
+}
+
 func TestRegistered(t *testing.T) {
 	if err := layout.Validate(checks); err != nil {
 		t.Fatal(err)
@@ -33,6 +50,7 @@ func TestRegistered(t *testing.T) {
 }
 
 func TestFindings(t *testing.T) {
+	t.Parallel()
 	r := layout.AnalyzeWith(blob(128), []int64{64, 128}, checks)
 	if len(r.Findings) != 1 {
 		t.Fatalf("findings %+v, want one of bigfield", r.Findings)
@@ -59,6 +77,7 @@ func TestFindings(t *testing.T) {
 }
 
 func TestReports(t *testing.T) {
+	t.Parallel()
 	s := blob(128)
 	r := layout.AnalyzeWith(s, []int64{64}, checks)
 	o := report.Options{Lines: []int64{64}}

@@ -18,6 +18,7 @@ var bigField = &layout.Check{
 		Fix:       layout.FixNone,
 		Severity:  "note",
 	},
+	Unannotated: true,
 	Run: func(pass *layout.Pass) []layout.Finding {
 		var out []layout.Finding
 		for i, m := range pass.Struct.Members {
