@@ -154,15 +154,13 @@ func qualified(typ string) string {
 
 // stats are the sums pahole's summary prints for the top-level body.
 type stats struct {
-	sum, sumBits             int64
-	holes, sumHoles          int64
-	bitHoles, sumBitHoles    int64
-	paddings, sumPaddings    int64
-	forced, forcedHoles      int64
-	sumForcedHoles           int64
-	padding, bitPadding      int64
-	memberCount              int
-	holesFound, bitsInStruct bool
+	sum, sumBits          int64
+	holes, sumHoles       int64
+	bitHoles, sumBitHoles int64
+	paddings, sumPaddings int64
+	forced, forcedHoles   int64
+	sumForcedHoles        int64
+	padding, bitPadding   int64
 }
 
 // structText prints s in pahole's format, with extra lines at the end of

@@ -337,8 +337,6 @@ func TestSVGFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.path == "gobin/gobin" {
-		}
 		var buf bytes.Buffer
 		x := NewSVG(&buf, Options{Lines: []int64{c.line}})
 		seen := map[string]bool{}
