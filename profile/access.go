@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -15,12 +16,19 @@ type access struct {
 
 // lineInfo is what executing one source line implies about field accesses.
 type lineInfo struct {
-	// own are the accesses written on the line.
+	line int
+	// own are the accesses written on the line, but for cond's.
 	own []access
 	// calls are what the functions called on the line always access. Like
 	// dom, they count only when no frame nearer the leaf is in a loop:
 	// otherwise the callee runs its entry once for many samples.
 	calls []access
+	// cond are the operands of && and || on the line that an operand
+	// before them on the same line decides whether to evaluate: a sample
+	// of the line does not show that they ran, unless it was taken in a
+	// function that only such an operand calls (callsOn).
+	cond    []*condOperand
+	callsOn []callSite
 	// dom are the accesses of the statements that must have run, in the
 	// same invocation, for the line to run: earlier statements of the
 	// same block and of enclosing blocks, and the headers of enclosing
@@ -38,6 +46,45 @@ type lineInfo struct {
 	// owned says a statement has set dom, post and inLoop: the first to reach a
 	// line, the outermost on it, keeps it.
 	owned bool
+	// fn is the function the line is in; nil outside any.
+	fn *funcInfo
+	// guards are the guards of fn whose leaving branch the line is in.
+	guards []*guard
+}
+
+// condOperand is an operand of && or || that an earlier operand on its
+// line may leave unevaluated: its selectors and what its calls always
+// access, on that line.
+type condOperand struct {
+	own, calls []access
+}
+
+// callSite is a call on a line: the name a profile gives its callee
+// (calleeName), and the conditional operands of the line it lies in.
+type callSite struct {
+	name  string
+	iface bool
+	in    []*condOperand
+}
+
+// proven returns the conditional operands of li that a sample taken in
+// the function callee (a profile's name) shows ran: those every call of
+// the line that may have called callee lies in.
+func (li *lineInfo) proven(callee string) []*condOperand {
+	callee = frameName(callee)
+	var out []*condOperand
+	first := true
+	for _, c := range li.callsOn {
+		if c.iface && !strings.HasSuffix(callee, c.name) || !c.iface && callee != c.name {
+			continue
+		}
+		if first {
+			out, first = slices.Clone(c.in), false
+			continue
+		}
+		out = slices.DeleteFunc(out, func(o *condOperand) bool { return !slices.Contains(c.in, o) })
+	}
+	return out
 }
 
 // chain is a linked list of the header accesses of statements.
@@ -56,6 +103,8 @@ type fileIndex struct {
 	funcs map[int][]lineKey
 	// lit says which function start lines are function literals'.
 	lit map[int]bool
+	// fns are the functions of the file by start line.
+	fns map[int]*funcInfo
 }
 
 // lineKey is a line of a function: the line, and the line of the func
@@ -66,7 +115,7 @@ type lineKey struct{ line, fn int }
 // indexFile finds every field access in f and the dominating statements of
 // each line.
 func (p *Program) indexFile(f *srcFile) *fileIndex {
-	ix := &fileIndex{lines: map[lineKey]*lineInfo{}, funcs: map[int][]lineKey{}, lit: map[int]bool{}}
+	ix := &fileIndex{lines: map[lineKey]*lineInfo{}, funcs: map[int][]lineKey{}, lit: map[int]bool{}, fns: map[int]*funcInfo{}}
 	w := &walker{p: p, f: f, ix: ix}
 	// Own accesses: every field selector, at the line of its field name,
 	// and what the functions called on a line always access. A loop's
@@ -82,6 +131,7 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 		return fns[len(fns)-1]
 	}
 	var stack []ast.Node
+	operands := map[condKey]*condOperand{}
 	ast.Inspect(f.syntax, func(n ast.Node) bool {
 		if n == nil {
 			switch stack[len(stack)-1].(type) {
@@ -108,16 +158,26 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 			once[n.X] = true
 		case *ast.SelectorExpr:
 			if accs := p.selectorAccesses(f, n); len(accs) > 0 {
-				li := ix.line(p.line(n.Sel.Pos()), fn())
-				for _, a := range accs {
-					li.own = appendAccess(li.own, a)
+				l := p.line(n.Sel.Pos())
+				li := ix.line(l, fn())
+				if in := p.condOperands(stack, n, l, li, operands); len(in) > 0 {
+					in[0].own = appendAccesses(in[0].own, accs)
+				} else {
+					li.own = appendAccesses(li.own, accs)
 				}
 			}
 		case *ast.CallExpr:
+			l := p.line(n.Lparen)
+			li := ix.line(l, fn())
+			in := p.condOperands(stack, n, l, li, operands)
+			if name, iface := calleeName(f.pkg.TypesInfo, n); name != "" {
+				li.callsOn = append(li.callsOn, callSite{name, iface, in})
+			}
 			if accs := p.calleeAccesses(f, n, 0); len(accs) > 0 {
-				li := ix.line(p.line(n.Lparen), fn())
-				for _, a := range accs {
-					li.calls = appendAccess(li.calls, a)
+				if len(in) > 0 {
+					in[0].calls = appendAccesses(in[0].calls, accs)
+				} else {
+					li.calls = appendAccesses(li.calls, accs)
 				}
 			}
 		}
@@ -129,19 +189,72 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			if n.Body != nil {
-				w.fn = p.line(n.Type.Func)
-				w.block(n.Body.List, scope{})
+				w.function(n.Type.Func, n.Body, n)
 			}
 			return false
 		case *ast.FuncLit:
 			// A function literal outside any function body.
-			w.fn = p.line(n.Type.Func)
-			w.block(n.Body.List, scope{})
+			w.function(n.Type.Func, n.Body, nil)
 			return false
 		}
 		return true
 	})
+	for k, li := range ix.lines {
+		if len(li.cond) == 0 {
+			li.callsOn = nil
+		}
+		li.fn = ix.fns[k.fn]
+	}
+	for _, fi := range ix.fns {
+		for _, s := range fi.segs {
+			if s.guard == nil {
+				continue
+			}
+			from := p.line(s.guard.leave.Pos())
+			if b, ok := s.guard.leave.(*ast.BlockStmt); ok {
+				from = p.line(b.Lbrace) + 1 // the if's line, or an else's
+			}
+			for l := from; l <= p.line(s.guard.leave.End()); l++ {
+				if li := ix.lines[lineKey{l, fi.start}]; li != nil {
+					li.guards = append(li.guards, s.guard)
+				}
+			}
+		}
+	}
 	return ix
+}
+
+// condKey is an operand of && or || on one line.
+type condKey struct {
+	operand ast.Expr
+	line    int
+}
+
+// condOperands returns the operands of && and || that n, on line l of li,
+// lies in and that an operand before them on line l may leave
+// unevaluated, innermost first. stack holds n's ancestors.
+func (p *Program) condOperands(stack []ast.Node, n ast.Node, l int, li *lineInfo, operands map[condKey]*condOperand) []*condOperand {
+	var out []*condOperand
+	child := n
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch parent := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return out
+		case *ast.BinaryExpr:
+			if (parent.Op == token.LAND || parent.Op == token.LOR) && parent.Y == child && p.line(parent.X.End()) == l {
+				k := condKey{parent.Y, l}
+				o := operands[k]
+				if o == nil {
+					o = &condOperand{}
+					operands[k] = o
+					li.cond = append(li.cond, o)
+				}
+				out = append(out, o)
+			}
+		}
+		child = stack[i]
+	}
+	return out
 }
 
 // line is the line of pos.
@@ -151,7 +264,7 @@ func (ix *fileIndex) line(n, fn int) *lineInfo {
 	k := lineKey{n, fn}
 	li := ix.lines[k]
 	if li == nil {
-		li = &lineInfo{}
+		li = &lineInfo{line: n}
 		ix.lines[k] = li
 		ix.funcs[n] = append(ix.funcs[n], k)
 	}
@@ -197,6 +310,27 @@ type walker struct {
 	fn int // the start line of the function walked
 }
 
+// function walks the body of the function whose func keyword is at
+// funcPos (decl for a declared function, nil for a literal).
+func (w *walker) function(funcPos token.Pos, body *ast.BlockStmt, decl *ast.FuncDecl) {
+	outer := w.fn
+	w.fn = w.p.line(funcPos)
+	fi := &funcInfo{file: w.f, start: w.fn, body: body, segs: w.p.straight(w.f, body.List, 0)}
+	if decl != nil {
+		fi.obj, _ = w.f.pkg.TypesInfo.Defs[decl.Name].(*types.Func)
+		if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 {
+			fi.recv = decl.Recv.List[0].Names[0].Name
+		}
+	}
+	w.ix.fns[w.fn] = fi
+	end := w.block(body.List, scope{})
+	// The prologue runs once a call, before the body; the epilogue at the
+	// closing brace after it.
+	w.claim(funcPos, funcPos, scope{post: w.following(body.List, nil)[0]})
+	w.claim(body.Rbrace, body.Rbrace, scope{dom: end})
+	w.fn = outer
+}
+
 // scope is where a statement runs: what ran before it and what must run
 // after it in the same invocation (or loop iteration), and whether it is
 // in a loop.
@@ -206,28 +340,31 @@ type scope struct {
 }
 
 // block walks a statement list whose statements run in order: each is
-// dominated by the statements before it, and followed by those after it
-// up to the first that may leave the block (its header included), then by
-// what follows the block.
-func (w *walker) block(list []ast.Stmt, sc scope) {
+// dominated by what the statements before it certainly did, and followed
+// by those after it up to the first that may leave the block (its header
+// included), then by what follows the block. It returns what dominates
+// the end of the list.
+func (w *walker) block(list []ast.Stmt, sc scope) *chain {
 	after := w.following(list, sc.post)
 	for i, s := range list {
-		sc.dom = w.stmt(s, scope{sc.dom, after[i+1], sc.inLoop})
+		w.stmt(s, scope{sc.dom, after[i+1], sc.inLoop})
+		sc.dom = link(w.p.mustStmt(w.f, s, nil, 0), sc.dom)
 	}
+	return sc.dom
 }
 
 // following returns, for each i, the chain of what must run from list[i]
-// on: the headers of list[i:] up to the first that may leave the list,
-// then post when none may.
+// on: what list[i:] certainly do up to the first that may leave the list
+// (its header), then post when none may.
 func (w *walker) following(list []ast.Stmt, post *chain) []*chain {
 	after := make([]*chain, len(list)+1)
 	after[len(list)] = post
 	for i := len(list) - 1; i >= 0; i-- {
-		next := after[i+1]
 		if mayLeave(list[i]) {
-			next = nil
+			after[i] = link(w.p.headerAccesses(w.f, list[i], 0), nil)
+		} else {
+			after[i] = link(w.p.mustStmt(w.f, list[i], nil, 0), after[i+1])
 		}
-		after[i] = link(w.p.headerAccesses(w.f, list[i]), next)
 	}
 	return after
 }
@@ -240,111 +377,96 @@ func link(accs []access, c *chain) *chain {
 	return &chain{accs: accs, parent: c}
 }
 
-// headerAccesses are the accesses of the part of s that runs whenever s
-// is reached.
-func (p *Program) headerAccesses(f *srcFile, s ast.Stmt) []access {
-	var accs []access
-	for _, n := range stmtHeader(s) {
-		accs = p.accessesIn(f, n, accs, 0)
-	}
-	return accs
-}
-
-// stmt records the lines of s's header in scope sc, walks its nested
-// blocks, and returns the dominators of the statements after s.
-func (w *walker) stmt(s ast.Stmt, sc scope) *chain {
+// stmt records the lines of s's header in scope sc and walks its nested
+// blocks, each dominated by what reaching it says ran.
+func (w *walker) stmt(s ast.Stmt, sc scope) {
 	// What follows s runs after its header only when s cannot leave: its
 	// nested blocks end in what follows s when they end normally.
 	hsc := sc
 	if mayLeave(s) {
 		hsc.post = nil
 	}
+	p, f := w.p, w.f
 	// The body of a loop runs a number of times per run of the loop's
 	// scope: it has its own, with nothing before or after the iteration
 	// but the loop's condition.
 	switch s := s.(type) {
 	case *ast.IfStmt:
-		dom := w.header(hsc, s.Init, s.Cond)
-		w.block(s.Body.List, scope{dom, sc.post, sc.inLoop})
+		w.claimNodes(hsc, s.Init, s.Cond)
+		init := p.mustIn(f, s.Init, unknown, nil, 0)
+		w.block(s.Body.List, scope{link(p.mustIn(f, s.Cond, isTrue, slices.Clone(init), 0), sc.dom), sc.post, sc.inLoop})
 		if s.Else != nil {
-			w.stmt(s.Else, scope{dom, sc.post, sc.inLoop})
+			w.stmt(s.Else, scope{link(p.mustIn(f, s.Cond, isFalse, init, 0), sc.dom), sc.post, sc.inLoop})
 		}
-		return dom
 	case *ast.ForStmt:
 		// Most samples of the for line are its iterations, and each runs
 		// the body's statements up to the first that may leave it: the
 		// samples of a short body often land on the loop's branch.
 		w.claim(s.For, s.For, scope{post: w.following(s.Body.List, nil)[0], inLoop: true})
-		body := w.header(scope{inLoop: true}, s.Cond, s.Post)
-		w.block(s.Body.List, scope{body, nil, true})
-		return w.header(hsc, s.Init)
+		w.claimNodes(scope{inLoop: true}, s.Cond, s.Post)
+		w.claimNodes(hsc, s.Init)
+		body := p.mustIn(f, s.Cond, isTrue, nil, 0)
+		w.block(s.Body.List, scope{link(p.mustIn(f, s.Post, unknown, body, 0), nil), nil, true})
 	case *ast.RangeStmt:
 		w.claim(s.For, s.For, scope{post: w.following(s.Body.List, nil)[0], inLoop: true})
-		body := w.header(scope{inLoop: true}, s.Key, s.Value)
-		w.block(s.Body.List, scope{body, nil, true})
-		return w.header(hsc, s.X)
+		w.claimNodes(scope{inLoop: true}, s.Key, s.Value)
+		w.claimNodes(hsc, s.X)
+		w.block(s.Body.List, scope{link(p.mustIn(f, s.Value, unknown, p.mustIn(f, s.Key, unknown, nil, 0), 0), nil), nil, true})
 	case *ast.SwitchStmt:
-		dom := w.header(hsc, s.Init, s.Tag)
-		w.clauses(s.Body, scope{dom, sc.post, sc.inLoop})
-		return dom
+		w.claimNodes(hsc, s.Init, s.Tag)
+		head := p.mustIn(f, s.Tag, unknown, p.mustIn(f, s.Init, unknown, nil, 0), 0)
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CaseClause)
+			w.claimExprs(sc, cc.List)
+			w.block(cc.Body, scope{link(p.caseKnown(f, s, cc, slices.Clone(head), 0), sc.dom), sc.post, sc.inLoop})
+		}
 	case *ast.TypeSwitchStmt:
-		dom := w.header(hsc, s.Init, s.Assign)
-		w.clauses(s.Body, scope{dom, sc.post, sc.inLoop})
-		return dom
+		w.claimNodes(hsc, s.Init, s.Assign)
+		dom := link(p.mustIn(f, s.Assign, unknown, p.mustIn(f, s.Init, unknown, nil, 0), 0), sc.dom)
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CaseClause)
+			w.claimExprs(sc, cc.List)
+			w.block(cc.Body, scope{dom, sc.post, sc.inLoop})
+		}
 	case *ast.SelectStmt:
-		w.clauses(s.Body, sc)
-		return sc.dom
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CommClause)
+			w.claimNodes(sc, cc.Comm)
+			w.block(cc.Body, scope{link(p.mustIn(f, cc.Comm, unknown, nil, 0), sc.dom), sc.post, sc.inLoop})
+		}
 	case *ast.BlockStmt:
 		w.block(s.List, sc)
-		return sc.dom
 	case *ast.LabeledStmt:
-		return w.stmt(s.Stmt, sc)
-	}
-	return w.header(hsc, s)
-}
-
-// clauses walks the case clauses of a switch or select: each clause's
-// expressions and body are dominated by the statement's header.
-func (w *walker) clauses(body *ast.BlockStmt, sc scope) {
-	for _, c := range body.List {
-		switch c := c.(type) {
-		case *ast.CaseClause:
-			var nodes []ast.Node
-			for _, e := range c.List {
-				nodes = append(nodes, e)
-			}
-			w.block(c.Body, scope{w.header(sc, nodes...), sc.post, sc.inLoop})
-		case *ast.CommClause:
-			w.block(c.Body, scope{w.header(sc, c.Comm), sc.post, sc.inLoop})
-		}
+		w.stmt(s.Stmt, sc)
+	default:
+		w.claimNodes(hsc, s)
 	}
 }
 
-// header records the lines of nodes (parts of one statement that run
-// whenever it is reached) in scope sc, and returns sc's dominators
-// extended by their accesses. Function literals in them are walked as
-// functions of their own.
-func (w *walker) header(sc scope, nodes ...ast.Node) *chain {
-	var accs []access
+// claimExprs claims the lines of a case clause's expressions.
+func (w *walker) claimExprs(sc scope, exprs []ast.Expr) {
+	for _, e := range exprs {
+		w.claimNodes(sc, e)
+	}
+}
+
+// claimNodes records the lines of nodes (parts of one statement that run
+// whenever it is reached) in scope sc. Function literals in them are
+// walked as functions of their own.
+func (w *walker) claimNodes(sc scope, nodes ...ast.Node) {
 	for _, n := range nodes {
 		if n == nil {
 			continue
 		}
-		// Function literals are functions of their own.
 		ast.Inspect(n, func(n ast.Node) bool {
 			if fl, ok := n.(*ast.FuncLit); ok {
-				outer := w.fn
-				w.fn = w.p.line(fl.Type.Func)
-				w.block(fl.Body.List, scope{})
-				w.fn = outer
+				w.function(fl.Type.Func, fl.Body, nil)
 				return false
 			}
 			return true
 		})
-		accs = w.p.accessesIn(w.f, n, accs, 0)
 		w.claim(n.Pos(), n.End(), sc)
 	}
-	return link(accs, sc.dom)
 }
 
 // claim gives the lines from..to of the function walked that no statement
@@ -361,13 +483,17 @@ func (w *walker) claim(from, to token.Pos, sc scope) {
 // selectorAccesses are the field accesses sel makes: the field it selects
 // and the embedded fields it goes through. A method selector accesses the
 // embedded fields it goes through, written when the method modifies them.
+// A local copy (private) is not the object it was copied from: writing
+// it writes nothing shared, and storing into it accesses nothing; reading
+// it reads the fields of its type, as the copy did.
 func (p *Program) selectorAccesses(f *srcFile, sel *ast.SelectorExpr) []access {
 	s := f.pkg.TypesInfo.Selections[sel]
 	if s == nil {
 		return nil
 	}
 	path := s.Index()
-	write := f.writeTargets()[sel]
+	kind := f.writeTargets()[sel]
+	write := kind != 0
 	switch s.Kind() {
 	case types.FieldVal:
 	case types.MethodVal:
@@ -375,6 +501,12 @@ func (p *Program) selectorAccesses(f *srcFile, sel *ast.SelectorExpr) []access {
 		write = modifies(s.Obj().(*types.Func))
 	default:
 		return nil
+	}
+	if write && !s.Indirect() && f.private(sel.X) {
+		if kind == stored {
+			return nil
+		}
+		write = false
 	}
 	// A selected field is written itself even when it is a pointer; an
 	// embedded pointer a method is called through is only read.
@@ -482,47 +614,66 @@ func modifies(fn *types.Func) bool {
 	return false
 }
 
+// writeKind says how a statement writes an expression.
+type writeKind int8
+
+const (
+	// modified: the old value is read or kept in part (x.f += 1,
+	// x.f.g = 1 for x.f, atomic adds, x.mu.Lock()).
+	modified writeKind = iota + 1
+	// stored: the value is replaced whole (x.f = v).
+	stored
+)
+
 // writeTargets finds the expressions f writes: assignment and op-assignment
 // targets, ++ and --, the range key and value assigned with =, and the
 // &x.f operand of sync/atomic's modifying functions. A write to a field
-// held by value, or to an element of an array held by value, also writes
-// the field holding it.
-func (sf *srcFile) writeTargets() map[ast.Expr]bool {
+// held by value, or to an element of an array held by value, also
+// modifies the field holding it.
+func (sf *srcFile) writeTargets() map[ast.Expr]writeKind {
 	if sf.writes != nil {
 		return sf.writes
 	}
 	f, info := sf.syntax, sf.pkg.TypesInfo
-	out := map[ast.Expr]bool{}
+	out := map[ast.Expr]writeKind{}
 	sf.writes = out
-	var mark func(e ast.Expr)
-	mark = func(e ast.Expr) {
+	var mark func(e ast.Expr, k writeKind)
+	mark = func(e ast.Expr, k writeKind) {
 		switch e := ast.Unparen(e).(type) {
 		case *ast.SelectorExpr:
-			out[e] = true
+			if out[e] != modified {
+				out[e] = k
+			}
 			if s := info.Selections[e]; s != nil && s.Kind() == types.FieldVal && !s.Indirect() {
-				mark(e.X)
+				mark(e.X, modified)
 			}
 		case *ast.IndexExpr:
 			if _, ok := info.TypeOf(e.X).Underlying().(*types.Array); ok {
-				mark(e.X)
+				mark(e.X, modified)
 			}
 		}
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if n.Tok != token.DEFINE {
+			switch n.Tok {
+			case token.DEFINE:
+			case token.ASSIGN:
 				for _, l := range n.Lhs {
-					mark(l)
+					mark(l, stored)
+				}
+			default:
+				for _, l := range n.Lhs {
+					mark(l, modified)
 				}
 			}
 		case *ast.IncDecStmt:
-			mark(n.X)
+			mark(n.X, modified)
 		case *ast.RangeStmt:
 			if n.Tok == token.ASSIGN {
-				mark(n.Key)
+				mark(n.Key, stored)
 				if n.Value != nil {
-					mark(n.Value)
+					mark(n.Value, stored)
 				}
 			}
 		case *ast.CallExpr:
@@ -534,7 +685,7 @@ func (sf *srcFile) writeTargets() map[ast.Expr]bool {
 				// x.f.Add(1) writes x.f.
 				if s.Kind() == types.MethodVal && modifies(s.Obj().(*types.Func)) && len(s.Index()) == 1 {
 					if _, isPtr := info.TypeOf(sel.X).Underlying().(*types.Pointer); !isPtr {
-						mark(sel.X)
+						mark(sel.X, modified)
 					}
 				}
 				return true
@@ -545,13 +696,76 @@ func (sf *srcFile) writeTargets() map[ast.Expr]bool {
 			}
 			if atomicWriter(fn.Name()) {
 				if u, ok := ast.Unparen(n.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					mark(u.X)
+					mark(u.X, modified)
 				}
 			}
 		}
 		return true
 	})
 	return out
+}
+
+// private reports whether e, the operand of a field selector, is held in
+// a local variable of the function that uses it, through fields and
+// array elements held by value: a copy that variable holds (newState :=
+// *old), not shared memory. A variable a function literal uses, declared
+// outside it, is shared by the two: not private. The address of a
+// private variable may be published (a CompareAndSwapPointer of
+// &newState), but a program writes it before it does, or races.
+func (sf *srcFile) private(e ast.Expr) bool {
+	info := sf.pkg.TypesInfo
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			s := info.Selections[x]
+			if s == nil || s.Kind() != types.FieldVal || s.Indirect() {
+				return false
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			if _, ok := info.TypeOf(x.X).Underlying().(*types.Array); !ok {
+				return false
+			}
+			e = x.X
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+				return false
+			}
+			return !sf.capturedVars()[v]
+		default:
+			return false
+		}
+	}
+}
+
+// capturedVars are the local variables of f that a function literal uses
+// and does not declare.
+func (sf *srcFile) capturedVars() map[*types.Var]bool {
+	if sf.captured != nil {
+		return sf.captured
+	}
+	info := sf.pkg.TypesInfo
+	sf.captured = map[*types.Var]bool{}
+	ast.Inspect(sf.syntax, func(n ast.Node) bool {
+		fl, ok := n.(*ast.FuncLit)
+		if !ok {
+			return true
+		}
+		ast.Inspect(fl.Body, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if ok && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() && (v.Pos() < fl.Pos() || v.Pos() >= fl.End()) {
+				sf.captured[v] = true
+			}
+			return true
+		})
+		return true
+	})
+	return sf.captured
 }
 
 // atomicWriter reports whether the sync/atomic function name modifies the

@@ -30,6 +30,9 @@ func (r *Result) Hot(f *Field, min float64) *layout.Hot {
 			h.Write = true
 		}
 	}
+	if h != nil {
+		h.Guard = f.Guard
+	}
 	return h
 }
 

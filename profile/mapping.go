@@ -82,6 +82,9 @@ type Field struct {
 	Name    string
 	Samples map[string]int64 // samples touching the field
 	Writes  map[string]int64 // samples of lines writing it
+	// Guard names the lock field of the same struct the sampled code
+	// holds whenever it accesses the field (lockGuards); "" for none.
+	Guard string
 }
 
 // total sums m over every path.
@@ -99,6 +102,7 @@ func (p *Program) Map(inputs []Input) (*Result, error) {
 	type counts struct{ any, write []int64 }
 	byPath := map[string]*counts{}
 	structHits := map[string]map[string]int64{}
+	seen := &sampled{funcs: map[*funcInfo]*callers{}}
 	var errs []error
 	for _, in := range inputs {
 		prof, err := readProfile(in.File)
@@ -111,7 +115,7 @@ func (p *Program) Map(inputs []Input) (*Result, error) {
 			c = &counts{}
 			byPath[in.Path] = c
 		}
-		st, err := p.mapProfile(in, prof, func(fields []int32, writes []bool, structs []string, v int64) {
+		st, err := p.mapProfile(in, prof, seen, func(fields []int32, writes []bool, structs []string, v int64) {
 			for len(c.any) < len(p.fields) {
 				c.any, c.write = append(c.any, 0), append(c.write, 0)
 			}
@@ -142,6 +146,7 @@ func (p *Program) Map(inputs []Input) (*Result, error) {
 		r.Paths = append(r.Paths, path)
 	}
 	slices.Sort(r.Paths)
+	guards := p.lockGuards(seen)
 	for key, hits := range structHits {
 		s := &Struct{Key: key, Samples: hits}
 		st := p.structs[key]
@@ -150,6 +155,9 @@ func (p *Program) Map(inputs []Input) (*Result, error) {
 			f := Field{Samples: map[string]int64{}, Writes: map[string]int64{}}
 			if id >= 0 {
 				f.Name = p.fields[id].name
+				if g, ok := guards[id]; ok {
+					f.Guard = p.fields[g].name
+				}
 				for path, c := range byPath {
 					if int(id) < len(c.any) && c.any[id] > 0 {
 						f.Samples[path] = c.any[id]
@@ -233,14 +241,19 @@ func cpuIndex(prof *pprofProfile) int {
 }
 
 // mapProfile maps the samples of prof, calling add with the fields each
-// sample touches, whether it writes them, and the struct types touched.
-func (p *Program) mapProfile(in Input, prof *pprofProfile, add func(fields []int32, writes []bool, structs []string, v int64)) (ProfileStats, error) {
+// sample touches, whether it writes them, and the struct types touched,
+// and notes in seen the functions sampled and their callers.
+func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add func(fields []int32, writes []bool, structs []string, v int64)) (ProfileStats, error) {
 	st := ProfileStats{Input: in}
 	vi := cpuIndex(prof)
 	// What each location executes, innermost inlined frame first.
+	type frame struct {
+		lines []*lineInfo // nil for a file outside the load
+		name  string      // the function's name
+	}
 	type loc struct {
 		matched bool
-		frames  []*lineInfo
+		frames  []frame
 	}
 	locs := make([]loc, len(prof.locations))
 	files := map[string]*srcFile{}
@@ -248,26 +261,48 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, add func(fields []int
 	for i, l := range prof.locations {
 		lc := &locs[i]
 		for _, ln := range l.lines {
-			name := prof.functions[ln.function].file
-			f, seen := files[name]
-			if !seen {
-				f = p.lookup(name)
-				files[name] = f
+			fn := &prof.functions[ln.function]
+			f, ok := files[fn.file]
+			if !ok {
+				f = p.lookup(fn.file)
+				files[fn.file] = f
 				if f == nil {
-					other[name] = true
+					other[fn.file] = true
 				}
 			}
-			if f == nil {
-				continue
+			fr := frame{name: fn.name}
+			if f != nil {
+				lc.matched = true
+				if fr.lines = p.lineOf(f, int(ln.line), fn); len(fr.lines) == 0 {
+					fr.lines = []*lineInfo{{}}
+				}
 			}
-			lc.matched = true
-			if lis := p.lineOf(f, int(ln.line), &prof.functions[ln.function]); len(lis) > 0 {
-				lc.frames = append(lc.frames, lis...)
-			} else {
-				lc.frames = append(lc.frames, &lineInfo{})
-			}
+			lc.frames = append(lc.frames, fr)
 		}
 	}
+
+	// The guards some sample went past the leaving branch of, and the
+	// callers of each function sampled.
+	taken := map[*guard]bool{}
+	for _, s := range prof.stacks {
+		if s.values[vi] == 0 {
+			continue
+		}
+		var inner []*lineInfo // the frame nearer the leaf, in the load
+		for _, l := range s.locations {
+			for _, fr := range locs[l].frames {
+				seen.calls(inner, fr.lines)
+				for _, li := range fr.lines {
+					for _, g := range li.guards {
+						taken[g] = true
+					}
+				}
+				inner = fr.lines
+			}
+		}
+		seen.calls(inner, nil)
+	}
+	straight := map[*funcInfo][]access{}
 
 	// Each field counts once per sample: stamp[f] is the last sample that
 	// counted it.
@@ -277,22 +312,24 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, add func(fields []int
 	var fields []int32
 	var writes []bool
 	var structs []string
-	touch := func(gen int32, a access) {
-		for int(a.field) >= len(stamp) {
-			stamp, wstamp = append(stamp, 0), append(wstamp, 0)
-		}
-		if stamp[a.field] != gen {
-			stamp[a.field] = gen
-			fields = append(fields, a.field)
-			writes = append(writes, false)
-			if key := p.fields[a.field].key; sstamp[key] != gen {
-				sstamp[key] = gen
-				structs = append(structs, key)
+	touch := func(gen int32, accs []access) {
+		for _, a := range accs {
+			for int(a.field) >= len(stamp) {
+				stamp, wstamp = append(stamp, 0), append(wstamp, 0)
 			}
-		}
-		if a.write && wstamp[a.field] != gen {
-			wstamp[a.field] = gen
-			writes[slices.Index(fields, a.field)] = true
+			if stamp[a.field] != gen {
+				stamp[a.field] = gen
+				fields = append(fields, a.field)
+				writes = append(writes, false)
+				if key := p.fields[a.field].key; sstamp[key] != gen {
+					sstamp[key] = gen
+					structs = append(structs, key)
+				}
+			}
+			if a.write && wstamp[a.field] != gen {
+				wstamp[a.field] = gen
+				writes[slices.Index(fields, a.field)] = true
+			}
 		}
 	}
 	for i, s := range prof.stacks {
@@ -302,29 +339,42 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, add func(fields []int
 		fields, writes, structs = fields[:0], writes[:0], structs[:0]
 		matched := false
 		loop := false // a frame nearer the leaf is in a loop
+		callee := ""  // the function of the frame nearer the leaf
 		for _, l := range s.locations {
 			lc := &locs[l]
-			if !lc.matched {
-				continue
-			}
-			matched = true
-			for _, li := range lc.frames {
-				for _, a := range li.own {
-					touch(gen, a)
-				}
-				if !loop {
-					for _, a := range li.calls {
-						touch(gen, a)
+			matched = matched || lc.matched
+			for _, fr := range lc.frames {
+				for _, li := range fr.lines {
+					touch(gen, li.own)
+					var proven []*condOperand
+					if len(li.cond) > 0 && callee != "" {
+						proven = li.proven(callee)
 					}
-					for _, c := range []*chain{li.dom, li.post} {
-						for ; c != nil; c = c.parent {
-							for _, a := range c.accs {
-								touch(gen, a)
+					for _, o := range proven {
+						touch(gen, o.own)
+					}
+					if !loop {
+						touch(gen, li.calls)
+						for _, o := range proven {
+							touch(gen, o.calls)
+						}
+						for _, c := range []*chain{li.dom, li.post} {
+							for ; c != nil; c = c.parent {
+								touch(gen, c.accs)
 							}
 						}
+						if fi := li.fn; fi != nil && !li.inLoop {
+							accs, ok := straight[fi]
+							if !ok {
+								accs = fi.straightLine(taken)
+								straight[fi] = accs
+							}
+							touch(gen, accs)
+						}
 					}
+					loop = loop || li.inLoop
 				}
-				loop = loop || li.inLoop
+				callee = fr.name
 			}
 		}
 		if matched {

@@ -2,21 +2,28 @@
 // Go struct types, statically: a source of hotness for cachelint, as hot
 // files are for binaries.
 //
-// Each frame of a sample (inlined frames included) names a source line.
-// Every field selector on that line counts the sample once, whatever frame
-// the line is in: the leaf's line spends the time itself, a caller's line
-// makes the call, and a field read to make a call executes as often as the
-// call. So do the accesses that must run in the same invocation for the
-// line to run: those of the statements before it in its block and the
-// headers of the statements enclosing it, those of the statements after it
-// up to the first that may leave, and what the functions called on the
-// line always access (the compiler inlines accessors, keeping few of their
-// instructions). These stop at the innermost enclosing loop, and count
-// only when no frame nearer the leaf is in a loop of its own function:
-// then the invocation runs them once for many samples.
+// Each frame of a sample (inlined frames included) names a line of a
+// function. A sample counts once for a field it shows ran: the field
+// selectors on the line, in that function (a function literal's body is
+// its own function), but for the operands of && and || that an earlier
+// operand on the line may leave unevaluated, unless the frame nearer the
+// leaf is a function only such an operand calls. With them, the accesses
+// that certainly ran in the same call for the line to run (the statements
+// before it, the headers around it, the statements after it up to one
+// that may leave) and what small functions called on the line always
+// access. And with them, the straight line of the function: what every
+// call of it runs, past the guards (if ... { return }) no sample of the
+// profile went into, so cheap reads next to costly calls get the
+// function's weight. These stop at the innermost enclosing loop, and
+// count only when no frame nearer the leaf is in a loop of its own
+// function: then the call runs them once for many samples. Writing to a
+// local copy of a struct writes nothing shared.
 //
 // A field's share is the fraction of a profile's samples that touch it; it
-// is written when the samples of lines writing it reach the same share.
+// is written when the samples of lines writing it reach the same share. A
+// field the sampled code touches only while holding a lock of its struct
+// exclusively is guarded by it (lockGuards). docs/profile.md says it all
+// with examples.
 package profile
 
 import (
@@ -66,8 +73,10 @@ type srcFile struct {
 	name   string
 	pkg    *packages.Package
 	syntax *ast.File
-	index  *fileIndex        // built when a profile first names the file
-	writes map[ast.Expr]bool // built with the index
+	index  *fileIndex // built when a profile first names the file
+	// writes and captured are built with the index.
+	writes   map[ast.Expr]writeKind
+	captured map[*types.Var]bool
 }
 
 // structType is a named struct type some code of the load accesses.

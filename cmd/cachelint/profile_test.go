@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
@@ -54,8 +55,13 @@ func hotComments(t *testing.T, file, name string) map[string]string {
 					continue
 				}
 				for _, c := range g.List {
-					if strings.HasPrefix(c.Text, "//cachelint:") {
+					if !strings.HasPrefix(c.Text, "//cachelint:") {
+						continue
+					}
+					if len(fld.Names) > 0 {
 						out[fld.Names[0].Name] = c.Text
+					} else { // embedded: named by its type
+						out[types.ExprString(fld.Type)] = c.Text
 					}
 				}
 			}
@@ -267,5 +273,51 @@ func TestProfileAgreesWithAnalyzer(t *testing.T) {
 	slices.Sort(analyzed)
 	if len(reported) < 2 || !slices.Equal(reported, slices.Compact(analyzed)) {
 		t.Errorf("cachelint profile reports\n\t%s\nthe analyzer after -annotate\n\t%s", strings.Join(reported, "\n\t"), strings.Join(analyzed, "\n\t"))
+	}
+}
+
+// A mutex and the fields read and written only while it is held belong on
+// one line: -annotate says so with guard=, and then neither the analyzer
+// nor -fix parts them (without guard=, -fix padded this limiter, as
+// go.uber.org/ratelimit's mutexLimiter, from 72 to 184 bytes).
+func TestProfileAnnotateGuard(t *testing.T) {
+	recorded.Profile(t, "testdata/limiter/cpu.pprof")
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/limiter")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	if code := runProfile([]string{"-annotate", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	got := hotComments(t, filepath.Join(dir, "limiter.go"), "Limiter")
+	want := map[string]string{
+		"sync.Mutex": "//cachelint:hot write",
+		"last":       "//cachelint:hot write guard=Mutex",
+		"sleepFor":   "//cachelint:hot write guard=Mutex",
+		"perRequest": "//cachelint:hot guard=Mutex",
+		"maxSlack":   "//cachelint:hot guard=Mutex",
+		"clock":      "//cachelint:hot guard=Mutex",
+	}
+	for f, c := range want {
+		if got[f] != c {
+			t.Errorf("Limiter.%s: got %q, want %q", f, got[f], c)
+		}
+	}
+	for f, c := range got {
+		if want[f] == "" {
+			t.Errorf("Limiter.%s: got %q, want no annotation", f, c)
+		}
+	}
+	annotated, err := os.ReadFile(filepath.Join(dir, "limiter.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, code := run(t, dir, bin, "-fix", "./..."); code != 0 || out != "" {
+		t.Errorf("-fix: exit %d\n%s", code, out)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "limiter.go")); !bytes.Equal(after, annotated) {
+		t.Errorf("-fix changed the limiter:\n%s", after)
 	}
 }

@@ -1,0 +1,503 @@
+package profile
+
+import (
+	"cmp"
+	"go/ast"
+	"go/types"
+	"slices"
+)
+
+// sampled are the functions of the load the profiles sampled, and where
+// each was called from.
+type sampled struct {
+	funcs map[*funcInfo]*callers
+}
+
+// callers are the frames a function was called from in the samples.
+type callers struct {
+	lines map[*lineInfo]bool
+	// outside says some call came from a frame outside the load, or
+	// from a line the load does not say is in a function.
+	outside bool
+}
+
+// calls notes that the function of each line of inner was called from
+// each line of outer (none: from outside the load).
+func (s *sampled) calls(inner, outer []*lineInfo) {
+	for _, li := range inner {
+		if li.fn == nil {
+			continue
+		}
+		c := s.funcs[li.fn]
+		if c == nil {
+			c = &callers{lines: map[*lineInfo]bool{}}
+			s.funcs[li.fn] = c
+		}
+		if len(outer) == 0 {
+			c.outside = true
+		}
+		for _, o := range outer {
+			if o.fn == nil {
+				c.outside = true
+				continue
+			}
+			c.lines[o] = true
+		}
+	}
+}
+
+// heldLock is a sync.Mutex or sync.RWMutex field of a struct, held where
+// a statement runs on the object base reaches.
+type heldLock struct {
+	// base is the expression reaching the struct, as written (c, c.shard);
+	// "" for a function's receiver, in what its callers hold.
+	base  string
+	field int32
+	excl  bool // by Lock, not RLock
+}
+
+// lockScan is what a function does under locks: each field access with
+// the locks held exclusively on its object, and each method call with
+// the locks its receiver holds.
+type lockScan struct {
+	accesses []lockedAccess
+	calls    []lockedCall
+}
+
+type lockedAccess struct {
+	field int32
+	locks []int32 // lock fields of the same struct, held exclusively
+}
+
+type lockedCall struct {
+	line int
+	fn   string // the callee's full name
+	held []heldLock
+}
+
+// lockGuards finds the fields that the sampled code accesses only while
+// holding a lock of the same struct exclusively, on the same object: the
+// lock and they are touched by one goroutine at a time, so they belong
+// on one line. It returns the lock field of each such field.
+//
+// The code looked at is that of the functions sampled and of the
+// functions they call statically, maxCallDepth deep. A lock is held from
+// x.mu.Lock() (or x.Lock() through an embedded mutex) to x.mu.Unlock()
+// in the same function, or to its end after defer x.mu.Unlock(); a method
+// called on x holds what its callers hold on x: every caller the samples
+// show, for a function sampled, and every call in the code looked at for
+// another. Function literals hold nothing at entry.
+func (p *Program) lockGuards(seen *sampled) map[int32]int32 {
+	var funcs []*funcInfo
+	depth := map[*funcInfo]int{}
+	for fi := range seen.funcs {
+		funcs = append(funcs, fi)
+		depth[fi] = 0
+	}
+	slices.SortFunc(funcs, func(a, b *funcInfo) int {
+		return cmp.Or(cmp.Compare(a.file.name, b.file.name), cmp.Compare(a.start, b.start))
+	})
+	if p.funcs == nil {
+		p.indexFuncs()
+	}
+	for i := 0; i < len(funcs); i++ {
+		fi := funcs[i]
+		if depth[fi] >= maxCallDepth {
+			continue
+		}
+		ast.Inspect(fi.body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				fn := staticCallee(fi.file.pkg.TypesInfo, n)
+				if fn == nil {
+					return true
+				}
+				d, ok := p.funcs[fn.Origin().FullName()]
+				if !ok || d.decl.Body == nil {
+					return true
+				}
+				if d.file.index == nil {
+					d.file.index = p.indexFile(d.file)
+				}
+				callee := d.file.index.fns[p.line(d.decl.Type.Func)]
+				if _, in := depth[callee]; callee != nil && !in {
+					depth[callee] = depth[fi] + 1
+					funcs = append(funcs, callee)
+				}
+			}
+			return true
+		})
+	}
+
+	// What each function's callers hold on its receiver: nothing, at
+	// first, then what the scans with what they hold say, until that no
+	// longer grows.
+	locks := map[int32]bool{}
+	entries := map[*funcInfo][]heldLock{}
+	scans := map[*funcInfo]*lockScan{}
+	for {
+		for _, fi := range funcs {
+			scans[fi] = p.scanLocks(fi, entries[fi], locks)
+		}
+		changed := false
+		for _, fi := range funcs {
+			e := entryLocks(fi, seen, funcs, scans)
+			if !slices.Equal(e, entries[fi]) {
+				entries[fi], changed = e, true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+
+	guards := map[int32][]int32{}
+	for _, fi := range funcs {
+		for _, a := range scans[fi].accesses {
+			if g, ok := guards[a.field]; ok {
+				guards[a.field] = slices.DeleteFunc(g, func(l int32) bool { return !slices.Contains(a.locks, l) })
+			} else {
+				guards[a.field] = slices.Clone(a.locks)
+			}
+		}
+	}
+	out := map[int32]int32{}
+	for f, g := range guards {
+		if len(g) > 0 && !locks[f] {
+			out[f] = slices.MinFunc(g, func(a, b int32) int { return cmp.Compare(p.fields[a].index, p.fields[b].index) })
+		}
+	}
+	return out
+}
+
+// entryLocks is what every caller of fi holds on its receiver.
+func entryLocks(fi *funcInfo, seen *sampled, funcs []*funcInfo, scans map[*funcInfo]*lockScan) []heldLock {
+	if fi.recv == "" || fi.obj == nil {
+		return nil
+	}
+	name := fi.obj.FullName()
+	var sites [][]heldLock
+	if c := seen.funcs[fi]; c != nil {
+		if c.outside {
+			return nil
+		}
+		for li := range c.lines {
+			scan := scans[li.fn]
+			if scan == nil {
+				return nil
+			}
+			found := false
+			for _, call := range scan.calls {
+				if call.line == li.line && call.fn == name {
+					sites, found = append(sites, call.held), true
+				}
+			}
+			if !found {
+				return nil
+			}
+		}
+	} else {
+		for _, g := range funcs {
+			for _, call := range scans[g].calls {
+				if call.fn == name {
+					sites = append(sites, call.held)
+				}
+			}
+		}
+	}
+	if len(sites) == 0 {
+		return nil
+	}
+	out := slices.Clone(sites[0])
+	for _, s := range sites[1:] {
+		out = slices.DeleteFunc(out, func(h heldLock) bool { return !slices.Contains(s, h) })
+	}
+	slices.SortFunc(out, func(a, b heldLock) int { return cmp.Compare(a.field, b.field) })
+	return out
+}
+
+// scanLocks scans the body of fi, whose callers hold entry on its
+// receiver, noting in locks the fields locked.
+func (p *Program) scanLocks(fi *funcInfo, entry []heldLock, locks map[int32]bool) *lockScan {
+	ls := &lockScanner{p: p, f: fi.file, out: &lockScan{}, locks: locks}
+	var held []heldLock
+	for _, h := range entry {
+		h.base = fi.recv
+		held = append(held, h)
+	}
+	ls.block(fi.body.List, held)
+	return ls.out
+}
+
+type lockScanner struct {
+	p     *Program
+	f     *srcFile
+	out   *lockScan
+	locks map[int32]bool
+}
+
+// block scans list, run with held, and returns what is held after it.
+func (ls *lockScanner) block(list []ast.Stmt, held []heldLock) []heldLock {
+	for _, s := range list {
+		held = ls.stmt(s, held)
+	}
+	return held
+}
+
+// stmt scans s, run with held, and returns what is held when control goes
+// on after it: what every branch that completes holds.
+func (ls *lockScanner) stmt(s ast.Stmt, held []heldLock) []heldLock {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		ls.expr(s.X, held)
+		if l, op, ok := ls.lockOp(s.X); ok {
+			held = slices.DeleteFunc(slices.Clone(held), func(h heldLock) bool { return h.base == l.base && h.field == l.field })
+			switch op {
+			case "Lock":
+				l.excl = true
+				held = append(held, l)
+			case "RLock":
+				held = append(held, l)
+			}
+		}
+		return held
+	case *ast.GoStmt:
+		// The call runs in another goroutine, which holds nothing.
+		for _, a := range s.Call.Args {
+			ls.expr(a, held)
+		}
+		return held
+	case *ast.IfStmt:
+		if s.Init != nil {
+			held = ls.stmt(s.Init, held)
+		}
+		ls.expr(s.Cond, held)
+		var ends [][]heldLock
+		if b := ls.block(s.Body.List, held); !terminates(s.Body.List) {
+			ends = append(ends, b)
+		}
+		if s.Else == nil {
+			ends = append(ends, held)
+		} else if e := ls.stmt(s.Else, held); completes(s.Else) {
+			ends = append(ends, e)
+		}
+		return meetLocks(ends, held)
+	case *ast.ForStmt:
+		if s.Init != nil {
+			held = ls.stmt(s.Init, held)
+		}
+		ls.expr(s.Cond, held)
+		if s.Post != nil {
+			ls.stmt(s.Post, held)
+		}
+		return meetLocks([][]heldLock{held, ls.block(s.Body.List, held)}, held)
+	case *ast.RangeStmt:
+		ls.expr(s.X, held)
+		return meetLocks([][]heldLock{held, ls.block(s.Body.List, held)}, held)
+	case *ast.SwitchStmt:
+		if s.Init != nil {
+			held = ls.stmt(s.Init, held)
+		}
+		ls.expr(s.Tag, held)
+		return ls.clauses(s.Body, held, hasDefault(s.Body))
+	case *ast.TypeSwitchStmt:
+		if s.Init != nil {
+			held = ls.stmt(s.Init, held)
+		}
+		ls.stmt(s.Assign, held)
+		return ls.clauses(s.Body, held, hasDefault(s.Body))
+	case *ast.SelectStmt:
+		return ls.clauses(s.Body, held, true)
+	case *ast.BlockStmt:
+		return ls.block(s.List, held)
+	case *ast.LabeledStmt:
+		return ls.stmt(s.Stmt, held)
+	}
+	ls.expr(s, held)
+	return held
+}
+
+// clauses scans the clauses of a switch or select, and returns what is
+// held after it: what every clause that completes holds, and held too
+// when no clause may run.
+func (ls *lockScanner) clauses(body *ast.BlockStmt, held []heldLock, exhaustive bool) []heldLock {
+	var ends [][]heldLock
+	if !exhaustive {
+		ends = append(ends, held)
+	}
+	for _, c := range body.List {
+		var list []ast.Stmt
+		switch c := c.(type) {
+		case *ast.CaseClause:
+			for _, e := range c.List {
+				ls.expr(e, held)
+			}
+			list = c.Body
+		case *ast.CommClause:
+			if c.Comm != nil {
+				ls.stmt(c.Comm, held)
+			}
+			list = c.Body
+		}
+		if e := ls.block(list, held); !terminates(list) {
+			ends = append(ends, e)
+		}
+	}
+	return meetLocks(ends, held)
+}
+
+// meetLocks returns the locks held at every one of ends; held when there
+// are none.
+func meetLocks(ends [][]heldLock, held []heldLock) []heldLock {
+	if len(ends) == 0 {
+		return held
+	}
+	out := slices.Clone(ends[0])
+	for _, e := range ends[1:] {
+		out = slices.DeleteFunc(out, func(h heldLock) bool { return !slices.Contains(e, h) })
+	}
+	return out
+}
+
+// expr notes the field accesses and method calls of n, run with held,
+// outside function literals.
+func (ls *lockScanner) expr(n ast.Node, held []heldLock) {
+	if n == nil {
+		return
+	}
+	info := ls.f.pkg.TypesInfo
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectorExpr:
+			for _, st := range ls.p.selectorSteps(ls.f, n) {
+				if st.field < 0 {
+					continue
+				}
+				var locks []int32
+				for _, h := range held {
+					if h.excl && h.base == st.base && ls.p.fields[h.field].key == ls.p.fields[st.field].key {
+						locks = append(locks, h.field)
+					}
+				}
+				ls.out.accesses = append(ls.out.accesses, lockedAccess{st.field, locks})
+			}
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			s := info.Selections[sel]
+			if s == nil || s.Kind() != types.MethodVal || len(s.Index()) != 1 || types.IsInterface(s.Recv()) {
+				return true
+			}
+			fn := s.Obj().(*types.Func).Origin()
+			if _, ptr := fn.Signature().Recv().Type().(*types.Pointer); !ptr {
+				return true // the method works on a copy
+			}
+			base := types.ExprString(ast.Unparen(sel.X))
+			var on []heldLock
+			for _, h := range held {
+				if h.base == base {
+					h.base = ""
+					on = append(on, h)
+				}
+			}
+			ls.out.calls = append(ls.out.calls, lockedCall{ls.p.line(n.Lparen), fn.FullName(), on})
+		}
+		return true
+	})
+}
+
+// lockOp reads x as a call of Lock, Unlock, RLock or RUnlock of a
+// sync.Mutex or sync.RWMutex field held by value (x.mu.Lock(), or
+// x.Lock() through an embedded mutex), and returns the lock, on the
+// object x reaches.
+func (ls *lockScanner) lockOp(x ast.Expr) (heldLock, string, bool) {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return heldLock{}, "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return heldLock{}, "", false
+	}
+	info := ls.f.pkg.TypesInfo
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return heldLock{}, "", false
+	}
+	fn := s.Obj().(*types.Func)
+	op := fn.Name()
+	if fn.Pkg() == nil || fn.Pkg().Path() != "sync" || op != "Lock" && op != "Unlock" && op != "RLock" && op != "RUnlock" {
+		return heldLock{}, "", false
+	}
+	var steps []selectorStep
+	if len(s.Index()) > 1 {
+		steps = ls.p.selectorSteps(ls.f, sel)
+	} else if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+		steps = ls.p.selectorSteps(ls.f, inner)
+	}
+	if len(steps) == 0 {
+		return heldLock{}, "", false
+	}
+	last := steps[len(steps)-1]
+	if last.field < 0 || !isMutex(last.typ) {
+		return heldLock{}, "", false
+	}
+	ls.locks[last.field] = true
+	return heldLock{base: last.base, field: last.field}, op, true
+}
+
+// isMutex reports whether t is sync.Mutex or sync.RWMutex, not a pointer
+// to one.
+func isMutex(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync" {
+		return false
+	}
+	return n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex"
+}
+
+// selectorStep is one field a selector goes through: the field, the
+// expression reaching the struct it is a field of, and its type.
+type selectorStep struct {
+	field int32
+	base  string
+	typ   types.Type
+}
+
+// selectorSteps are the fields sel goes through, from the struct its
+// operand reaches: the field it selects, or for a method, the embedded
+// fields the method is promoted through.
+func (p *Program) selectorSteps(f *srcFile, sel *ast.SelectorExpr) []selectorStep {
+	s := f.pkg.TypesInfo.Selections[sel]
+	if s == nil {
+		return nil
+	}
+	path := s.Index()
+	switch s.Kind() {
+	case types.FieldVal:
+	case types.MethodVal:
+		path = path[:len(path)-1]
+	default:
+		return nil
+	}
+	var out []selectorStep
+	t := s.Recv()
+	base := types.ExprString(ast.Unparen(sel.X))
+	for _, i := range path {
+		st, key, ok := p.structOf(t)
+		if !ok {
+			break
+		}
+		fld := st.Field(i)
+		out = append(out, selectorStep{p.fieldID(key, st, i), base, fld.Type()})
+		base += "." + fld.Name()
+		t = fld.Type()
+	}
+	return out
+}
