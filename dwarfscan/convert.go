@@ -538,6 +538,9 @@ func (u *unit) expandType(off dwarf.Offset, typ string, x *layout.Expansion) {
 			panic(input.Abort(fmt.Errorf("typedef %s at %#x: a loop of typedefs", u.name(n.name), t)))
 		}
 	}
+	if n := u.node(t); n != nil && n.tag == dwarf.TagTypedef {
+		u.deep(t)
+	}
 	if len(x.Typedefs) > 0 {
 		s, _ := u.declType(t, false)
 		x.Resolved = strings.TrimRight(s, " ") + dims
@@ -740,6 +743,15 @@ func (u *unit) atomic(off dwarf.Offset) int64 {
 // and room for the arithmetic of offsets and lines.
 const maxSize = 1 << 60
 
+// deep records, as the unit's error, that type off lies past maxDepth
+// references from a member's type (typedefs of typedefs, a loop of them):
+// its size and alignment are not known, and are not guessed.
+func (u *unit) deep(off dwarf.Offset) {
+	if u.err == nil {
+		u.err = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("type at %#x: more than %d types in a row, typedefs of typedefs or a loop of them", off, maxDepth)}
+	}
+}
+
 // sizeError is the error of the type name (maybe "") at off whose
 // DW_AT_byte_size is negative as a signed number, or past maxSize.
 func sizeError(off dwarf.Offset, name string, size int64) error {
@@ -764,6 +776,7 @@ func (u *unit) size(off dwarf.Offset) int64 {
 		return n.sz
 	}
 	if !u.enter() {
+		u.deep(off)
 		return 0
 	}
 	defer u.leave()
@@ -854,6 +867,7 @@ func (u *unit) align(off dwarf.Offset) int64 {
 		return n.nat
 	}
 	if !u.enter() {
+		u.deep(off)
 		return 1
 	}
 	defer u.leave()

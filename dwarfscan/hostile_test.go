@@ -436,3 +436,20 @@ func TestHostileNames(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestLongTypedefChain reads testdata/c/longchain.o.gz, a member whose
+// type is the last of 17,000 typedefs in a row: past the types in a row
+// the reader follows, an error naming the limit, where once the member
+// silently had size 0.
+func TestLongTypedefChain(t *testing.T) {
+	path := testdata("c/longchain.o.gz")
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, err = f.Structs()
+	if !errors.Is(err, input.ErrLimit) || !strings.HasSuffix(err.Error(), ": more than 16384 types in a row, typedefs of typedefs or a loop of them") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -114,3 +114,15 @@ $CC -g -gdwarf-5 $CFLAGS -c typedefs.c -o typedefs.o
 # Virtual base classes (pahole 1.24 cannot place them): g++ and clang++.
 ${CXX:-g++} -g -gdwarf-5 $CFLAGS -c vbases.cc -o vbases.o
 clang++ -g -gdwarf-5 $CFLAGS -c vbases.cc -o vbases-clang.o
+
+# 17,000 typedefs in a row, the last a member's type: past the 16,384
+# types in a row the reader follows, an error rather than a size of 0.
+# Generated, not kept (it is 370 kB); the object is kept gzipped.
+{
+	printf 'typedef int t0;\n'
+	i=1; while [ $i -lt 17000 ]; do printf 'typedef t%d t%d;\n' $((i-1)) $i; i=$((i+1)); done
+	printf 'struct longchain {\n\tt16999 last;\n\tint x;\n};\n\nstruct longchain lc;\n'
+} > longchain.c
+$CC -g -gdwarf-5 $CFLAGS -c longchain.c -o longchain.o
+gzip -9 -n -f longchain.o
+rm longchain.c
