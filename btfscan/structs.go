@@ -201,6 +201,9 @@ type conv struct {
 	enums map[*btf.Enum]*layout.Enum
 	// typedefNames counts the typedef names of expansions (expandType).
 	typedefNames int
+	// pointees holds the unnamed structs and unions converted for
+	// layout.Expansion.Pointee; nil while one is being converted.
+	pointees map[btf.Type]*layout.Struct
 }
 
 // maxTypedefNames bounds the typedef names that the expansions of the
@@ -320,6 +323,37 @@ func (c *conv) def(t btf.Type) *layout.Struct {
 		panic(badType(err.Error()))
 	}
 	c.defs[t] = s
+	return s
+}
+
+// pointee converts the unnamed struct or union that t, a pointer, points
+// to, for layout.Expansion.Pointee, once; nil for any other type.
+func (c *conv) pointee(t btf.Type) *layout.Struct {
+	ptr, ok := t.(*btf.Pointer)
+	if !ok {
+		return nil
+	}
+	comp, ok := asComposite(ptr.Target)
+	if !ok || comp.name != "" {
+		return nil
+	}
+	if s, ok := c.pointees[ptr.Target]; ok {
+		if s == nil {
+			panic(badType("struct points to itself"))
+		}
+		return s
+	}
+	if c.pointees == nil {
+		c.pointees = make(map[btf.Type]*layout.Struct)
+	}
+	c.enter()
+	defer c.leave()
+	c.pointees[ptr.Target] = nil
+	s := c.convert(ptr.Target, comp, c.info(ptr.Target).packed)
+	if err := s.Validate(); err != nil {
+		panic(badType(err.Error()))
+	}
+	c.pointees[ptr.Target] = s
 	return s
 }
 
@@ -757,6 +791,7 @@ func (c *conv) members(t btf.Type, base int64, packed, inUnion bool, unit *int) 
 			x.Packed, x.AlignAttr = packed, c.info(inner).forced
 		}
 		x.Enum = c.enum(bm.Type)
+		x.Pointee = c.pointee(bm.Type)
 		if c.defs != nil {
 			c.expandType(bm.Type, m.Type, &x)
 		}

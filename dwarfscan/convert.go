@@ -452,11 +452,31 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 		x.Packed, x.AlignAttr = u.structAlign(inner).packed, inner.align
 	}
 	x.Enum = u.enum(k.typ)
+	x.Pointee = u.pointee(k.typ)
 	if u.f.ExpandTypes {
 		u.expandType(k.typ, m.Type, &x)
 	}
 	m.Expansion = x.OrNil()
 	return m
+}
+
+// pointee converts the unnamed struct or union that type off, a pointer,
+// points to, for layout.Expansion.Pointee, once per unit; nil for any
+// other type.
+func (u *unit) pointee(off dwarf.Offset) *layout.Struct {
+	n := u.node(off)
+	if n == nil || n.tag != dwarf.TagPointerType {
+		return nil
+	}
+	t := u.node(n.typ)
+	if t == nil || u.named(t.name) || t.decl {
+		return nil
+	}
+	switch t.tag {
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		return u.def(t)
+	}
+	return nil
 }
 
 // enum converts the unnamed enum off is, or is an array of, for
@@ -944,6 +964,13 @@ func (u *unit) structAlign(n *node) alignInfo {
 		packed = true
 	}
 	if tight && end == n.size && (offNatural || n.size%maxNat != 0) {
+		packed = true
+	}
+	// gcc gives a packed struct whose members all lie at their natural
+	// alignment a DW_AT_alignment of 1 (gpt_entry); a greater one is
+	// packed and aligned both, which pahole calls aligned
+	// (pps_ktime_compat's 4).
+	if n.align == 1 && maxNat > 1 {
 		packed = true
 	}
 	ai := alignInfo{align: maxA, packed: packed, natural: maxNat}

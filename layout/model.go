@@ -228,6 +228,10 @@ type Expansion struct {
 	// also through Typedefs): pahole prints its enumerators in place.
 	// Readers share it among the members of that type: read-only.
 	Enum *Enum
+	// Pointee is the unnamed struct or union the member points to, with
+	// offsets from its own start: pahole prints its members in place,
+	// then "} * name". Shared like Def: read-only.
+	Pointee *Struct
 }
 
 // Enum is an enum type's definition.
@@ -244,7 +248,7 @@ type Enumerator struct {
 
 // OrNil returns x, or nil when x says nothing.
 func (x Expansion) OrNil() *Expansion {
-	if x.Def == nil && len(x.Typedefs) == 0 && !x.Packed && x.AlignAttr == 0 && x.Enum == nil {
+	if x.Def == nil && len(x.Typedefs) == 0 && !x.Packed && x.AlignAttr == 0 && x.Enum == nil && x.Pointee == nil {
 		return nil
 	}
 	return &x

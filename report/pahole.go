@@ -43,6 +43,8 @@ type printer struct {
 	written int
 	// unions counts the unions the member being printed is inside.
 	unions int
+	// pointee says a struct pointed to is being printed (pointeeDef).
+	pointee bool
 	// narrow is what pahole takes from the type column besides the
 	// levels: the "const " of the const structs it is inside.
 	narrow int
@@ -364,6 +366,10 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			pad = max(ts+ns-(p.written-start+len(t)+len(decl)), 1)
 		} else if x := m.Expansion; x != nil && x.Enum != nil && (p.expand || len(x.Typedefs) == 0) {
 			decl, pad = p.enumDef(m, forced, t, ts+ns)
+		} else if x := m.Expansion; x != nil && x.Pointee != nil {
+			// pahole counts the body into the member's width: the
+			// offset comment follows one space after.
+			decl = p.pointeeDef(m, forced, t, level)
 		} else if kw, dims, ok := block(m.Type); ok {
 			start := p.written + len(t)
 			p.printf("%s%s {\n", t, kw)
@@ -545,7 +551,13 @@ func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) 
 	p.stats = stats && isConst
 	union := d.Kind == layout.KindUnion
 	mark := len(p.arena)
-	st := p.body(p.shifted(d.Members, m.Offset), m.Offset, d.Size, union, level+1, defaultAccess(d))
+	ms, base := p.shifted(d.Members, m.Offset), m.Offset
+	if p.pointee {
+		// Inside a struct pointed to, pahole prints every offset from
+		// the start of the struct that holds the member.
+		ms, base = d.Members, 0
+	}
+	st := p.body(ms, base, d.Size, union, level+1, defaultAccess(d))
 	p.arena = p.arena[:mark]
 	if p.stats && !union {
 		p.summary(d, st, tabs(min(level+1, maxIndent)), m.Offset)
@@ -573,6 +585,35 @@ func (p *printer) expandDef(m *layout.Member, forced bool, t string, level int) 
 	}
 	b.WriteString(";")
 	return b.String()
+}
+
+// pointeeDef prints, as pahole does, the body of the unnamed struct or
+// union m points to, its offsets from its own start and its type column
+// narrower by a level more, without hot marks or summary, and returns the
+// declaration that closes it.
+func (p *printer) pointeeDef(m *layout.Member, forced bool, t string, level int) string {
+	d := m.Expansion.Pointee
+	p.printf("%s%s {\n", t, d.Keyword())
+	annotate, stats, cacheline, pointee := p.annotate, p.stats, p.cacheline, p.pointee
+	p.annotate, p.stats, p.cacheline, p.pointee = false, false, 0, true
+	p.narrow += 8
+	union := d.Kind == layout.KindUnion
+	st := p.body(d.Members, 0, d.Size, union, level+1, defaultAccess(d))
+	p.narrow -= 8
+	p.annotate, p.stats, p.cacheline, p.pointee = annotate, stats, cacheline, pointee
+	p.newline = false
+	decl := "}"
+	if !union {
+		decl += packedAttr(d, st)
+	}
+	decl += " * " + m.Name
+	if !union {
+		decl += alignedAttr(d, st)
+	}
+	if forced {
+		decl += aligned(m.AlignAttr)
+	}
+	return decl + ";"
 }
 
 // enumDef prints, as pahole does, the header and the enumerators of the

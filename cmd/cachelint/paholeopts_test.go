@@ -160,6 +160,7 @@ var expandInputs = []struct{ golden, file string }{
 	{"c-bitfields-dwarf4.o", "c/bitfields-dwarf4.o"},
 	{"c-deep.o", "c/deep.o"},
 	{"c-packed.o", "c/packed.o"},
+	{"c-pahole61.o", "c/pahole61.o"},
 	{"c-queues.o", "c/queues.o"},
 	{"c-queues-dwarf4.o", "c/queues-dwarf4.o"},
 	{"c-tcp_sock61.o", "c/tcp_sock61.o"},

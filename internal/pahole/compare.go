@@ -114,7 +114,12 @@ func (c *cmp) members(where string, end int64, pms []Member, ms []layout.Member)
 		if pm.Aligned > m.Align {
 			c.diff("%s: align %d, pahole __aligned__(%d)", at, m.Align, pm.Aligned)
 		}
-		if len(pm.Nested) > 0 || len(m.Inner) > 0 {
+		switch {
+		case m.Expansion != nil && m.Expansion.Pointee != nil:
+			// The struct m points to, printed in place, its offsets
+			// from its own start.
+			c.members(at, m.Expansion.Pointee.Size, pm.Nested, m.Expansion.Pointee.Members)
+		case len(pm.Nested) > 0 || len(m.Inner) > 0:
 			c.members(at, m.End(), pm.Nested, m.Inner)
 		}
 	}

@@ -74,7 +74,53 @@ struct holds_tboot_region {
 	u64 l;
 };
 
+/* block/partitions/check.h: a pointer to an unnamed struct, which pahole
+ * prints in place; and to an unnamed union, and to one past a cacheline. */
+struct parsed_partitions {
+	int n;
+	struct {
+		long from;
+		long size;
+		int flags;
+		_Bool has_info;
+		char info[101];
+	} *parts;
+	union {
+		int i;
+		long l;
+	} *u;
+	struct {
+		char head;
+		long words[12];
+		char tail;
+	} *big;
+};
+
+/* block/partitions/efi.h: packed, with members all at their natural
+ * alignment, one of a type aligned to 4: gcc gives the struct
+ * DW_AT_alignment 1. */
+typedef struct { unsigned char b[16]; } guid_t;
+typedef guid_t efi_guid_t __attribute__((aligned(4)));
+
+typedef struct _gpt_entry {
+	efi_guid_t partition_type_guid;
+	u64 starting_lba;
+	u64 ending_lba;
+	unsigned short partition_name[36];
+} __attribute__((packed)) gpt_entry;
+
+/* include/uapi/linux/pps.h: packed and aligned(4), which pahole prints
+ * as aligned. */
+struct pps_ktime_compat {
+	long long sec;
+	int nsec;
+	unsigned int flags;
+} __attribute__((packed, aligned(4)));
+
 union kvm_mmu_page_role role;
 struct tboot tb;
 struct edd_info edd;
 struct holds_tboot_region htr;
+struct parsed_partitions pp;
+gpt_entry gpt;
+struct pps_ktime_compat pkc;
