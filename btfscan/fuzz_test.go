@@ -11,8 +11,9 @@ import (
 
 // FuzzBTF feeds the reader mangled BTF, raw, gzipped and in an ELF file:
 // it must return layouts that hold together or an error that names the
-// file and says which kind it is, never panic, hang or allocate without
-// bound. The seeds are BTF of the C fixtures (pahole -J; see
+// file and says which kind it is, never panic (a panic of the reader's own
+// is not recovered: input.Recovered), hang or allocate without bound; with
+// and without -E. The seeds are BTF of the C fixtures (pahole -J; see
 // testdata/build.sh), the ELF test fixture, and a big-endian and a gzipped
 // copy of its BTF.
 func FuzzBTF(f *testing.F) {
@@ -61,9 +62,16 @@ func FuzzBTF(f *testing.F) {
 				t.Fatalf("struct %s: %v", s.Name, err)
 			}
 		}
-		for _, names := range [][]string{{"tiny", "holes"}, {"tiny_packed"}} {
-			if _, _, err := file.Find(names...); err != nil {
+		for i, names := range [][]string{{"tiny", "holes"}, {"tiny_packed"}} {
+			file.ExpandTypes = i == 1
+			found, embedded, err := file.Find(names...)
+			if err != nil {
 				check(t, path, err)
+			}
+			for _, s := range append(found, embedded...) {
+				if err := s.Validate(); err != nil {
+					t.Fatalf("struct %s: %v", s.Name, err)
+				}
 			}
 		}
 	})
