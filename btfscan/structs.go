@@ -678,49 +678,18 @@ func isScalar(t btf.Type) bool {
 // pahole's class__find_holes counts them; bits left over in a bit-field's
 // storage unit are bit holes and do not count.
 func hasHoles(ms []memberInfo, size int64) bool {
-	curEnd, curSize := size*8, int64(0)
-	var lastSeen int64
-	inBitfield := false
+	w := layout.NewHoleWalk[int64](0)
 	for _, m := range ms {
-		bitStart := m.bitOffset
-		bitEnd := bitStart + m.byteSize*8
+		bits := m.byteSize * 8
 		if m.bitfield != 0 {
-			bitEnd = bitStart + m.bitfield
+			bits = m.bitfield
 		}
-		if inBitfield {
-			lastSeen = min(bitStart, curEnd)
-		}
-		var byteHoles int64
-		if m.bitfield != 0 {
-			if aligned := m.byteOffset * 8; lastSeen < aligned && aligned <= bitStart {
-				byteHoles = m.byteOffset - lastSeen/8
-			}
-		} else {
-			byteHoles = bitStart/8 - lastSeen/8
-		}
-		if byteHoles != 0 {
+		if byteHoles, _ := w.Member(m.byteOffset, m.bitOffset, bits, m.byteSize*8, m.bitfield != 0); byteHoles != 0 {
 			return true
 		}
-		lastSeen = bitEnd
-		if m.bitfield != 0 {
-			inBitfield = true
-			if unit := m.byteSize * 8; bitEnd > curEnd || unit > curSize {
-				curSize = unit
-				curEnd = m.byteOffset*8 + curSize
-				if bitEnd > curEnd {
-					curEnd += curSize
-				}
-			}
-		} else {
-			inBitfield = false
-			curSize = 0
-			curEnd = bitEnd
-		}
 	}
-	if inBitfield {
-		lastSeen = min(size*8, curEnd)
-	}
-	return size-lastSeen/8 != 0
+	padding, _ := w.End(size)
+	return padding != 0
 }
 
 // isPacked is the rest of class__infer_packed_attributes for a struct with

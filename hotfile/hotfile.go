@@ -125,21 +125,6 @@ func Load(path string) (*Set, error) {
 	return Parse(path, data)
 }
 
-// LoadAll loads every file, in order, into one Set (the repeatable -hot
-// flag).
-func LoadAll(paths []string) (*Set, error) {
-	var sets []*Set
-	for _, p := range paths {
-		s, err := Load(p)
-		if err != nil {
-			return nil, err
-		}
-		sets = append(sets, s)
-	}
-	s := Merge(sets...)
-	return s, s.contradictions()
-}
-
 // LoadPaths loads hot files, tables and folders of tables, in order, into
 // one Set (the repeatable -hot flag). A folder stands for every .rst file
 // in it, in name order; those that are not tables of struct members

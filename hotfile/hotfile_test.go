@@ -337,7 +337,7 @@ func TestLoadMerge(t *testing.T) {
 	if err := os.WriteFile(a, []byte("net_device.mtu hot path=tx\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := LoadAll([]string{a, filepath.Join(tables, "tcp_sock.rst")})
+	s, _, err := LoadPaths([]string{a, filepath.Join(tables, "tcp_sock.rst")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +347,7 @@ func TestLoadMerge(t *testing.T) {
 	if s.Hot[0].Pos != (Pos{a, 1}) || len(s.Hot) != 1+77 {
 		t.Errorf("first %v, %d marks", s.Hot[0].Pos, len(s.Hot))
 	}
-	if _, err := LoadAll([]string{a, filepath.Join(dir, "missing.txt")}); err == nil {
+	if _, _, err := LoadPaths([]string{a, filepath.Join(dir, "missing.txt")}); err == nil {
 		t.Error("missing file: no error")
 	}
 }

@@ -13,10 +13,13 @@ type Packing struct {
 	Size, Packed int64
 	// Pahole says the packed size is the one pahole 1.24's reorganizer
 	// finds. When pahole's packed layout breaks what the struct must keep
-	// (see PaholePacking.Breaks), Packed is PackSize's instead and Why
+	// (see paholePacking.Breaks), Packed is PackSize's instead and Why
 	// says what pahole's layout breaks.
 	Pahole bool
 	Why    string
+	// PaholeSize is the size pahole's reorganizer packs the struct to,
+	// whether Packed is it or not.
+	PaholeSize int64
 }
 
 // Packable says whether s can be packed smaller, as pahole --packable
@@ -27,15 +30,16 @@ type Packing struct {
 // (Breaks). Where it does not, the figure is the smaller of PackSize and,
 // when only the size breaks the alignment, pahole's size rounded up to
 // it, as the compiler would; s is not packable when that saves nothing.
-// word is the target's pointer size (pahole's cu->addr_size).
+// word is the target's pointer size (pahole's cu->addr_size). When pahole
+// lists s and cachelint does not, the Packing says what pahole does.
 func Packable(s *Struct, word int64) (Packing, bool) {
-	p, ok := PaholePack(s, word)
+	p, ok := paholePack(s, word)
 	if !ok {
 		return Packing{}, false
 	}
 	why := p.Breaks(s)
 	if why == "" {
-		return Packing{Size: s.Size, Packed: p.Size, Pahole: true}, true
+		return Packing{Size: s.Size, Packed: p.Size, Pahole: true, PaholeSize: p.Size}, true
 	}
 	n, ok := PackSize(s)
 	if !ok {
@@ -45,14 +49,14 @@ func Packable(s *Struct, word int64) (Packing, bool) {
 		n = min(n, alignUp(p.Size, s.Align))
 	}
 	if n >= s.Size {
-		return Packing{}, false
+		return Packing{Size: s.Size, Why: why, PaholeSize: p.Size}, false
 	}
-	return Packing{Size: s.Size, Packed: n, Why: why}, true
+	return Packing{Size: s.Size, Packed: n, Why: why, PaholeSize: p.Size}, true
 }
 
-// PaholePacking is the layout pahole 1.24's class__reorganize gives a
+// paholePacking is the layout pahole 1.24's class__reorganize gives a
 // struct: the members in their new order at their new offsets.
-type PaholePacking struct {
+type paholePacking struct {
 	Size    int64
 	Members []Member
 	// From gives, for each of Members, the index of the original member.
@@ -90,7 +94,7 @@ type pclass struct {
 // needs more than 7,580.
 const reorganizeBudget = 1 << 22
 
-// PaholePack runs pahole 1.24's reorganizer (dwarves_reorganize.c,
+// paholePack runs pahole 1.24's reorganizer (dwarves_reorganize.c,
 // class__reorganize, built without its bit-field algorithms) on s: it
 // moves members into the holes after earlier ones, first those that have
 // a hole after them themselves, then the last member into a hole when
@@ -98,9 +102,9 @@ const reorganizeBudget = 1 << 22
 // a hole of a word or more shifts what follows back by a word, whatever
 // alignment it had. It reports false when pahole would not list s: s is
 // not a struct, has no holes, or packing saves nothing.
-func PaholePack(s *Struct, word int64) (PaholePacking, bool) {
+func paholePack(s *Struct, word int64) (paholePacking, bool) {
 	if s.Kind != KindStruct || len(s.Members) == 0 {
-		return PaholePacking{}, false
+		return paholePacking{}, false
 	}
 	c := &pclass{size: uint32(s.Size), addr: uint64(word)}
 	for i := range s.Members {
@@ -117,15 +121,15 @@ func PaholePack(s *Struct, word int64) (PaholePacking, bool) {
 	}
 	c.findHoles()
 	if c.nrHoles == 0 && c.nrBitHoles == 0 {
-		return PaholePacking{}, false
+		return paholePacking{}, false
 	}
 	if !c.reorganize() {
-		return PaholePacking{}, false
+		return paholePacking{}, false
 	}
 	if c.size >= uint32(s.Size) {
-		return PaholePacking{}, false
+		return paholePacking{}, false
 	}
-	p := PaholePacking{Size: int64(c.size)}
+	p := paholePacking{Size: int64(c.size)}
 	for _, pm := range c.m {
 		m := s.Members[pm.from]
 		d := int64(pm.byteOffset) - m.Offset
@@ -137,69 +141,33 @@ func PaholePack(s *Struct, word int64) (PaholePacking, bool) {
 	return p, true
 }
 
-// findHoles is pahole 1.24's class__find_holes, in its integer widths.
+// findHoles is pahole 1.24's class__find_holes (HoleWalk), in its integer
+// widths: a hole is stored in 16 bits, counted as a signed 32-bit number.
 func (c *pclass) findHoles() {
-	curEnd, curSize := c.size*8, uint32(0)
-	var lastSeen uint32
-	inBitfield := false
+	w := NewHoleWalk[uint32](0)
 	c.nrHoles, c.nrBitHoles = 0, 0
 	var last *pmember
 	c.work += len(c.m)
 	for _, pos := range c.m {
 		pos.hole = 0
-		start := pos.bitOffset
-		var end uint32
+		bits := uint32(pos.byteSize * 8)
 		if pos.bitfieldSize != 0 {
-			end = start + uint32(pos.bitfieldSize)
-		} else {
-			end = start + uint32(pos.byteSize*8)
+			bits = uint32(pos.bitfieldSize)
 		}
-		var bitHoles, byteHoles int32
-		if inBitfield {
-			e := min(start, curEnd)
-			bitHoles = int32(e - lastSeen)
-			lastSeen = e
-		}
-		if pos.bitfieldSize != 0 {
-			aligned := pos.byteOffset * 8
-			if lastSeen < aligned && aligned <= start {
-				byteHoles = int32(pos.byteOffset - lastSeen/8)
-				lastSeen = aligned
-			}
-			bitHoles += int32(start - lastSeen)
-		} else {
-			byteHoles = int32(start/8 - lastSeen/8)
-		}
-		lastSeen = end
-		if pos.bitfieldSize != 0 {
-			inBitfield = true
-			if end > curEnd || pos.bitSize > curSize {
-				curSize = pos.bitSize
-				curEnd = pos.byteOffset*8 + curSize
-				if end > curEnd {
-					curEnd += curSize
-				}
-			}
-		} else {
-			inBitfield = false
-			curSize = 0
-			curEnd = end
-		}
+		byteHoles, bitHoles := w.Member(pos.byteOffset, pos.bitOffset, bits, pos.bitSize, pos.bitfieldSize != 0)
 		if last != nil {
-			last.hole = uint16(byteHoles)
+			last.hole = uint16(int32(byteHoles))
 		}
-		if bitHoles != 0 {
+		if int32(bitHoles) != 0 {
 			c.nrBitHoles++
 		}
-		if byteHoles != 0 {
+		if int32(byteHoles) != 0 {
 			c.nrHoles++
 		}
 		last = pos
 	}
-	if inBitfield {
-		lastSeen = min(c.size*8, curEnd)
-	}
-	c.padding = uint16(c.size - lastSeen/8)
+	padding, _ := w.End(c.size)
+	c.padding = uint16(padding)
 }
 
 // reorganize is class__reorganize; it reports false when it has not
@@ -367,7 +335,7 @@ func (c *pclass) subtractFrom(m *pmember, n uint16) {
 // Breaks says what pahole's packed layout p of s breaks, "" if nothing:
 // what breaksMembers finds, or a size that is not a multiple of the
 // struct's alignment.
-func (p *PaholePacking) Breaks(s *Struct) string {
+func (p *paholePacking) Breaks(s *Struct) string {
 	if why := p.breaksMembers(s); why != "" {
 		return why
 	}
@@ -382,7 +350,7 @@ func (p *PaholePacking) Breaks(s *Struct) string {
 // or past the end, a pinned member moved; in C, a struct-typed first
 // member no longer first, a member moved into or out of a kernel
 // cacheline group or across a member aligned to start a line.
-func (p *PaholePacking) breaksMembers(s *Struct) string {
+func (p *paholePacking) breaksMembers(s *Struct) string {
 	var end int64 // in bits: bit-fields of different units share bytes
 	for i := range p.Members {
 		m := &p.Members[i]
@@ -405,7 +373,7 @@ func (p *PaholePacking) breaksMembers(s *Struct) string {
 	if s.Lang != LangC {
 		return ""
 	}
-	if i := firstAggregate(s); i >= 0 && p.From[slices.IndexFunc(p.Members, func(m Member) bool { return m.Size > 0 })] != i {
+	if i := castTarget(s); i >= 0 && p.From[slices.IndexFunc(p.Members, func(m Member) bool { return m.Size > 0 })] != i {
 		return fmt.Sprintf("%s, the struct-typed first member, is no longer first", s.Members[i].Label())
 	}
 	was := groupsAlong(s.Members, func(k int) int { return k })
@@ -476,19 +444,6 @@ func crossesLine(s *Struct, from []int) string {
 		last = r
 	}
 	return ""
-}
-
-// firstAggregate is the index of s's first member when it has a struct or
-// union type C code can name (it casts to it), -1 otherwise.
-func firstAggregate(s *Struct) int {
-	i := slices.IndexFunc(s.Members, func(m Member) bool { return m.Size > 0 })
-	if i < 0 {
-		return -1
-	}
-	if m := &s.Members[i]; m.Offset == 0 && m.Aggregate && !m.Embedded && m.Type != "struct" && m.Type != "union" {
-		return i
-	}
-	return -1
 }
 
 // groupsAlong maps each original member index (from(k) of the k-th

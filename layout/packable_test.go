@@ -9,7 +9,7 @@ import (
 // FuzzPackable checks --packable's promises on random structs: the
 // packing terminates; a layout it prints, pahole's or its own, keeps what
 // a reorganization keeps (broken, with every member cold: packing ignores
-// hotness) and is smaller than the struct; PaholePack leaves its input
+// hotness) and is smaller than the struct; paholePack leaves its input
 // alone.
 func FuzzPackable(f *testing.F) {
 	f.Add([]byte{})
@@ -26,9 +26,9 @@ func FuzzPackable(f *testing.F) {
 		orig := cloneStruct(s)
 		cold := cloneStruct(s)
 		cold.Members = coldMembers(s.Members)
-		pp, paholeOK := PaholePack(s, 8)
+		pp, paholeOK := paholePack(s, 8)
 		if !reflect.DeepEqual(s, orig) {
-			t.Fatalf("PaholePack changed its input")
+			t.Fatalf("paholePack changed its input")
 		}
 		p, ok := Packable(s, 8)
 		if !ok {
@@ -70,7 +70,7 @@ func TestPaholePackBounded(t *testing.T) {
 		s.Members = append(s.Members, m)
 		s.Size += 8
 	}
-	if p, ok := PaholePack(s, 8); ok {
+	if p, ok := paholePack(s, 8); ok {
 		t.Errorf("packed to %d bytes: the budget did not stop it", p.Size)
 	}
 }

@@ -187,11 +187,6 @@ func (d *Diff) worse(kind, format string, args ...any) {
 	d.Worse = append(d.Worse, Worsening{kind, fmt.Sprintf(format, args...)})
 }
 
-// IsWorse reports whether d got worse in any of kinds.
-func (d *Diff) IsWorse(kinds []string) bool {
-	return slices.ContainsFunc(d.Worse, func(w Worsening) bool { return slices.Contains(kinds, w.Kind) })
-}
-
 type memberKey struct {
 	name string
 	k    int

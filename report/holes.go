@@ -14,72 +14,25 @@ type gaps struct {
 }
 
 // findHoles walks the members of one struct body (top level or an inline
-// block at base) as pahole 1.24's class__find_holes does, bit by bit, so
-// that bit-field storage units and the bytes around them come out as pahole
-// counts them.
+// block at base) as pahole 1.24's class__find_holes does
+// (layout.HoleWalk).
 func findHoles(ms []layout.Member, base, size int64) gaps {
 	g := gaps{hole: make([]int64, len(ms)), bitHole: make([]int64, len(ms))}
-	lastSeen := base * 8
-	var curEnd, curSize int64
-	inBitfield := false
+	w := layout.NewHoleWalk(base * 8)
 	for i := range ms {
 		m := &ms[i]
-		bitStart := m.BitOffset
-		var bitEnd int64
+		bitOffset, bits := m.Offset*8, m.Size*8
 		if m.BitSize > 0 {
-			bitEnd = bitStart + m.BitSize
-		} else {
-			bitStart = m.Offset * 8
-			bitEnd = bitStart + m.Size*8
+			bitOffset, bits = m.BitOffset, m.BitSize
 		}
-		var bitHoles, byteHoles int64
-		if inBitfield {
-			end := min(bitStart, curEnd)
-			bitHoles = end - lastSeen
-			lastSeen = end
-		}
-		if m.BitSize > 0 {
-			aligned := m.Offset * 8
-			if lastSeen < aligned && aligned <= bitStart {
-				byteHoles = m.Offset - lastSeen/8
-				lastSeen = aligned
-			}
-			bitHoles += bitStart - lastSeen
-		} else {
-			byteHoles = bitStart/8 - lastSeen/8
-		}
+		byteHoles, bitHoles := w.Member(m.Offset, bitOffset, bits, m.Size*8, m.BitSize > 0)
 		if i > 0 {
 			g.hole[i-1], g.bitHole[i-1] = byteHoles, bitHoles
 		} else {
 			g.preHole, g.preBitHole = byteHoles, bitHoles
 		}
-		if bitEnd > lastSeen {
-			lastSeen = bitEnd
-		}
-		if m.BitSize > 0 {
-			inBitfield = true
-			if bitEnd > curEnd || m.Size*8 > curSize {
-				curSize = m.Size * 8
-				curEnd = m.Offset*8 + curSize
-				if curEnd < bitEnd {
-					// The bit-field borrowed bytes of the previous unit:
-					// its unit ends a unit later.
-					curEnd += curSize
-				}
-			}
-		} else {
-			inBitfield = false
-			curSize = 0
-			curEnd = bitEnd
-		}
 	}
-	end := (base + size) * 8
-	if inBitfield {
-		e := min(end, curEnd)
-		g.bitPadding = e - lastSeen
-		lastSeen = e
-	}
-	g.padding = (end - lastSeen) / 8
+	g.padding, g.bitPadding = w.End(base + size)
 	return g
 }
 

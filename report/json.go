@@ -152,7 +152,7 @@ func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
 	if o.Reorg {
 		js.NoFix, js.Remains = r.NoFix, r.Remains
 		if r.Proposal != nil {
-			ps := CStruct(r.Proposal)
+			ps := cStruct(r.Proposal)
 			hl := map[string]int{}
 			for _, p := range s.Paths() {
 				hl[p] = ps.HotLines(p, line)

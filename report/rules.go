@@ -14,21 +14,6 @@ func RuleText(w io.Writer, r layout.Rule) error {
 	return err
 }
 
-// RulesMarkdown writes the rules as docs/checks.md lists them: a table of
-// summaries, then each rule's help.
-func RulesMarkdown(w io.Writer) error {
-	var b strings.Builder
-	b.WriteString("| check | reports | fix | level |\n|---|---|---|---|\n")
-	for _, r := range layout.Rules {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.Name, r.Summary, r.Fix, r.Severity)
-	}
-	for _, r := range layout.Rules {
-		fmt.Fprintf(&b, "\n### %s\n\n%s\n", r.Name, wrap(r.Help, 76))
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
 // wrap fills each paragraph of s to width columns.
 func wrap(s string, width int) string {
 	var out []string

@@ -82,7 +82,7 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 	case r.Proposal == nil:
 		return
 	}
-	ps := CStruct(r.Proposal)
+	ps := cStruct(r.Proposal)
 	var names []string
 	for i, m := range ps.Members {
 		if !r.Proposal.Inserted(i) {
@@ -120,9 +120,9 @@ func memberName(m *layout.Member) string {
 	return fmt.Sprintf("<anonymous %s at %d>", kw, m.Offset)
 }
 
-// CStruct returns the proposed struct with the padding the reorganizer
+// cStruct returns the proposed struct with the padding the reorganizer
 // inserted spelled as C members, u8 __pad_N[K], N counting from 0.
-func CStruct(p *layout.Proposal) *layout.Struct {
+func cStruct(p *layout.Proposal) *layout.Struct {
 	s := *p.Struct
 	s.Members = slices.Clone(s.Members)
 	n := 0
