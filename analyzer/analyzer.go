@@ -69,6 +69,13 @@ type Config struct {
 	HotFile string
 	// Checks are the checks to run, layout.Checks when nil.
 	Checks []*layout.Check
+	// LoadWide says the driver sees every package of the load and
+	// decides each fix over all their Results, as cachelint -fix does:
+	// a pass then offers the fixes of layouts other packages reach, for
+	// the driver to judge. Without it (go vet, golangci-lint, nogo),
+	// what other packages do with such a layout is out of sight, and its
+	// fixes are withheld.
+	LoadWide bool
 }
 
 // RegisterFlags defines -line and -hotfile on fs, setting c's fields.
@@ -145,25 +152,32 @@ func (h *hotFiles) load(path string) (map[string]*hotfile.Set, error) {
 }
 
 // Result is what a pass tells a driver that applies fixes to several
-// packages at once (cachelint -fix): which struct each fix reorders, and
-// which structs of other packages this one depends on the field order of.
-// Structs are named by where their type name is declared,
-// "FILE:LINE:COLUMN", the same in every package of a load.
+// packages at once (cachelint -fix, with Config.LoadWide): what each fix
+// changes, and what the package depends on of any layout, its own or
+// another package's, so that the driver withholds a fix that changes
+// what code elsewhere in the load depends on.
 type Result struct {
-	// Reorders maps the position of each fix's edit to the struct it
-	// reorders.
-	Reorders map[string]string
-	// OrderDependent maps structs declared in other packages to why this
-	// package depends on their field order. It is filled only when
-	// CollectOrderDependence is set.
-	OrderDependent map[string]string
+	// Fixes maps the position of each fix's edit ("FILE:LINE:COLUMN") to
+	// what it changes.
+	Fixes map[string]FixChange
+	// The rest is filled with LoadWide only. Dependences are the places
+	// of the package that depend on a layout.
+	Dependences []Dependence
+	// Conversions are the values holding layouts the package converts to
+	// interfaces or gives as type arguments; Flows, the values it
+	// converts from one interface type to another; Sinks, the places
+	// that look inside values they have as interfaces. A conversion
+	// anywhere in the load that flows to a sink anywhere is a dependence
+	// on the order.
+	Conversions []Conversion
+	Flows       []Flow
+	Sinks       []Sink
+	// Exposed says, by layout, how the package's own layouts reach other
+	// packages: a fix needs all of those in the load.
+	Exposed map[string]string
 }
 
-// CollectOrderDependence makes each pass look for unkeyed literals of
-// other packages' structs, for Result.OrderDependent.
-var CollectOrderDependence bool
-
-// declKey names a type by where it is declared.
+// declKey names a position, the same in every package of a load.
 func declKey(fset *token.FileSet, pos token.Pos) string {
 	return fset.Position(pos).String()
 }
@@ -215,16 +229,16 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 	if c.Checks == nil {
 		c.Checks = layout.Checks
 	}
-	ps := &passState{pass: pass, config: c, result: &Result{Reorders: map[string]string{}},
+	ps := &passState{pass: pass, config: c, result: &Result{Fixes: map[string]FixChange{}},
 		pkg: &golayout.Package{Fset: pass.Fset, Types: pass.Pkg, Info: pass.TypesInfo, Sizes: pass.TypesSizes,
 			Checks: c.Checks, HotFile: hotFile}}
-	if CollectOrderDependence {
-		ps.result.OrderDependent = map[string]string{}
-		for obj, why := range ps.blockers() {
-			if obj.Pkg() != pass.Pkg {
-				ps.result.OrderDependent[declKey(pass.Fset, obj.Pos())] = why
-			}
-		}
+	if c.LoadWide {
+		ps.blocks = findBlockers(pass, false)
+		ps.result.Dependences = ps.blocks.uses.deps
+		ps.result.Conversions = ps.blocks.uses.conversions
+		ps.result.Flows = ps.blocks.uses.flows
+		ps.result.Sinks = ps.blocks.uses.sinks
+		ps.result.Exposed = ps.blocks.exposed
 	}
 	local := localTypeNames(pass)
 	for _, f := range pass.Files {
@@ -277,36 +291,12 @@ type passState struct {
 	pass   *analysis.Pass
 	config Config
 	pkg    *golayout.Package
-	// blocks is fixBlockers' result, computed for the first struct with
+	// blocks is findBlockers' result, computed for the first struct with
 	// findings: most packages have none.
-	blocks map[*types.TypeName]string
-	// offsets are the unsafe.Offsetof uses of the package's types, which
-	// block a fix that moves the field.
-	offsets map[*types.TypeName][]offsetUse
+	blocks *blockers
 	// src caches the files reorderFix reads.
 	src    map[string][]byte
 	result *Result
-}
-
-func (ps *passState) blockers() map[*types.TypeName]string {
-	if ps.blocks == nil {
-		ps.blocks, ps.offsets = fixBlockers(ps.pass)
-	}
-	return ps.blocks
-}
-
-// fixBlocked says why the field order of obj, laid out as s, must stay, ""
-// if it may change.
-func (ps *passState) fixBlocked(obj *types.TypeName, s *layout.Struct) string {
-	if why := ps.blockers()[obj]; why != "" {
-		return why
-	}
-	for _, u := range ps.offsets[obj] {
-		if u.field >= len(s.Members) || !s.Members[u.field].Pinned {
-			return u.why
-		}
-	}
-	return ""
 }
 
 // readFile reads a file of the package once.
@@ -382,24 +372,16 @@ func (ps *passState) checkDecl(d *golayout.Decl) {
 
 // checkTarget reports what the checks find in one layout of declaration d.
 func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target) {
-	pass, s, obj, st := ps.pass, t.Struct, d.Obj, d.Type
+	pass, s := ps.pass, t.Struct
+	pinFirst(s, d.Type, d.FieldOf)
 	r := layout.AnalyzeWith(s, ps.config.Lines, ps.config.Checks)
 	if len(r.Findings) == 0 {
 		return
 	}
-	blocked := ps.fixBlocked(obj, s)
-	if d.Generic != "" {
-		blocked = d.Generic
-	}
-	if blocked == "" {
-		blocked = r.NoFix
-	}
 	var fix []analysis.SuggestedFix
-	if blocked == "" && r.Proposal != nil {
-		fix, blocked = reorderFix(pass, ps.readFile, st, s, r.Proposal, d.FieldOf)
-		if fix != nil {
-			ps.result.Reorders[declKey(pass.Fset, fix[0].TextEdits[0].Pos)] = declKey(pass.Fset, obj.Pos())
-		}
+	blocked := d.Generic
+	if blocked == "" {
+		r, fix, blocked = ps.safeFix(d, t, r)
 	}
 	leftHere := slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Left != "" })
 	for _, f := range r.Findings {

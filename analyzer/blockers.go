@@ -1,37 +1,157 @@
 package analyzer
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/cachelint/cachelint/golayout"
+	"github.com/cachelint/cachelint/layout"
 )
 
-// fixBlockers finds the struct types of the package whose field order the
-// program depends on, with the reason: unkeyed composite literals in any
-// file of the package's directory, a structs.HostLayout field (the layout
-// is the platform's), or cgo.
+// FixChange is what a fix changes of a struct layout on the GOARCHes
+// cachelint lays it out for: a Dependence on anything else still holds.
+type FixChange struct {
+	Layout string
+	// Moved are the fields whose offset changes on some GOARCH, or that
+	// the fix drops (separator pads).
+	Moved []int
+	// Misaligned are the fields 8-byte aligned on the 32-bit GOARCHes
+	// that the fix moves off an 8-byte boundary there.
+	Misaligned []int
+	// Resized says whether the size or alignment changes on some GOARCH.
+	Resized bool
+}
+
+// Breaks reports whether the fix changes what d depends on.
+func (c *FixChange) Breaks(d Dependence) bool {
+	if d.Layout != c.Layout {
+		return false
+	}
+	switch d.Kind {
+	case OnOffset:
+		return slices.Contains(c.Moved, d.Field)
+	case OnSize:
+		return c.Resized
+	case OnAlign8:
+		return slices.Contains(c.Misaligned, d.Field)
+	}
+	return true
+}
+
+// layoutSizes are the sizes a fix is checked with: the pass's, and gc's
+// for the other word size. gc lays a struct out the same on every GOARCH
+// of one word size (types.SizesFor differs only in WordSize and
+// MaxAlign: 386, arm, mips and mipsle alike; amd64, arm64 and the other
+// 64-bit ones alike), so two cover them all, for the types as the pass
+// has them: array lengths and files that differ per GOARCH are those of
+// the GOARCH analyzed.
+func layoutSizes(pass *analysis.Pass) []types.Sizes {
+	other := "386"
+	if pass.TypesSizes.Sizeof(types.Typ[types.Uintptr]) == 4 {
+		other = "amd64"
+	}
+	return []types.Sizes{pass.TypesSizes, types.SizesFor("gc", other)}
+}
+
+// changeOf computes what proposal p changes of the layout of st, whose
+// fields it orders by From, with padding of the sizes it gives.
+func changeOf(pass *analysis.Pass, st *types.Struct, p *layout.Proposal) FixChange {
+	old := make([]*types.Var, st.NumFields())
+	for i := range old {
+		old[i] = st.Field(i)
+	}
+	var now []*types.Var
+	at := make([]int, len(old)) // where each field is in now, -1 if dropped
+	for i := range at {
+		at[i] = -1
+	}
+	for j, from := range p.From {
+		if from < 0 {
+			pad := types.NewArray(types.Typ[types.Byte], p.Struct.Members[j].Size)
+			now = append(now, types.NewField(token.NoPos, nil, "_", pad, false))
+			continue
+		}
+		at[from] = len(now)
+		now = append(now, st.Field(from))
+	}
+	c := FixChange{Layout: layoutKey(pass.Fset, st)}
+	moved, misaligned := map[int]bool{}, map[int]bool{}
+	for _, sizes := range layoutSizes(pass) {
+		was, is := sizes.Offsetsof(old), sizes.Offsetsof(now)
+		word32 := sizes.Sizeof(types.Typ[types.Uintptr]) == 4
+		for i := range old {
+			if at[i] < 0 || is[at[i]] != was[i] {
+				moved[i] = true
+			}
+			if word32 && at[i] >= 0 && was[i]%8 == 0 && is[at[i]]%8 != 0 {
+				misaligned[i] = true
+			}
+		}
+		after := types.NewStruct(now, nil)
+		if sizes.Sizeof(after) != sizes.Sizeof(st) || sizes.Alignof(after) != sizes.Alignof(st) {
+			c.Resized = true
+		}
+	}
+	for i := range old {
+		if moved[i] {
+			c.Moved = append(c.Moved, i)
+		}
+		if misaligned[i] {
+			c.Misaligned = append(c.Misaligned, i)
+		}
+	}
+	return c
+}
+
+// blockers are what a pass knows of the layouts its fixes change.
+type blockers struct {
+	// deps are the places of the package that depend on a layout, by
+	// layout, in the order found.
+	deps map[string][]Dependence
+	// never says, by layout, why no fix of it may be offered: cgo, a
+	// structs.HostLayout field.
+	never map[string]string
+	// unseen says, by layout, which other packages it reaches when the
+	// driver sees one package at a time: no fix of it may be offered
+	// then, since what they do with it is out of sight.
+	unseen map[string]string
+	// exposed says, by layout, how the package's layouts reach other
+	// packages.
+	exposed map[string]string
+	uses    *uses
+}
+
+// findBlockers finds what stands in the way of changing the package's
+// layouts. A pass sees one variant of a package: the package alone, with
+// its _test.go files, or its external test package. A fix one variant
+// offers is applied to the files every variant shares, so each pass also
+// reads the files of the directory it was not given (tests, files of
+// other build tags) for unkeyed literals, and for code that may depend
+// on the layout in files not built for this GOOS and GOARCH.
 //
-// A pass sees one variant of a package: the package alone, with its
-// _test.go files, or its external test package. A fix one variant offers
-// is applied to the files every variant shares, so each pass also reads
-// the files of the directory it was not given (tests, files of other
-// build tags) and blocks what an unkeyed literal there depends on.
-//
-// Code that depends on the order otherwise (see orderUses) blocks it too;
-// an unsafe.Offsetof of a field only while the field is not pinned, so
-// those come back apart, by type.
-func fixBlockers(pass *analysis.Pass) (map[*types.TypeName]string, map[*types.TypeName][]offsetUse) {
-	blocks := map[*types.TypeName]string{}
+// With onePackage, the driver sees one package at a time (go vet,
+// golangci-lint, nogo), so a layout that reaches other packages keeps
+// its order: what they do with it is out of sight.
+func findBlockers(pass *analysis.Pass, onePackage bool) *blockers {
+	u := findUses(pass)
+	b := &blockers{deps: map[string][]Dependence{}, never: map[string]string{}, unseen: map[string]string{}, uses: u}
+	for _, d := range u.deps {
+		b.deps[d.Layout] = append(b.deps[d.Layout], d)
+	}
 	structs := map[string]*types.TypeName{}
 	for _, name := range pass.Pkg.Scope().Names() {
 		obj, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
@@ -45,52 +165,124 @@ func fixBlockers(pass *analysis.Pass) (map[*types.TypeName]string, map[*types.Ty
 		structs[name] = obj
 		for f := range st.Fields() {
 			if n, ok := types.Unalias(f.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "structs" && n.Obj().Name() == "HostLayout" {
-				blocks[obj] = "it has a structs.HostLayout field, so its layout must stay the platform's"
+				b.never[layoutKey(pass.Fset, st)] = "it has a structs.HostLayout field, so its layout must stay the platform's"
 			}
 		}
 	}
 	if cgo := usesCgo(pass); cgo != "" {
 		for _, obj := range structs {
-			blocks[obj] = cgo
+			b.never[layoutKey(pass.Fset, obj.Type().Underlying().(*types.Struct))] = cgo
 		}
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok || !unkeyed(lit) {
-				return true
-			}
-			t := pass.TypesInfo.TypeOf(lit)
-			if p, ok := t.(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			named, ok := types.Unalias(t).(*types.Named)
-			if !ok {
-				return true
-			}
-			if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
-				return true
-			}
-			obj := named.Origin().Obj()
-			if _, seen := blocks[obj]; !seen {
-				blocks[obj] = orderReason(pass.Fset.Position(lit.Pos()))
-			}
-			return true
-		})
+	add := func(obj *types.TypeName, why string) {
+		key := layoutKey(pass.Fset, obj.Type().Underlying().(*types.Struct))
+		b.deps[key] = append(b.deps[key], Dependence{Layout: key, Kind: OnOrder, Why: why})
 	}
-	for obj, reason := range sizedArrays(pass) {
-		if blocks[obj] == "" {
-			blocks[obj] = reason
+	for name, why := range unkeyedElsewhere(pass, structs, otherFiles(pass)) {
+		add(structs[name], why)
+	}
+	outsideLiterals(pass, structs, add)
+	b.exposed = exposure(pass, u)
+	if onePackage {
+		for key, how := range b.exposed {
+			b.unseen[key] = fmt.Sprintf("%s; the driver checks one package at a time, so what other packages do with it is out of sight (cachelint -fix checks every package of the load together)", how)
 		}
 	}
-	for name, pos := range unkeyedElsewhere(pass, structs, otherFiles(pass)) {
-		if obj := structs[name]; blocks[obj] == "" {
-			blocks[obj] = orderReason(pos)
+	return b
+}
+
+// blocked says why a fix with change c may not be offered, "" if it may
+// as far as the package shows.
+func (b *blockers) blocked(c *FixChange) string {
+	if why := b.never[c.Layout]; why != "" {
+		return why
+	}
+	for _, d := range b.deps[c.Layout] {
+		if c.Breaks(d) {
+			return d.Why
 		}
 	}
-	offsets := orderUses(pass, blocks)
-	outsideLiterals(pass, structs, blocks)
-	return blocks, offsets
+	return b.unseen[c.Layout]
+}
+
+// exposure says how each layout of the package's own types reaches code
+// of other packages: through the types of what the package exports
+// (every field counts: reflection, unsafe and encoding/binary see the
+// unexported ones too), or as a value converted to an interface, which
+// may be handed to any code.
+func exposure(pass *analysis.Pass, u *uses) map[string]string {
+	out := map[string]string{}
+	seen := map[types.Type]bool{}
+	var visit func(t types.Type, via string)
+	visit = func(t types.Type, via string) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch x := types.Unalias(t).(type) {
+		case *types.Named:
+			if x.Obj().Pkg() != pass.Pkg {
+				for a := range x.TypeArgs().Types() {
+					visit(a, via)
+				}
+				return
+			}
+			visit(x.Underlying(), via)
+			for m := range x.Methods() {
+				if m.Exported() {
+					visit(m.Type(), via)
+				}
+			}
+		case *types.Struct:
+			if k := layoutKey(pass.Fset, x); k != "" && out[k] == "" {
+				out[k] = via
+			}
+			for f := range x.Fields() {
+				visit(f.Type(), via)
+			}
+		case *types.Pointer:
+			visit(x.Elem(), via)
+		case *types.Slice:
+			visit(x.Elem(), via)
+		case *types.Array:
+			visit(x.Elem(), via)
+		case *types.Map:
+			visit(x.Key(), via)
+			visit(x.Elem(), via)
+		case *types.Chan:
+			visit(x.Elem(), via)
+		case *types.Signature:
+			for v := range x.Params().Variables() {
+				visit(v.Type(), via)
+			}
+			for v := range x.Results().Variables() {
+				visit(v.Type(), via)
+			}
+		case *types.Interface:
+			for m := range x.Methods() {
+				visit(m.Type(), via)
+			}
+		}
+	}
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		if !obj.Exported() {
+			continue
+		}
+		via := fmt.Sprintf("it reaches other packages through %s (%s)", name, pass.Fset.Position(obj.Pos()))
+		if _, ok := obj.(*types.Const); !ok {
+			visit(obj.Type(), via)
+		}
+	}
+	for _, c := range u.conversions {
+		for _, k := range c.Deep {
+			if out[k] == "" {
+				out[k] = fmt.Sprintf("%s, and may reach other packages that way", c.Why)
+			}
+		}
+	}
+	return out
 }
 
 // outsideLiterals blocks the struct types that code outside the packages
@@ -102,7 +294,7 @@ func fixBlockers(pass *analysis.Pass) (map[*types.TypeName]string, map[*types.Ty
 // above its internal directory, whose files are searched as the package's
 // own directory is. Any other package may be imported by modules nobody
 // here can see.
-func outsideLiterals(pass *analysis.Pass, structs map[string]*types.TypeName, blocks map[*types.TypeName]string) {
+func outsideLiterals(pass *analysis.Pass, structs map[string]*types.TypeName, block func(*types.TypeName, string)) {
 	if pass.Pkg.Name() == "main" {
 		return
 	}
@@ -126,7 +318,7 @@ func outsideLiterals(pass *analysis.Pass, structs map[string]*types.TypeName, bl
 			exported = exported && f.Exported()
 		}
 		for _, obj := range byType[st] {
-			if exported && blocks[obj] == "" {
+			if exported {
 				open[name] = obj
 			}
 		}
@@ -136,17 +328,19 @@ func outsideLiterals(pass *analysis.Pass, structs map[string]*types.TypeName, bl
 	}
 	root := internalRoot(pass)
 	if root == "" {
-		for name, obj := range open {
-			if blocks[obj] == "" {
-				blocks[obj] = fmt.Sprintf("%s and all its fields are exported, so code importing %s that cachelint does not see may build it with an unkeyed literal, whose values a new order would change (go vet's composites check reports such literals, but they compile)", name, pass.Pkg.Path())
+		for _, name := range slices.Sorted(func(yield func(string) bool) {
+			for n := range open {
+				if !yield(n) {
+					return
+				}
 			}
+		}) {
+			block(open[name], fmt.Sprintf("%s and all its fields are exported, so code importing %s that cachelint does not see may build it with an unkeyed literal, whose values a new order would change (go vet's composites check reports such literals, but they compile)", name, pass.Pkg.Path()))
 		}
 		return
 	}
-	for name, pos := range unkeyedElsewhere(pass, open, importers(pass, root)) {
-		if obj := open[name]; blocks[obj] == "" {
-			blocks[obj] = orderReason(pos)
-		}
+	for name, why := range unkeyedElsewhere(pass, open, importers(pass, root)) {
+		block(open[name], why)
 	}
 }
 
@@ -225,7 +419,13 @@ func otherFiles(pass *analysis.Pass) []string {
 		dirs[filepath.Dir(pass.Fset.Position(f.Package).Filename)] = true
 	}
 	var out []string
-	for dir := range dirs {
+	for _, dir := range slices.Sorted(func(yield func(string) bool) {
+		for d := range dirs {
+			if !yield(d) {
+				return
+			}
+		}
+	}) {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			continue
@@ -238,18 +438,6 @@ func otherFiles(pass *analysis.Pass) []string {
 		}
 	}
 	return out
-}
-
-func orderReason(pos token.Position) string {
-	return fmt.Sprintf("an unkeyed composite literal at %s depends on the field order", pos)
-}
-
-func unkeyed(lit *ast.CompositeLit) bool {
-	if len(lit.Elts) == 0 {
-		return false
-	}
-	_, keyed := lit.Elts[0].(*ast.KeyValueExpr)
-	return !keyed
 }
 
 // usesCgo says why the package's field orders must stay when it uses cgo,
@@ -276,34 +464,43 @@ func usesCgo(pass *analysis.Pass) string {
 	return "the package uses cgo, whose C side may rely on the field order"
 }
 
-// unkeyedElsewhere finds unkeyed composite literals of the package's struct
-// types (named in structs) in the Go files paths, which the pass was not
-// given, by syntax alone: T{...}, &T{...}, pkg.T{...} in an importer,
-// elements of []T{...} and map[K]T{...}, and types defined from T in
-// those files. It returns the first position for each type name.
-func unkeyedElsewhere(pass *analysis.Pass, structs map[string]*types.TypeName, paths []string) map[string]token.Position {
+// layoutImports are the packages through which code in a file the pass
+// cannot type-check may depend on a layout it names.
+var layoutImports = []string{`"unsafe"`, `"reflect"`, `"encoding/binary"`, `"encoding/json"`, `"encoding/gob"`, `"encoding/xml"`}
+
+// unkeyedElsewhere searches the Go files paths, which the pass was not
+// given, by syntax alone, for what depends on the order of the package's
+// struct types (named in structs): unkeyed composite literals, T{...},
+// &T{...}, pkg.T{...} in an importer, elements of []T{...} and
+// map[K]T{...}, of T or of types defined from T in those files; and, in
+// a file not built for this GOOS and GOARCH, any mention of T when the
+// file imports unsafe, reflect or an encoding package, whose uses only a
+// type-checker for that platform could judge. It returns the first
+// reason for each type name.
+func unkeyedElsewhere(pass *analysis.Pass, structs map[string]*types.TypeName, paths []string) map[string]string {
 	if len(structs) == 0 {
 		return nil
 	}
 	fset := token.NewFileSet()
-	var files []*ast.File
+	found := map[string]string{}
 	for _, path := range paths {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			continue
 		}
-		if f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution); f != nil {
-			_ = err // a file with syntax errors is still searched
-			files = append(files, f)
+		f, _ := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+		if f == nil {
+			continue // a file with syntax errors is still searched, one with none left is not
 		}
-	}
-	found := map[string]token.Position{}
-	for _, f := range files {
 		// How the file names the package's types: bare in the package
 		// itself (or imported with a dot), qualified in an importer.
 		qual := ""
 		bare := f.Name.Name == pass.Pkg.Name()
+		risky := ""
 		for _, imp := range f.Imports {
+			if slices.Contains(layoutImports, imp.Path.Value) && risky == "" {
+				risky = imp.Path.Value
+			}
 			if path, _ := strconv.Unquote(imp.Path.Value); path == pass.Pkg.Path() {
 				switch {
 				case imp.Name == nil:
@@ -334,15 +531,18 @@ func unkeyedElsewhere(pass *analysis.Pass, structs map[string]*types.TypeName, p
 				return true
 			})
 		}
+		note := func(name, why string) {
+			if _, seen := found[name]; !seen {
+				found[name] = why
+			}
+		}
 		var visit func(lit *ast.CompositeLit, typ ast.Expr)
 		visit = func(lit *ast.CompositeLit, typ ast.Expr) {
 			if lit.Type != nil {
 				typ = lit.Type
 			}
 			if orig := r.structOf(typ); orig != "" && unkeyed(lit) {
-				if _, seen := found[orig]; !seen {
-					found[orig] = fset.Position(lit.Pos())
-				}
+				note(orig, orderReason(fset.Position(lit.Pos())))
 			}
 			elem := elemType(typ)
 			for _, e := range lit.Elts {
@@ -364,14 +564,30 @@ func unkeyedElsewhere(pass *analysis.Pass, structs map[string]*types.TypeName, p
 				}
 			}
 		}
+		unbuilt := risky != "" && !builtHere(path)
 		ast.Inspect(f, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.CompositeLit); ok && lit.Type != nil {
-				visit(lit, nil)
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if n.Type != nil {
+					visit(n, nil)
+				}
+			case *ast.Ident, *ast.SelectorExpr:
+				if orig := r.structOf(n.(ast.Expr)); orig != "" && unbuilt {
+					note(orig, fmt.Sprintf("%s, which imports %s, uses it at %s and is not built for %s/%s, so cachelint cannot judge how",
+						filepath.Base(path), risky, fset.Position(n.Pos()), build.Default.GOOS, build.Default.GOARCH))
+				}
 			}
 			return true
 		})
 	}
 	return found
+}
+
+// builtHere reports whether the build constraints of a Go file (its name
+// and //go:build line) admit it for the default GOOS and GOARCH.
+func builtHere(path string) bool {
+	ok, err := build.Default.MatchFile(filepath.Dir(path), filepath.Base(path))
+	return ok || err != nil
 }
 
 // refs says how one file names the package's struct types.
@@ -432,48 +648,133 @@ func elemType(e ast.Expr) ast.Expr {
 	}
 }
 
-// sizedArrays finds the struct types of the package whose size, offsets or
-// alignment (unsafe.Sizeof, Offsetof, Alignof) an array length in the
-// package is computed from, such as a pad that rounds the type up to a
-// line (xsync's [cacheLineSize - unsafe.Sizeof(bucket{})]byte): a new
-// layout changes the length, or makes it negative and stops the build.
-func sizedArrays(pass *analysis.Pass) map[*types.TypeName]string {
-	out := map[*types.TypeName]string{}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			at, ok := n.(*ast.ArrayType)
-			if !ok || at.Len == nil {
-				return true
-			}
-			ast.Inspect(at.Len, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok || len(call.Args) != 1 {
-					return true
-				}
-				fn, ok := callee(pass, call).(*types.Builtin)
-				if !ok || (fn.Name() != "Sizeof" && fn.Name() != "Offsetof" && fn.Name() != "Alignof") {
-					return true
-				}
-				arg := call.Args[0]
-				if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && fn.Name() == "Offsetof" {
-					arg = sel.X
-				}
-				named, ok := types.Unalias(pass.TypesInfo.TypeOf(arg)).(*types.Named)
-				if !ok || named.Obj().Pkg() != pass.Pkg {
-					return true
-				}
-				if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
-					return true
-				}
-				obj := named.Origin().Obj()
-				if _, seen := out[obj]; !seen {
-					out[obj] = fmt.Sprintf("unsafe.%s(%s) sizes an array at %s, so its layout must stay",
-						fn.Name(), types.ExprString(call.Args[0]), pass.Fset.Position(at.Pos()))
-				}
-				return true
-			})
-			return true
-		})
+// firstWords match a comment that says a field must stay first: "must be
+// first", "have to go first in the struct", "keep this first", "first
+// field of the struct", "fields with atomic access first!".
+var firstWords = regexp.MustCompile(`(?i)\b(must|has to|have to|needs? to|should|keep|stay|stays|remain)\b[^.;!]*\bfirst\b|\bfirst (field|word|member) (of|in)\b|\batomic[^.;!]*\bfirst\b`)
+
+// orderWords match a comment that says the order of a struct's fields
+// must stay: "order in this struct matters", "do not reorder".
+var orderWords = regexp.MustCompile(`(?i)\border\b[^.;!]*\bmatters\b|\b(do not|don't|never|must not)\s+(re-?order|rearrange)\b|\b(field )?order is (important|significant)\b`)
+
+// orderComment says where a comment in the struct type st or on its
+// declaration says its field order must stay, and what it says; "" when
+// none does.
+func orderComment(pass *analysis.Pass, st *ast.StructType) string {
+	file := fileOf(pass, st)
+	if file == nil {
+		return ""
 	}
-	return out
+	from, to := st.Pos(), st.End()
+	for _, d := range file.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Pos() <= st.Pos() && st.End() <= gd.End() {
+			from = gd.Pos()
+			if gd.Doc != nil {
+				from = gd.Doc.Pos()
+			}
+		}
+	}
+	for _, g := range file.Comments {
+		if g.Pos() < from || g.End() > to {
+			continue
+		}
+		for _, c := range g.List {
+			if m := orderWords.FindString(c.Text); m != "" {
+				return fmt.Sprintf("the comment at %s says the order matters (%q)", pass.Fset.Position(c.Pos()), m)
+			}
+		}
+	}
+	return ""
+}
+
+// pinFirst pins the fields at the start of a struct whose comments say
+// they must stay first (sync/atomic's 64-bit alignment on 32-bit
+// GOARCHes is the usual reason), with the fields of the first run the
+// comment names: client_golang's "valBits ... while valInt ... Both have
+// to go first in the struct".
+func pinFirst(s *layout.Struct, st *ast.StructType, fieldOf []int) {
+	fields := st.Fields.List
+	for i, f := range fields {
+		text := ""
+		for _, g := range []*ast.CommentGroup{f.Doc, f.Comment} {
+			if g != nil {
+				text += g.Text()
+			}
+		}
+		if !firstWords.MatchString(text) {
+			continue
+		}
+		// The comment covers its field and those it names, in the run
+		// of fields declared from the start down to its field and on
+		// without a blank line.
+		named := func(j int) bool {
+			for _, n := range fields[j].Names {
+				if regexp.MustCompile(`\b` + regexp.QuoteMeta(n.Name) + `\b`).MatchString(text) {
+					return true
+				}
+			}
+			return false
+		}
+		last := i
+		for j := i + 1; j < len(fields) && named(j); j++ {
+			last = j
+		}
+		for k := range s.Members {
+			if fieldOf[k] <= last {
+				s.Members[k].Pinned = true
+			}
+		}
+	}
+}
+
+// safeFix judges the proposal of r for target t of declaration d
+// against what the package depends on, and makes the fix when nothing
+// stands in its way. A proposal that moves a field a 64-bit sync/atomic
+// function takes off an 8-byte boundary on 32-bit GOARCHes is sought
+// again with those fields pinned. It returns the result the diagnostics
+// report (the one proposed again, if so), the fix, and why there is
+// none.
+func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, r layout.Result) (layout.Result, []analysis.SuggestedFix, string) {
+	if ps.blocks == nil {
+		ps.blocks = findBlockers(ps.pass, !ps.config.LoadWide)
+	}
+	b, s := ps.blocks, t.Struct
+	tst, ok := d.Obj.Type().Underlying().(*types.Struct)
+	if !ok {
+		return r, nil, r.NoFix
+	}
+	key := layoutKey(ps.pass.Fset, tst)
+	if why := cmp.Or(b.never[key], orderComment(ps.pass, d.Type)); why != "" {
+		return r, nil, why
+	}
+	if r.Proposal == nil {
+		return r, nil, r.NoFix
+	}
+	c := changeOf(ps.pass, tst, r.Proposal)
+	if len(c.Misaligned) > 0 && b.blocked(&c) != "" {
+		pinned := false
+		for _, i := range c.Misaligned {
+			for _, dep := range b.deps[key] {
+				if dep.Kind == OnAlign8 && dep.Field == i && !s.Members[i].Pinned {
+					s.Members[i].Pinned, pinned = true, true
+				}
+			}
+		}
+		if pinned {
+			why := b.blocked(&c)
+			again := layout.AnalyzeWith(s, ps.config.Lines, ps.config.Checks)
+			if again.Proposal == nil {
+				return r, nil, fmt.Sprintf("%s; with it kept in place, %s", why, again.NoFix)
+			}
+			r, c = again, changeOf(ps.pass, tst, again.Proposal)
+		}
+	}
+	if why := b.blocked(&c); why != "" {
+		return r, nil, why
+	}
+	fix, why := ps.reorderFix(d.Type, s, r.Proposal, d.FieldOf)
+	if fix != nil {
+		ps.result.Fixes[declKey(ps.pass.Fset, fix[0].TextEdits[0].Pos)] = c
+	}
+	return r, fix, why
 }

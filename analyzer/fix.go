@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
+	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -16,11 +19,16 @@ import (
 // reorderFix rewrites the field list of st in the proposed order. Each
 // field keeps its text byte for byte: doc comment, names, type, tag, line
 // comment and every comment in between; comments standing alone between
-// fields move with the field after them. The new field list is formatted
-// as gofmt would format it in place, and the edit covers the field list
-// only. The source comes from readFile. It returns no fix and a reason
-// when the source cannot be read or is generated.
-func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *ast.StructType, s *layout.Struct, p *layout.Proposal, fieldOf []int) ([]analysis.SuggestedFix, string) {
+// fields move with the field after them. A pad the proposal adds is
+// written in terms of the constant or pad type the struct's own pads
+// were (padText). The new field list is formatted as gofmt would format
+// it in place, with the file's line endings, and the edit covers the
+// field list only. It returns no fix and a reason when the source cannot
+// be read or is generated, when the fix would leave an import unused,
+// and for a file with CRLF line endings when the driver formats whole
+// files (go vet -fix writes them back with LF).
+func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.Proposal, fieldOf []int) ([]analysis.SuggestedFix, string) {
+	pass := ps.pass
 	tf := pass.Fset.File(st.Pos())
 	file := fileOf(pass, st)
 	if orig := pass.Fset.Position(st.Pos()).Filename; orig != tf.Name() {
@@ -29,12 +37,26 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 	if ast.IsGenerated(file) {
 		return nil, fmt.Sprintf("%s is generated: change the source it comes from", tf.Name())
 	}
-	src, err := readFile(tf.Name())
+	src, err := ps.readFile(tf.Name())
 	if err != nil {
 		return nil, fmt.Sprintf("cannot read %s: %v", tf.Name(), err)
 	}
 	if tf.Size() != len(src) {
 		return nil, fmt.Sprintf("%s changed while it was analyzed", tf.Name())
+	}
+	crlf := bytes.Count(src, []byte("\r\n")) == bytes.Count(src, []byte("\n")) && bytes.Contains(src, []byte("\r\n"))
+	if crlf && !ps.config.LoadWide {
+		return nil, fmt.Sprintf("%s has CRLF line endings, and a driver that formats the files it fixes (go vet -fix) writes them back with LF; cachelint -fix keeps them", tf.Name())
+	}
+	pads := padsOf(pass, st, p, fieldOf)
+	var added []string
+	for j, from := range p.From {
+		if from < 0 {
+			added = append(added, pads.text(p.Struct.Members[j].Size))
+		}
+	}
+	if why := pads.lastUse(pass, file, added); why != "" {
+		return nil, why
 	}
 	text := func(from, to token.Pos) string { return string(src[tf.Offset(from):tf.Offset(to)]) }
 
@@ -87,7 +109,7 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 	done := map[int]bool{}
 	for j, from := range p.From {
 		if from < 0 {
-			fmt.Fprintf(&b, "%s %s\n", p.Struct.Members[j].Name, p.Struct.Members[j].Type)
+			fmt.Fprintf(&b, "%s %s\n", p.Struct.Members[j].Name, pads.text(p.Struct.Members[j].Size))
 			continue
 		}
 		i := fieldOf[from]
@@ -123,6 +145,9 @@ func reorderFix(pass *analysis.Pass, readFile func(string) ([]byte, error), st *
 	if err != nil {
 		return nil, fmt.Sprintf("the reordered fields do not format: %v", err)
 	}
+	if crlf {
+		body = bytes.ReplaceAll(body, []byte("\n"), []byte("\r\n"))
+	}
 	return []analysis.SuggestedFix{{
 		Message:   fmt.Sprintf("reorder the fields of %s for cache lines", s.Name),
 		TextEdits: []analysis.TextEdit{{Pos: st.Fields.Opening + 1, End: st.Fields.Closing, NewText: body}},
@@ -136,4 +161,144 @@ func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {
 		}
 	}
 	return nil
+}
+
+// pads is what a fix does to the pads of a struct: those the proposal
+// drops (it computes its own), and how it writes the ones it adds.
+type pads struct {
+	// dropped are the type expressions of the pads the proposal drops.
+	dropped []ast.Expr
+	// unit is the constant the dropped pads' lengths are written with
+	// (xruntime.CacheLineSize in [xruntime.CacheLineSize - 8]byte), as
+	// written, and its value; or a pad type they use whole
+	// (cpu.CacheLinePad), and its size.
+	unit  string
+	value int64
+	typed bool
+}
+
+// padsOf finds the pads the proposal drops and the constant or type
+// their sizes are written with.
+func padsOf(pass *analysis.Pass, st *ast.StructType, p *layout.Proposal, fieldOf []int) *pads {
+	out := &pads{}
+	kept := map[int]bool{}
+	for _, from := range p.From {
+		if from >= 0 {
+			kept[fieldOf[from]] = true
+		}
+	}
+	for i, f := range st.Fields.List {
+		if !kept[i] {
+			out.dropped = append(out.dropped, f.Type)
+		}
+	}
+	for _, e := range out.dropped {
+		if out.unit != "" {
+			break
+		}
+		at, ok := e.(*ast.ArrayType)
+		if !ok {
+			if tv, ok := pass.TypesInfo.Types[e]; ok && tv.IsType() {
+				out.unit, out.value, out.typed = types.ExprString(e), pass.TypesSizes.Sizeof(tv.Type), true
+			}
+			continue
+		}
+		ast.Inspect(at.Len, func(n ast.Node) bool {
+			var id *ast.Ident
+			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				id = x.Sel
+			case *ast.Ident:
+				id = x
+			default:
+				return out.unit == ""
+			}
+			c, ok := pass.TypesInfo.Uses[id].(*types.Const)
+			if !ok || out.unit != "" {
+				return out.unit == ""
+			}
+			if v, exact := constant.Int64Val(constant.ToInt(c.Val())); exact && v > 0 {
+				out.unit, out.value = types.ExprString(n.(ast.Expr)), v
+			}
+			return false
+		})
+	}
+	return out
+}
+
+// text is the type of a pad of size bytes the proposal adds: a multiple
+// of the unit less what the fields before it take, as the struct's own
+// pads were written, [2*K - 16]byte for [K - 16]byte grown by a line of
+// K; [2]T for a pad type T; a byte count when the pads were written as
+// one.
+func (p *pads) text(size int64) string {
+	if p.unit == "" || p.value <= 0 {
+		return fmt.Sprintf("[%d]byte", size)
+	}
+	n := (size + p.value - 1) / p.value
+	if p.typed {
+		switch {
+		case size%p.value != 0:
+			return fmt.Sprintf("[%d]byte", size)
+		case n == 1:
+			return p.unit
+		}
+		return fmt.Sprintf("[%d]%s", n, p.unit)
+	}
+	text := p.unit
+	if n > 1 {
+		text = fmt.Sprintf("%d*%s", n, p.unit)
+	}
+	if less := n*p.value - size; less > 0 {
+		text += fmt.Sprintf(" - %d", less)
+	}
+	return "[" + text + "]byte"
+}
+
+// lastUse says why the fix may not drop the pads when one of them holds
+// the file's last use of an import that the pads it adds (their types as
+// written, added) do not use: the file would not compile, and dropping
+// the import too would drop its init where nothing else imports it. ""
+// when none does.
+func (p *pads) lastUse(pass *analysis.Pass, file *ast.File, added []string) string {
+	inDropped := map[*ast.Ident]bool{}
+	for _, e := range p.dropped {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				inDropped[id] = true
+			}
+			return true
+		})
+	}
+	if len(inDropped) == 0 {
+		return ""
+	}
+	uses := map[*types.PkgName]int{}
+	dropped := map[*types.PkgName]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+			if inDropped[id] {
+				dropped[pn] = true
+			} else {
+				uses[pn]++
+			}
+		}
+		return true
+	})
+	for _, imp := range file.Imports {
+		pn := pass.TypesInfo.PkgNameOf(imp)
+		if pn == nil || !dropped[pn] || uses[pn] > 0 {
+			continue
+		}
+		if slices.ContainsFunc(added, func(t string) bool { return strings.Contains(t, pn.Name()+".") }) {
+			continue
+		}
+		return fmt.Sprintf("the pads it would drop hold the file's last use of %s (%s): without them the file does not compile, and without the import the package's init may not run",
+			imp.Path.Value, pass.Fset.Position(imp.Pos()))
+	}
+	return ""
 }

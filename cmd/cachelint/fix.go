@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
+	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/cachelint/cachelint/analyzer"
 )
@@ -31,24 +34,38 @@ type edit struct {
 	text       []byte
 }
 
-// applyFixes is cachelint -fix. A pass sees one variant of a package (the
-// package, with its tests, its external tests), but a fix edits files
-// several variants share, and other packages of the load may build the
-// struct with an unkeyed literal. So it writes a fix only when every
-// package holding the file offers it and no package depends on the
-// struct's field order, and it writes the edits alone, leaving the rest of
-// each file as it was. It then leaves in each action the diagnostics that
-// remain: those of fixes not written, with the reason, and those that have
-// none.
-func applyFixes(roots []*checker.Action) (err error) {
+// fixPlan is what cachelint -fix writes: the edits by file, and why each
+// fix it does not write is withheld.
+type fixPlan struct {
+	edits    map[string][]edit
+	applied  map[string]bool
+	withheld map[string]string
+}
+
+// planFixes decides the fixes of a load. A pass sees one variant of a
+// package (the package, with its tests, its external tests) and what its
+// own code depends on, but a fix edits files several variants share, and
+// code of other packages may depend on the layout it changes. So a fix is
+// written only when every package holding the file offers it and nothing
+// in any package of the load depends on what it changes (Result): a
+// Dependence it breaks, a value converted to an interface that a sink
+// looks inside or that goes to code outside the load, and, for a layout
+// that reaches other packages, importers of its package in its module
+// that the load left out. Then it leaves in each action the diagnostics that remain:
+// those of fixes not written, with the reason, and those that have none.
+// With write, the edits are applied to the files; planFixes alone
+// decides.
+func planFixes(roots []*checker.Action) *fixPlan {
 	// Which packages hold each file, and which fixes each offers.
 	holders := map[string][]*checker.Action{}
 	offers := map[*checker.Action]map[string]bool{}
-	dependent := map[string]string{} // struct -> why its order must stay
+	loaded := map[string]bool{}
+	var results []*analyzer.Result
 	for _, act := range roots {
 		if act.Err != nil {
 			continue
 		}
+		loaded[act.Package.PkgPath] = true
 		for _, f := range act.Package.Syntax {
 			name := act.Package.Fset.File(f.FileStart).Name()
 			holders[name] = append(holders[name], act)
@@ -60,13 +77,12 @@ func applyFixes(roots []*checker.Action) (err error) {
 			}
 		}
 		if r, ok := act.Result.(*analyzer.Result); ok {
-			for k, why := range r.OrderDependent {
-				dependent[k] = why
-			}
+			results = append(results, r)
 		}
 	}
-	applied, withheld := map[string]bool{}, map[string]string{}
-	edits := map[string][]edit{}
+	looked := lookedInto(results, loaded)
+	plan := &fixPlan{edits: map[string][]edit{}, applied: map[string]bool{}, withheld: map[string]string{}}
+	importers := moduleImporters{}
 	for _, act := range roots {
 		if act.Err != nil {
 			continue
@@ -80,51 +96,206 @@ func applyFixes(roots []*checker.Action) (err error) {
 			}
 			fix := d.SuggestedFixes[0]
 			key := fixKey(fset, fix)
-			if applied[key] || withheld[key] != "" {
+			if plan.applied[key] || plan.withheld[key] != "" {
 				continue
 			}
 			for _, e := range fix.TextEdits {
 				if r != nil {
-					if why := dependent[r.Reorders[fset.Position(e.Pos).String()]]; why != "" {
-						withheld[key] = why
-						continue fixes
+					if c, ok := r.Fixes[fset.Position(e.Pos).String()]; ok {
+						if why := dependedOn(&c, results, looked); why != "" {
+							plan.withheld[key] = why
+							continue fixes
+						}
+						if how := r.Exposed[c.Layout]; how != "" {
+							if why := importers.missing(act.Package, loaded); why != "" {
+								plan.withheld[key] = how + "; " + why
+								continue fixes
+							}
+						}
 					}
 				}
 				for _, other := range holders[fset.File(e.Pos).Name()] {
 					if !offers[other][key] {
-						withheld[key] = fmt.Sprintf("%s does not offer it", other.Package.ID)
+						plan.withheld[key] = fmt.Sprintf("%s does not offer it", other.Package.ID)
 						continue fixes
 					}
 				}
 			}
-			applied[key] = true
+			plan.applied[key] = true
 			for _, e := range fix.TextEdits {
 				tf := fset.File(e.Pos)
-				edits[tf.Name()] = append(edits[tf.Name()], edit{tf.Offset(e.Pos), tf.Offset(e.End), e.NewText})
+				plan.edits[tf.Name()] = append(plan.edits[tf.Name()], edit{tf.Offset(e.Pos), tf.Offset(e.End), e.NewText})
 			}
 		}
 	}
-	names := make([]string, 0, len(edits))
-	for name := range edits {
+	return plan
+}
+
+// dependedOn says why a fix with change c may not be written: the first
+// place in the load that depends on what it changes; "" if none does.
+func dependedOn(c *analyzer.FixChange, results []*analyzer.Result, looked map[string]string) string {
+	for _, r := range results {
+		for _, d := range r.Dependences {
+			if c.Breaks(d) {
+				return d.Why
+			}
+		}
+	}
+	return looked[c.Layout]
+}
+
+// lookedInto maps the layouts of values that some place in the load
+// looks inside as an interface, or that go to code outside the load as
+// one, to the reason: the conversion, and where the value is looked at.
+// A value converted to an interface type reaches the sinks on that type
+// and on every type the load converts values of it to.
+func lookedInto(results []*analyzer.Result, loaded map[string]bool) map[string]string {
+	out := map[string]string{}
+	mark := func(keys []string, why string) {
+		for _, k := range keys {
+			if out[k] == "" {
+				out[k] = why
+			}
+		}
+	}
+	flows := map[string][]string{}
+	sinks := map[string][]analyzer.Sink{}
+	for _, r := range results {
+		for _, f := range r.Flows {
+			flows[f.From] = append(flows[f.From], f.Into)
+		}
+		for _, s := range r.Sinks {
+			if s.Callee == "" || !loaded[s.Callee] {
+				sinks[s.On] = append(sinks[s.On], s)
+			}
+		}
+	}
+	reach := map[string][]string{} // holder -> every holder it flows to
+	reachOf := func(from string) []string {
+		if r, ok := reach[from]; ok {
+			return r
+		}
+		seen := map[string]bool{from: true}
+		queue := []string{from}
+		for i := 0; i < len(queue); i++ {
+			for _, next := range flows[queue[i]] {
+				if !seen[next] {
+					seen[next] = true
+					queue = append(queue, next)
+				}
+			}
+		}
+		reach[from] = queue
+		return queue
+	}
+	for _, r := range results {
+		for _, c := range r.Conversions {
+			if c.Callee != "" && !loaded[c.Callee] {
+				mark(c.Deep, fmt.Sprintf("%s, whose code is not in the load and may look at its fields in order", c.Why))
+			}
+			for _, h := range reachOf(c.Into) {
+				for _, s := range sinks[h] {
+					if s.Sees(c) {
+						mark(c.Deep, fmt.Sprintf("%s, and %s", c.Why, s.Why))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// moduleImporters finds, per module, which packages import which, to
+// tell whether a load holds every package of a module that may reach a
+// package's layouts.
+type moduleImporters map[string]map[string][]string // module dir -> package -> importers
+
+// missing says which packages of pkg's module import it, directly or
+// not, and are not in the load (the tests of those in it count), "" when
+// there are none or pkg is in no module.
+func (m moduleImporters) missing(pkg *packages.Package, loaded map[string]bool) string {
+	if pkg.Module == nil || pkg.Module.Dir == "" {
+		return ""
+	}
+	dir := pkg.Module.Dir
+	if m[dir] == nil {
+		m[dir] = map[string][]string{}
+		cfg := &packages.Config{Mode: packages.NeedName | packages.NeedImports, Dir: dir, Tests: true}
+		all, err := packages.Load(cfg, "./...")
+		if err != nil {
+			return fmt.Sprintf("cachelint cannot list the packages of %s to see which import it: %v", pkg.Module.Path, err)
+		}
+		for _, p := range all {
+			if strings.HasSuffix(p.PkgPath, ".test") {
+				continue // a test's main, which imports what its tests do
+			}
+			for path := range p.Imports {
+				m[dir][path] = append(m[dir][path], p.PkgPath)
+			}
+		}
+	}
+	path := strings.TrimSuffix(pkg.PkgPath, "_test")
+	seen := map[string]bool{path: true}
+	queue := []string{path}
+	var out []string
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, imp := range m[dir][p] {
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			queue = append(queue, imp)
+			if !loaded[imp] {
+				out = append(out, imp)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	slices.Sort(out)
+	return fmt.Sprintf("packages of %s that import it are not in the load (%s): run cachelint -fix on all of them", pkg.Module.Path, strings.Join(out, ", "))
+}
+
+// apply writes the edits of the plan to the files, or with diff, prints
+// them to w as a unified diff and leaves the files as they are. It then
+// leaves in each action the diagnostics that remain: those of fixes not
+// written, with the reason, and those that have none.
+func (plan *fixPlan) apply(roots []*checker.Action, write bool, diff io.Writer) (err error) {
+	if !write && diff == nil {
+		plan.report(roots, false)
+		return nil
+	}
+	names := make([]string, 0, len(plan.edits))
+	for name := range plan.edits {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if werr := writeEdits(name, edits[name]); werr != nil && err == nil {
+		if werr := writeEdits(name, plan.edits[name], write, diff); werr != nil && err == nil {
 			err = werr
 		}
 	}
+	plan.report(roots, write && err == nil)
+	return err
+}
+
+// report leaves in each action the diagnostics that remain once the
+// plan's fixes are written (written), or that say why a fix is withheld.
+func (plan *fixPlan) report(roots []*checker.Action, written bool) {
 	for _, act := range roots {
 		fset := act.Package.Fset
 		left := act.Diagnostics[:0:0]
 		for _, d := range act.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {
 				key := fixKey(fset, d.SuggestedFixes[0])
-				if applied[key] && err == nil {
+				if plan.applied[key] && written {
 					continue
 				}
-				d.SuggestedFixes = nil
-				if why := withheld[key]; why != "" {
+				if why := plan.withheld[key]; why != "" {
+					d.SuggestedFixes = nil
 					d.Message += "; no fix: " + why
 				}
 			}
@@ -132,30 +303,157 @@ func applyFixes(roots []*checker.Action) (err error) {
 		}
 		act.Diagnostics = left
 	}
-	return err
 }
 
-// writeEdits applies non-overlapping edits to a file.
-func writeEdits(name string, es []edit) error {
+// writeEdits applies non-overlapping edits to a file: writes it, or
+// prints the change as a unified diff.
+func writeEdits(name string, es []edit, write bool, diff io.Writer) error {
 	src, err := os.ReadFile(name)
 	if err != nil {
 		return err
 	}
 	slices.SortFunc(es, func(a, b edit) int { return a.start - b.start })
 	var out bytes.Buffer
+	var changed []span
 	at := 0
 	for _, e := range es {
 		if e.start < at || e.end > len(src) {
 			return fmt.Errorf("%s: overlapping fixes at offset %d", name, e.start)
 		}
 		out.Write(src[at:e.start])
+		from := out.Len()
 		out.Write(e.text)
+		changed = append(changed, span{e.start, e.end, from, out.Len()})
 		at = e.end
 	}
 	out.Write(src[at:])
+	if diff != nil {
+		_, err := io.WriteString(diff, unifiedDiff(relToWD(name), src, out.Bytes(), changed))
+		return err
+	}
+	if !write {
+		return nil
+	}
 	fi, err := os.Stat(name)
 	if err != nil {
 		return err
 	}
 	return os.WriteFile(name, out.Bytes(), fi.Mode().Perm())
+}
+
+// span is a replaced region: bytes [oldStart, oldEnd) of the file became
+// [newStart, newEnd) of the new one.
+type span struct{ oldStart, oldEnd, newStart, newEnd int }
+
+// unifiedDiff is the change from old to new, which differ in the
+// regions changed (in order), as a unified diff with three lines of
+// context. Lines are matched within each region only.
+func unifiedDiff(name string, old, new []byte, changed []span) string {
+	split := func(b []byte) []string {
+		l := strings.SplitAfter(string(b), "\n")
+		if l[len(l)-1] == "" {
+			l = l[:len(l)-1]
+		}
+		return l
+	}
+	lineOf := func(b []byte, off int) int { return bytes.Count(b[:off], []byte("\n")) }
+	oldLines, newLines := split(old), split(new)
+	// Every line of either file, in order: ' ' in both, '-' old only,
+	// '+' new only.
+	type op struct {
+		kind byte
+		text string
+	}
+	var ops []op
+	at, nat := 0, 0
+	for i := 0; i < len(changed); {
+		from, to := lineOf(old, changed[i].oldStart), lineOf(old, changed[i].oldEnd)+1
+		nfrom, nto := lineOf(new, changed[i].newStart), lineOf(new, changed[i].newEnd)+1
+		// Regions that share a line are one.
+		for i++; i < len(changed) && lineOf(old, changed[i].oldStart) < to; i++ {
+			to, nto = lineOf(old, changed[i].oldEnd)+1, lineOf(new, changed[i].newEnd)+1
+		}
+		to, nto = min(to, len(oldLines)), min(nto, len(newLines))
+		for ; at < from; at, nat = at+1, nat+1 {
+			ops = append(ops, op{' ', oldLines[at]})
+		}
+		a, b := oldLines[from:to], newLines[nfrom:nto]
+		// The longest common subsequence of the region's lines.
+		lcs := make([][]int, len(a)+1)
+		for x := range lcs {
+			lcs[x] = make([]int, len(b)+1)
+		}
+		for x := len(a) - 1; x >= 0; x-- {
+			for y := len(b) - 1; y >= 0; y-- {
+				if a[x] == b[y] {
+					lcs[x][y] = lcs[x+1][y+1] + 1
+				} else {
+					lcs[x][y] = max(lcs[x+1][y], lcs[x][y+1])
+				}
+			}
+		}
+		x, y := 0, 0
+		for x < len(a) || y < len(b) {
+			switch {
+			case x < len(a) && y < len(b) && a[x] == b[y]:
+				ops = append(ops, op{' ', a[x]})
+				x, y = x+1, y+1
+			case x < len(a) && (y == len(b) || lcs[x+1][y] >= lcs[x][y+1]):
+				ops = append(ops, op{'-', a[x]})
+				x++
+			default:
+				ops = append(ops, op{'+', b[y]})
+				y++
+			}
+		}
+		at, nat = to, nto
+	}
+	for ; at < len(oldLines); at++ {
+		ops = append(ops, op{' ', oldLines[at]})
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "--- %s\n+++ %s\n", filepath.ToSlash(name), filepath.ToSlash(name))
+	const ctx = 3
+	oldAt, newAt := make([]int, len(ops)+1), make([]int, len(ops)+1) // line numbers before each op
+	for i, o := range ops {
+		oldAt[i+1], newAt[i+1] = oldAt[i], newAt[i]
+		if o.kind != '+' {
+			oldAt[i+1]++
+		}
+		if o.kind != '-' {
+			newAt[i+1]++
+		}
+	}
+	for i := 0; i < len(ops); {
+		if ops[i].kind == ' ' {
+			i++
+			continue
+		}
+		start, end := max(i-ctx, 0), i
+		for end < len(ops) {
+			if ops[end].kind != ' ' {
+				end++
+				continue
+			}
+			run := end
+			for run < len(ops) && ops[run].kind == ' ' {
+				run++
+			}
+			if run == len(ops) || run-end > 2*ctx {
+				end = min(end+ctx, len(ops))
+				break
+			}
+			end = run
+		}
+		fmt.Fprintf(&b, "@@ -%d,%d +%d,%d @@\n", oldAt[start]+1, oldAt[end]-oldAt[start], newAt[start]+1, newAt[end]-newAt[start])
+		for _, o := range ops[start:end] {
+			b.WriteByte(o.kind)
+			b.WriteString(o.text)
+			if !strings.HasSuffix(o.text, "\n") {
+				b.WriteString("\n\\ No newline at end of file\n")
+			}
+		}
+		i = end
+	}
+	return b.String()
 }

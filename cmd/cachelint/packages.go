@@ -47,28 +47,39 @@ func packagesFlags() (*flag.FlagSet, *packagesOptions) {
 	fs.StringVar(&o.srcroot, "srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
 	fs.BoolVar(&o.tests, "test", true, "check test files too")
 	fs.BoolVar(&o.fix, "fix", false, "apply the proposed orders where every package that holds the file agrees and none depends on the field order; then report what is left")
-	fs.Bool("diff", false, "with -fix, print a diff instead of changing the files")
+	fs.Bool("diff", false, "with -fix, print the fixes as a unified diff instead of changing the files")
 	fs.Int("c", -1, "show each diagnostic with this many lines of context")
 	return fs, o
 }
 
 // runPackages is cachelint on Go packages. It runs the analyzer itself
-// to sort diagnostics and write SARIF, and to apply fixes with -fix, after
-// which it reports what is left as it would without -fix; -diff and -c go
-// to singlechecker, which shows fixes and context.
+// over the whole load (Config.LoadWide) to sort diagnostics and write
+// SARIF, and to decide fixes over every package of the load (planFixes):
+// with -fix it applies them, or with -diff prints them, after which it
+// reports what is left as it would without -fix; -c goes to
+// singlechecker, which shows context.
 func runPackages(args []string, stdout, stderr io.Writer) int {
 	fs, o := packagesFlags()
 	if ok, code := parseFlags(fs, args, packagesUsage, stdout, stderr); !ok {
 		return code
 	}
-	delegate := false
-	fs.Visit(func(f *flag.Flag) { delegate = delegate || f.Name == "diff" || f.Name == "c" })
+	delegate, diff := false, false
+	fs.Visit(func(f *flag.Flag) {
+		delegate = delegate || f.Name == "c"
+		diff = diff || f.Name == "diff" && f.Value.String() == "true"
+	})
 	if delegate {
 		singlechecker.Main(analyzer.Analyzer) // exits
 	}
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
 		return 1
+	}
+	if diff && !o.fix {
+		return fail("-diff prints what -fix would change: give both")
+	}
+	if o.fix && !o.tests {
+		return fail("-fix needs the test files (-test=false): code in them may depend on the field orders it changes")
 	}
 	if o.json {
 		o.format = "json"
@@ -107,17 +118,20 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if broken {
 		return 1
 	}
-	analyzer.CollectOrderDependence = o.fix
+	o.LoadWide = true
 	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(o.Config)}, pkgs, nil)
 	if err != nil {
 		return fail("%v", err)
 	}
 	status := 0
-	if o.fix {
-		if err := applyFixes(graph.Roots); err != nil {
-			fmt.Fprintf(stderr, "cachelint: %v\n", err)
-			status = 1
-		}
+	plan := planFixes(graph.Roots)
+	var diffOut io.Writer
+	if diff {
+		diffOut = stdout
+	}
+	if err := plan.apply(graph.Roots, o.fix && !diff, diffOut); err != nil {
+		fmt.Fprintf(stderr, "cachelint: %v\n", err)
+		status = 1
 	}
 	if o.format == "json" {
 		if err := graph.PrintJSON(stdout); err != nil {

@@ -43,7 +43,7 @@ func Run(t *testing.T) Package {
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("package does not load")
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{})}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{LoadWide: true})}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ const cacheLineSize = 64
 // size: a fix that moved next off the written line would grow it past the
 // line and make the pad's length negative.
 type bucket struct {
-	meta    uint64            /* want `bucket: meta, entries and mu are written and share line 0 with next \(read-mostly\) \(64-byte lines\); no fix: unsafe.Sizeof\(bucket\{\}\) sizes an array at .*queue.go:69:4, so its layout must stay` */ //cachelint:hot write
+	meta    uint64            /* want `bucket: meta, entries and mu are written and share line 0 with next \(read-mostly\) \(64-byte lines\); no fix: unsafe.Sizeof\(bucket\{\}\) at .*queue.go:69:21 depends on its size and alignment, which the fix changes` */ //cachelint:hot write
 	entries [5]unsafe.Pointer //cachelint:hot write
 	next    unsafe.Pointer    //cachelint:hot
 	mu      sync.Mutex        //cachelint:hot write

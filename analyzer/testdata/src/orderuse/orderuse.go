@@ -35,7 +35,7 @@ func send(b *bytes.Buffer, ws []wire) error { return binary.Write(b, binary.Litt
 
 // rec has its second field picked by position.
 type rec struct {
-	head uint64 /* want `rec: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: reflect's reflect.TypeOf\(rec\{\}\).Field\(1\) at .*orderuse.go:\d+:\d+ picks a field by its position` */ //cachelint:hot
+	head uint64 /* want `rec: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: reflect's reflect.TypeOf\(rec\{\}\).Field\(1\) at .*orderuse.go:\d+:\d+ depends on the field order` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }
@@ -44,7 +44,7 @@ func second() string { return reflect.TypeOf(rec{}).Field(1).Name }
 
 // held is reached through a reflect.Value kept in a variable.
 type held struct {
-	head uint64 /* want `held: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: reflect's v.Field\(2\) at .*orderuse.go:\d+:\d+ picks a field by its position` */ //cachelint:hot
+	head uint64 /* want `held: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: reflect's v.Field\(2\) at .*orderuse.go:\d+:\d+ depends on the field order` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }
@@ -54,10 +54,10 @@ func third(h *held) uint64 {
 	return v.Field(2).Uint()
 }
 
-// walked has every field visited in a loop: the order does not say which
-// field is which.
+// walked has every field visited in a loop, in order: its names come out
+// in another order after a fix.
 type walked struct {
-	head uint64 /* want `walked: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail` */ //cachelint:hot
+	head uint64 /* want `walked: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: reflect's t.NumField\(\) at .*orderuse.go:\d+:\d+ depends on the field order` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }
@@ -72,7 +72,7 @@ func names() (out []string) {
 
 // placed has a field whose offset code takes, and that no pin holds.
 type placed struct {
-	head uint64 /* want `placed: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: unsafe.Offsetof\(p.tail\) at .*orderuse.go:\d+:\d+ depends on where tail is \(mark it //cachelint:pin to keep it there\)` */ //cachelint:hot
+	head uint64 /* want `placed: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: unsafe.Offsetof\(p.tail\) at .*orderuse.go:\d+:\d+ depends on where tail is, which the fix moves \(mark it //cachelint:pin to keep it there\)` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }
