@@ -175,3 +175,12 @@ func TestFixWithheldForOrderUses(t *testing.T) {
 	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), at64, "orderuse", "lib/internal/conf")
 }
+
+// The analyzer as go vet and golangci-lint run it sees one package at a
+// time: it withholds the fixes of structs other packages reach, through
+// the types of what the package exports or as interfaces, and offers the
+// others.
+func TestFixWithheldOnePackageAtATime(t *testing.T) {
+	t.Parallel()
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), New(Config{Lines: []int64{64}}), "onepkg")
+}

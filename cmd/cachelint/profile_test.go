@@ -108,7 +108,7 @@ func TestProfileAnnotate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{})}, pkgs, nil)
+	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{LoadWide: true})}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestProfileHotFileAndJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{HotFile: hot})}, pkgs, nil)
+	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{HotFile: hot, LoadWide: true})}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestProfileAgreesWithAnalyzer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{Lines: []int64{64}})}, pkgs, nil)
+	g, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(analyzer.Config{Lines: []int64{64}, LoadWide: true})}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// goCmd runs the go command in dir for GOARCH arch, failing the test
+// when it fails.
+func goCmd(t *testing.T, dir, arch string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOARCH="+arch, "GOWORK=off", "GOFLAGS=", "CGO_ENABLED=0")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Errorf("GOARCH=%s go %s: %v\n%s", arch, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// fixsafeBlockers are the reasons the fixes of testdata/fixsafe are
+// withheld, one per way its code depends on a layout, by the struct
+// each is reported on.
+var fixsafeBlockers = map[string]string{
+	"litS":    `no fix: an unkeyed composite literal at .*view.go:\d+:\d+ depends on the field order`,
+	"offS":    `no fix: unsafe.Offsetof\(v.j\) at .*view.go:\d+:\d+ depends on where j is, which the fix moves`,
+	"wireS":   `no fix: encoding/binary.Write at .*view.go:\d+:\d+ encodes it field by field, in order`,
+	"nameS":   `no fix: reflect's reflect.TypeOf\(NameView\{\}\).Field\(1\) at .*view.go:\d+:\d+ depends on the field order`,
+	"castS":   `no fix: \(\*CastView\)\(unsafe.Pointer\(&arr\)\) at .*view.go:\d+:\d+ reads the memory of a \[9\]uint64 as a CastView`,
+	"convS":   `no fix: the conversion convTwin\(convS\{…\}\) at .*view.go:\d+:\d+ from convS needs both to keep the same fields in the same order`,
+	"anonS":   `no fix: a anonS is assigned as struct\{a uint64; b \[7\]uint64; j uint64\} at .*view.go:\d+:\d+`,
+	"walkS":   `no fix: reflect's v.NumField\(\) at .*view.go:\d+:\d+ depends on the field order`,
+	"sizeS":   `no fix: unsafe.Sizeof\(sizeS\{\}\) at .*view.go:\d+:\d+ depends on its size and alignment, which the fix changes`,
+	"hits":    `no fix: atomic.AddUint64\(&h.n\) at .*counters.go:\d+:\d+ needs h.n 8-byte aligned on 386, arm and mips, and the fix moves it off an 8-byte boundary there; with it kept in place, no order`,
+	"pair":    `no fix: the pads it would drop hold the file's last use of "fixsafe/internal/xr" \(.*pair.go:\d+:\d+\)`,
+	"printed": `no fix: fmt.Printf at .*main.go:\d+:\d+ prints its fields in order`,
+	"encoded": `no fix: encoding/json.Marshal at .*main.go:\d+:\d+ encodes its fields in order`,
+}
+
+// fixsafeFixed are the structs whose fixes both drivers write, and what
+// each file holds after.
+var fixsafeFixed = map[string][]string{
+	"internal/view/view.go":         {"type plain struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}"},
+	"internal/counters/counters.go": {"type tally struct {\n\tlabels  []string", "type counter struct {\n\t// valBits", "\tvalBits uint64 //cachelint:hot write\n\tvalInt  uint64 //cachelint:hot write\n\n\tdesc   *int"},
+	"internal/pads/queue.go":        {"\t_     [xr.CacheLineSize - 32]byte\n\ttail  uint64"},
+}
+
+// -fix on a module with a case of each way code depends on a struct's
+// layout through the types that share it, in its own package and
+// another, and of 64-bit atomics, comments that keep a field first, pads
+// written from another package's constant and CRLF files: with
+// cachelint -fix and with go vet -vettool -fix, the package tests pass
+// for amd64 and 386 before and after, cmd/show prints the same, the
+// module builds and vets for amd64, arm64 and 386, and what is not fixed
+// says why.
+func TestFixKeepsWhatProgramsCompute(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and tests a module for three GOARCHes")
+	}
+	for _, driver := range []string{"cachelint", "go vet"} {
+		t.Run(driver, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			copyDir(t, "testdata/fixsafe", dir)
+			before := map[string][]byte{}
+			filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					before[path], _ = os.ReadFile(path)
+				}
+				return nil
+			})
+			for _, arch := range []string{"amd64", "386"} {
+				goCmd(t, dir, arch, "test", "-count=1", "./...")
+			}
+			show := goCmd(t, dir, "amd64", "run", "./cmd/show")
+
+			var out string
+			var code int
+			if driver == "cachelint" {
+				out, code = run(t, dir, bin, "-fix", "./...")
+				if code != 3 {
+					t.Errorf("cachelint -fix: exit %d, want 3 for the findings left\n%s", code, out)
+				}
+			} else {
+				// go vet -fix prints no diagnostics: ask first.
+				out, _ = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+				if fixed, code := run(t, dir, "go", "vet", "-vettool="+bin, "-fix", "./..."); code != 0 {
+					t.Errorf("go vet -fix: exit %d\n%s", code, fixed)
+				}
+			}
+			for name, why := range fixsafeBlockers {
+				re := regexp.MustCompile(`(?m)^.*: ` + name + `: .*; ` + why)
+				if !re.MatchString(out) {
+					t.Errorf("no %s: ...; %s in\n%s", name, why, out)
+				}
+			}
+
+			for file, wants := range fixsafeFixed {
+				got, _ := os.ReadFile(filepath.Join(dir, file))
+				for _, want := range wants {
+					if !strings.Contains(string(got), want) {
+						t.Errorf("%s after the fix lacks\n%s\nin\n%s", file, want, got)
+					}
+				}
+			}
+			crlf, _ := os.ReadFile(filepath.Join(dir, "internal/crlf/crlf.go"))
+			wire, _ := os.ReadFile(filepath.Join(dir, "internal/wire/wire.go"))
+			if driver == "cachelint" {
+				// Free is reordered, Header and Frame are not; the CRLF
+				// file is fixed and keeps its line endings.
+				if !strings.Contains(string(wire), "type Free struct {\n\tKind uint64 //cachelint:hot\n\tLen  uint64 //cachelint:hot\n\tbody [7]uint64\n}") {
+					t.Errorf("wire.go after the fix:\n%s", wire)
+				}
+				if !bytes.Contains(crlf, []byte("\ta uint64 //cachelint:hot\r\n\tj uint64 //cachelint:hot\r\n\tb [7]uint64\r\n}")) ||
+					bytes.Count(crlf, []byte("\n")) != bytes.Count(crlf, []byte("\r\n")) {
+					t.Errorf("crlf.go after the fix: %q", crlf)
+				}
+			} else {
+				for name, why := range map[string]string{
+					"Free": `no fix: it reaches other packages through Free \(.*wire.go:\d+:\d+\); the driver checks one package at a time`,
+					"pair": `no fix: .*crlf.go has CRLF line endings, and a driver that formats the files it fixes \(go vet -fix\) writes them back with LF`,
+				} {
+					if !regexp.MustCompile(`(?m)^.*: ` + name + `: .*; ` + why).MatchString(out) {
+						t.Errorf("no %s: ...; %s in\n%s", name, why, out)
+					}
+				}
+				for _, f := range []string{"internal/wire/wire.go", "internal/crlf/crlf.go"} {
+					if now, _ := os.ReadFile(filepath.Join(dir, f)); !bytes.Equal(now, before[filepath.Join(dir, f)]) {
+						t.Errorf("go vet -fix changed %s:\n%s", f, now)
+					}
+				}
+			}
+			// The files the blockers are in are as they were.
+			for _, f := range []string{"internal/codec/codec.go", "cmd/show/main.go", "internal/pads/pair.go"} {
+				if now, _ := os.ReadFile(filepath.Join(dir, f)); !bytes.Equal(now, before[filepath.Join(dir, f)]) {
+					t.Errorf("-fix changed %s:\n%s", f, now)
+				}
+			}
+
+			for _, arch := range []string{"amd64", "386"} {
+				goCmd(t, dir, arch, "test", "-count=1", "./...")
+			}
+			if after := goCmd(t, dir, "amd64", "run", "./cmd/show"); after != show {
+				t.Errorf("cmd/show after the fix:\n%s\nbefore:\n%s", after, show)
+			}
+			for _, arch := range []string{"amd64", "arm64", "386"} {
+				goCmd(t, dir, arch, "build", "./...")
+				goCmd(t, dir, arch, "vet", "./...")
+			}
+		})
+	}
+}

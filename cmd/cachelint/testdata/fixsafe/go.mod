@@ -1,0 +1,3 @@
+module fixsafe
+
+go 1.26
