@@ -76,6 +76,26 @@ type Config struct {
 	// what other packages do with such a layout is out of sight, and its
 	// fixes are withheld.
 	LoadWide bool
+	// GOARCH is the GOARCH the packages are built for, which Lines
+	// defaults from and messages name; build.Default.GOARCH when "".
+	GOARCH string
+	// Builds gives, for a package a pass checks, its builds for other
+	// GOARCHes, each checked at its own line sizes (golayout.ByArch); the
+	// driver that loaded them sets it, as cachelint does. Nil checks
+	// every size of Lines on the pass's build, as go vet does.
+	Builds func(*types.Package) []*Build
+}
+
+// Build is a package as type-checked for another GOARCH than the pass's,
+// with the line sizes to check its struct types at there.
+type Build struct {
+	GOARCH string
+	Lines  []int64
+	Fset   *token.FileSet
+	Files  []*ast.File
+	Types  *types.Package
+	Info   *types.Info
+	Sizes  types.Sizes
 }
 
 // RegisterFlags defines -line and -hotfile on fs, setting c's fields.
@@ -223,8 +243,11 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 			emit(d)
 		}
 	}()
+	if c.GOARCH == "" {
+		c.GOARCH = build.Default.GOARCH
+	}
 	if len(c.Lines) == 0 {
-		c.Lines = []int64{layout.DefaultLineSize(build.Default.GOARCH)}
+		c.Lines = []int64{layout.DefaultLineSize(c.GOARCH)}
 	}
 	if c.Checks == nil {
 		c.Checks = layout.Checks
@@ -232,6 +255,12 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 	ps := &passState{pass: pass, config: c, result: &Result{Fixes: map[string]FixChange{}},
 		pkg: &golayout.Package{Fset: pass.Fset, Types: pass.Pkg, Info: pass.TypesInfo, Sizes: pass.TypesSizes,
 			Checks: c.Checks, HotFile: hotFile}}
+	if c.Builds != nil {
+		for _, b := range c.Builds(pass.Pkg) {
+			ps.builds = append(ps.builds, &otherBuild{Build: b,
+				pkg: &golayout.Package{Fset: b.Fset, Types: b.Types, Info: b.Info, Sizes: b.Sizes, Checks: c.Checks, HotFile: hotFile}})
+		}
+	}
 	if c.LoadWide {
 		ps.blocks = findBlockers(pass, false)
 		ps.result.Dependences = ps.blocks.uses.deps
@@ -297,6 +326,54 @@ type passState struct {
 	// src caches the files reorderFix reads.
 	src    map[string][]byte
 	result *Result
+	// builds are the package's builds for other GOARCHes.
+	builds []*otherBuild
+}
+
+// otherBuild is a build of the package for another GOARCH, with its type
+// declarations found once.
+type otherBuild struct {
+	*Build
+	pkg *golayout.Package
+	// specs are its type declarations by where their names are.
+	specs map[string]typeSpec
+}
+
+// typeSpec is a type declaration and what reads it.
+type typeSpec struct {
+	ds *golayout.Directives
+	gd *ast.GenDecl
+	ts *ast.TypeSpec
+}
+
+// decl lays out, in build b, the declaration the pass laid out as d: the
+// one declared at the same place. It returns nil when b does not build
+// the file or the type.
+func (b *otherBuild) decl(fset *token.FileSet, d *golayout.Decl) *golayout.Decl {
+	if b.specs == nil {
+		b.specs = map[string]typeSpec{}
+		for _, f := range b.Files {
+			ds := golayout.ReadDirectives(b.Fset, f)
+			ast.Inspect(f, func(n ast.Node) bool {
+				if gd, ok := n.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+					for _, s := range gd.Specs {
+						ts := s.(*ast.TypeSpec)
+						b.specs[b.Fset.Position(ts.Name.Pos()).String()] = typeSpec{ds, gd, ts}
+					}
+				}
+				return true
+			})
+		}
+	}
+	sp, ok := b.specs[fset.Position(d.Spec.Name.Pos()).String()]
+	if !ok {
+		return nil
+	}
+	od, err := b.pkg.Decl(sp.ds, sp.gd, sp.ts, true)
+	if err != nil {
+		return nil
+	}
+	return od
 }
 
 // readFile reads a file of the package once.
@@ -360,21 +437,41 @@ func (ps *passState) checkDecl(d *golayout.Decl) {
 		report(ps.pass, p.Pos, layout.AnnotationRule, p.Msg)
 	}
 	reported := map[string]bool{}
+	var others []*golayout.Decl
+	for _, b := range ps.builds {
+		others = append(others, b.decl(ps.pass.Fset, d))
+	}
 	for _, t := range d.Targets {
 		// Once, not once per instantiation.
 		if err := t.Prepare(); err != nil && !reported[err.Error()] {
 			reported[err.Error()] = true
 			report(ps.pass, d.Spec.Name.Pos(), layout.AnnotationRule, err.Error())
 		}
-		ps.checkTarget(d, t)
+		builds := []layout.Build{{Arch: ps.config.GOARCH, Struct: t.Struct, Lines: ps.config.Lines}}
+		for i, od := range others {
+			if od == nil {
+				continue
+			}
+			// The same instantiation; its problems are the pass's own.
+			j := slices.IndexFunc(od.Targets, func(o *golayout.Target) bool { return o.Name == t.Name })
+			if j >= 0 && od.Targets[j].Prepare() == nil {
+				builds = append(builds, layout.Build{Arch: ps.builds[i].GOARCH, Struct: od.Targets[j].Struct, Lines: ps.builds[i].Lines})
+			}
+		}
+		// Line sizes in increasing order, whichever build the pass's is.
+		slices.SortStableFunc(builds, func(a, b layout.Build) int { return cmp.Compare(a.Lines[0], b.Lines[0]) })
+		ps.checkTarget(d, t, builds)
 	}
 }
 
-// checkTarget reports what the checks find in one layout of declaration d.
-func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target) {
-	pass, s := ps.pass, t.Struct
-	pinFirst(s, d.Type, d.FieldOf)
-	r := layout.AnalyzeWith(s, ps.config.Lines, ps.config.Checks)
+// checkTarget reports what the checks find in one layout of declaration d,
+// as the pass's build and the others lay it out.
+func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []layout.Build) {
+	pass := ps.pass
+	for _, b := range builds {
+		pinFirst(b.Struct, d.Type, d.FieldOf)
+	}
+	r := layout.AnalyzeBuilds(builds, ps.config.Checks)
 	if len(r.Findings) == 0 {
 		return
 	}

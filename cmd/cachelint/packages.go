@@ -11,18 +11,26 @@ import (
 	"slices"
 	"strings"
 
+	gobuild "go/build"
+	"go/types"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/analysis/singlechecker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cachelint/cachelint/analyzer"
+	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/report"
 )
 
 const packagesUsage = `usage: cachelint [-line N[,N]] [-format text|json|sarif] [-srcroot DIR] [-test=false] [-fix [-diff]] PACKAGES
 
-Checks the struct types of Go packages. Diagnostics go to stderr, sorted by
+Checks the struct types of Go packages, each -line size on the packages
+as built for a GOARCH with that line (64 amd64, 128 arm64, 256 s390x, 32
+arm; GOARCH's own when it has it; -c checks every size on GOARCH's
+build). Packages that do not load are reported and the others
+checked. Diagnostics go to stderr, sorted by
 position, with paths relative to the working directory; -format json and
 sarif write to stdout. Exit status: 0 no findings, 3 findings (also with
 -format sarif), 1 errors; -json (go vet's JSON) always exits 0.
@@ -99,31 +107,46 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		sarif = report.NewSARIF(stdout, so)
 	}
 
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: o.tests}
-	pkgs, err := packages.Load(cfg, fs.Args()...)
+	// Each line size is checked on the build of a GOARCH with lines of
+	// that size: the packages for the first, the others' builds beside.
+	host := gobuild.Default.GOARCH
+	arches := []golayout.ArchLines{{GOARCH: host, Lines: o.Lines}}
+	if len(o.Lines) > 0 {
+		arches = golayout.ByArch(o.Lines, host)
+	}
+	if i := slices.IndexFunc(arches, func(a golayout.ArchLines) bool { return a.GOARCH == host }); i > 0 {
+		arches[0], arches[i] = arches[i], arches[0]
+	}
+	seen := map[string]bool{}
+	pkgs, status, err := load(arches[0].GOARCH, host, o.tests, fs.Args(), seen, stderr)
 	if err != nil {
 		return fail("%v", err)
 	}
-	broken := false
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			broken = true
-			if e.Pos == "" || e.Pos == "-" {
-				fmt.Fprintf(stderr, "cachelint: %s: %s\n", p.PkgPath, e.Msg)
-			} else {
-				fmt.Fprintf(stderr, "cachelint: %s: %s\n", relToWD(e.Pos), e.Msg)
+	o.Config.GOARCH, o.Config.Lines = arches[0].GOARCH, arches[0].Lines
+	if len(arches) > 1 {
+		others := map[string][]*analyzer.Build{} // by package ID
+		for _, a := range arches[1:] {
+			ps, st, err := load(a.GOARCH, host, o.tests, fs.Args(), seen, stderr)
+			if err != nil {
+				return fail("GOARCH=%s: %v", a.GOARCH, err)
+			}
+			status = max(status, st)
+			for _, p := range ps {
+				others[p.ID] = append(others[p.ID], &analyzer.Build{GOARCH: a.GOARCH, Lines: a.Lines,
+					Fset: p.Fset, Files: p.Syntax, Types: p.Types, Info: p.TypesInfo, Sizes: p.TypesSizes})
 			}
 		}
-	})
-	if broken {
-		return 1
+		ids := map[*types.Package]string{}
+		for _, p := range pkgs {
+			ids[p.Types] = p.ID
+		}
+		o.Config.Builds = func(p *types.Package) []*analyzer.Build { return others[ids[p]] }
 	}
 	o.LoadWide = true
 	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(o.Config)}, pkgs, nil)
 	if err != nil {
 		return fail("%v", err)
 	}
-	status := 0
 	plan := planFixes(graph.Roots)
 	var diffOut io.Writer
 	if diff {
@@ -182,6 +205,68 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	}
 	w.Flush()
 	return status
+}
+
+// load loads the packages patterns name, built for goarch, and reports
+// the errors of those that do not load: it returns the others, which
+// the analyzer can check, and exit status 1 when some did not load.
+// An error the packages of another GOARCH share is reported once, as
+// seen records.
+func load(goarch, host string, tests bool, patterns []string, seen map[string]bool, stderr io.Writer) ([]*packages.Package, int, error) {
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
+	prefix := ""
+	if goarch != host {
+		// A cross build, as go build makes one: without cgo.
+		cfg.Env = append(os.Environ(), "GOARCH="+goarch, "CGO_ENABLED=0")
+		prefix = "GOARCH=" + goarch + ": "
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, 1, err
+	}
+	// A package that does not load, or imports one that does not, is
+	// reported and left out; the others are checked.
+	bad := map[*packages.Package]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		// The go command's report of a compile error repeats the type
+		// checker's ("# PKG" and the error).
+		checked := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError })
+		for _, e := range p.Errors {
+			bad[p] = true
+			if checked && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				continue
+			}
+			msg := p.PkgPath + ": " + e.Msg
+			if e.Pos != "" && e.Pos != "-" {
+				msg = relToWD(e.Pos) + ": " + e.Msg
+			}
+			if !seen[msg] {
+				seen[msg] = true
+				fmt.Fprintf(stderr, "cachelint: %s%s\n", prefix, msg)
+			}
+		}
+		for _, imp := range p.Imports {
+			if bad[imp] {
+				bad[p] = true
+			}
+		}
+	})
+	status := 0
+	if len(bad) > 0 {
+		status = 1
+	}
+	var ok []*packages.Package
+	for _, p := range pkgs {
+		if !bad[p] {
+			ok = append(ok, p)
+		} else if len(p.Errors) == 0 {
+			if msg := p.PkgPath + ": not checked: a package it imports has errors"; !seen[msg] {
+				seen[msg] = true
+				fmt.Fprintf(stderr, "cachelint: %s%s\n", prefix, msg)
+			}
+		}
+	}
+	return ok, status, nil
 }
 
 // relToWD names file relative to the working directory when it lies under

@@ -1,0 +1,40 @@
+package main
+
+import (
+	gobuild "go/build"
+	"strings"
+	"testing"
+)
+
+// Each line size is checked on a GOARCH with lines of that size: a pad of
+// the GOARCH's own line (archmod's CacheLinePad, 64 bytes on amd64, 128 on
+// arm64) separates at 128 on arm64, where 128-byte lines are, and is not
+// reported; a literal 56-byte pad fails there. A package that does not
+// type-check is reported, once, and the others are checked: exit 1.
+func TestLineSizesPerGOARCH(t *testing.T) {
+	if gobuild.Default.GOARCH != "amd64" && gobuild.Default.GOARCH != "arm64" {
+		t.Skip("the fixture's pad sizes are for amd64 and arm64")
+	}
+	out, code := run(t, "testdata/archmod", bin, "-line=64,128", "./...")
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (a package with errors)\n%s", code, out)
+	}
+	for _, want := range []string{
+		"pad.go:21:2: Fixed: padding _ [56]byte (56 bytes) leaves head and tail on one line (128-byte lines)",
+		`broken/broken.go:5:13: cannot use "not an int"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Shard") {
+		t.Errorf("Shard's pad is its GOARCH's line, yet reported:\n%s", out)
+	}
+	if n := strings.Count(out, "not an int"); n != 1 {
+		t.Errorf("the type error reported %d times, want once:\n%s", n, out)
+	}
+	// At 64 alone, on amd64, both pads separate.
+	if out, code := run(t, "testdata/archmod", bin, "-line=64", "."); code != 0 {
+		t.Errorf("-line=64: exit %d, want 0\n%s", code, out)
+	}
+}

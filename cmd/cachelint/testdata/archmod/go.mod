@@ -1,0 +1,3 @@
+module example.com/archmod
+
+go 1.22

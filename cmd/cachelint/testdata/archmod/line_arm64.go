@@ -1,0 +1,3 @@
+package archmod
+
+const cacheLineSize = 128

@@ -1,0 +1,48 @@
+package golayout
+
+import (
+	"slices"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// lineArches are the GOARCHes that stand for each cache-line size the Go
+// runtime knows (internal/cpu.CacheLinePadSize): a check at that size
+// judges the package as built for it.
+var lineArches = map[int64]string{32: "arm", 64: "amd64", 128: "arm64", 256: "s390x"}
+
+// ArchFor is the GOARCH whose build of a package is checked at line
+// bytes: goarch, the one the packages are built for, when its cache line
+// is that size; else the GOARCH that stands for the size (32 arm, 64
+// amd64, 128 arm64, 256 s390x); goarch for a size no GOARCH has.
+func ArchFor(line int64, goarch string) string {
+	if layout.DefaultLineSize(goarch) == line {
+		return goarch
+	}
+	if a, ok := lineArches[line]; ok {
+		return a
+	}
+	return goarch
+}
+
+// ArchLines are line sizes to check on one GOARCH's build.
+type ArchLines struct {
+	GOARCH string
+	Lines  []int64
+}
+
+// ByArch groups line sizes by the GOARCH that checks them (ArchFor), in
+// the order the sizes come.
+func ByArch(lines []int64, goarch string) []ArchLines {
+	var out []ArchLines
+	for _, l := range lines {
+		a := ArchFor(l, goarch)
+		i := slices.IndexFunc(out, func(g ArchLines) bool { return g.GOARCH == a })
+		if i < 0 {
+			out = append(out, ArchLines{GOARCH: a})
+			i = len(out) - 1
+		}
+		out[i].Lines = append(out[i].Lines, l)
+	}
+	return out
+}
