@@ -302,3 +302,28 @@ func TestCommentText(t *testing.T) {
 		t.Errorf("finding line %q", last)
 	}
 }
+
+// Warnings sums up the warnings about one file in one line, in the place
+// of the first, unless verbose; warnings that name no place stay as they
+// are.
+func TestWarningsSummary(t *testing.T) {
+	ws := []string{"t.rst:3: struct s has no field a", "no place", "h.hot:1: struct x not found"}
+	for i := 4; i <= 13; i++ {
+		ws = append(ws, fmt.Sprintf("t.rst:%d: struct s has no field f%d", i, i))
+	}
+	var b strings.Builder
+	if err := Warnings(&b, "vmlinux", ws, false); err != nil {
+		t.Fatal(err)
+	}
+	want := "cachelint: warning: vmlinux: t.rst: 11 lines do not apply (3, 4, 5, 6, 7, 8, 9, 10, ...); the first, line 3: struct s has no field a (-v shows each)\n" +
+		"cachelint: warning: vmlinux: no place\n" +
+		"cachelint: warning: vmlinux: h.hot:1: struct x not found\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	Warnings(&b, "", ws, true)
+	if n := strings.Count(b.String(), "\n"); n != len(ws) || !strings.HasPrefix(b.String(), "cachelint: warning: t.rst:3: ") {
+		t.Errorf("verbose: %d lines for %d warnings:\n%s", n, len(ws), b.String())
+	}
+}

@@ -2,27 +2,36 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
 
 	"github.com/cachelint/cachelint/hotfile"
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 	"github.com/cachelint/cachelint/report"
 )
 
-const diffUsage = `usage: cachelint diff [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-format text|json|svg] [-fail-on KIND[,KIND]] OLD NEW
+const diffUsage = `usage: cachelint diff [-C NAME[,NAME] [-strict]] [-hot FILE|DIR]... [-line N[,N]] [-format text|json|svg] [-fail-on KIND[,KIND]] [-q|-v] OLD NEW
 
 Compares the structs two builds share (ELF files with DWARF, or BTF, in any
 mix): size, members added, removed and moved, holes, the lines each fast
 path's hot fields occupy, and the findings that appeared or went. The same
 hot files apply to both builds. Without -C, only the structs that changed
-are printed. Exit status: 0, or 3 when a change makes one of the -fail-on
-kinds (hot-lines, size, budget, findings) worse; 1 on errors.
+are printed. A struct only one build has is reported as such, as codiff
+does, and the rest compared; with -C -strict, a NAME one build lacks is an
+error. A NAME neither build has is always an error.
+
+With -q, diff prints its verdicts only: what got worse on the -fail-on
+kinds, and the -C names one build lacks; no layouts, notes or warnings.
+Exit status: 0, or 3 when a change makes one of the -fail-on kinds
+(hot-lines, size, budget, findings) worse; 1 on errors.
 `
 
 // runDiffCommand is runDiff with the collector set as for layout, which
@@ -43,6 +52,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	lineFlag := fs.String("line", "", "cache-line sizes `N[,N]`, the first counting lines (default: the files' machine's, docs/binaries.md)")
 	format := fs.String("format", "text", "output: text, json or svg (the two layouts side by side)")
 	failOn := fs.String("fail-on", "", "exit 3 when a change makes one of `KIND[,KIND]` worse: "+strings.Join(report.WorseKinds, ", "))
+	strict := fs.Bool("strict", false, "with -C: a NAME one build lacks is an error, not a struct only in the other")
+	quiet := fs.Bool("q", false, "print the verdicts only: what got worse on the -fail-on kinds, and the -C names one build lacks")
+	verbose := fs.Bool("v", false, "each warning on its own line (without -v, one line sums up the warnings about one file)")
 	if ok, code := parseFlags(fs, args, diffUsage, stdout, stderr); !ok {
 		return code
 	}
@@ -77,19 +89,25 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	var want []string
 	if *names != "" {
 		want = splitNames(*names)
+	} else if *strict {
+		return fail("-strict: needs -C")
 	}
-	set, err := loadHot(hot, want, stderr)
+	say := &notices{w: stderr, quiet: *quiet, verbose: *verbose}
+	set, err := loadHot(hot, want, say)
 	if err != nil {
 		return fail("%v", err)
 	}
 
 	oldPath, newPath := fs.Arg(0), fs.Arg(1)
-	old, err := buildStructs(oldPath, want, set, lines, stderr)
+	old, err := buildStructs(oldPath, want, set, lines, say)
 	if err != nil {
 		return fail("%v", err)
 	}
-	cur, err := buildStructs(newPath, want, set, lines, stderr)
+	cur, err := buildStructs(newPath, want, set, lines, say)
 	if err != nil {
+		return fail("%v", err)
+	}
+	if err := missingNames(want, old, cur, oldPath, newPath, *strict); err != nil {
 		return fail("%v", err)
 	}
 	opts := report.Options{Lines: lines}
@@ -115,8 +133,19 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 
 	out := bufio.NewWriter(stdout)
-	switch *format {
-	case "text":
+	switch {
+	case *quiet:
+		// The verdicts: the -C names one build lacks here, what got
+		// worse below.
+		if want != nil {
+			for _, name := range onlyOld {
+				fmt.Fprintf(out, "- %s /* only in %s */\n", name, oldPath)
+			}
+			for _, name := range onlyNew {
+				fmt.Fprintf(out, "+ %s /* only in %s */\n", name, newPath)
+			}
+		}
+	case *format == "text":
 		for _, d := range diffs {
 			if err = report.DiffText(out, d); err != nil {
 				break
@@ -128,9 +157,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		for _, name := range onlyNew {
 			fmt.Fprintf(out, "+ %s /* only in %s */\n", name, newPath)
 		}
-	case "json":
+	case *format == "json":
 		err = report.DiffJSON(out, oldPath, newPath, diffs, onlyOld, onlyNew, opts)
-	case "svg":
+	case *format == "svg":
 		err = report.DiffSVG(out, oldPath, newPath, pairs, opts)
 	}
 	if err == nil {
@@ -159,11 +188,12 @@ type build struct {
 	results map[*layout.Struct]*layout.Result
 }
 
-// buildStructs reads the structs of path (those in want, when any) and
-// annotates and analyzes them as cachelint layout does.
-func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, stderr io.Writer) (*build, error) {
+// buildStructs reads the structs of path (those in want, when any, of
+// which it may lack some) and annotates and analyzes them as cachelint
+// layout does.
+func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, say *notices) (*build, error) {
 	structs, _, err := readStructs(path, want, nil, false)
-	if err != nil {
+	if err != nil && !(want != nil && errors.Is(err, input.ErrNotFound)) {
 		return nil, err
 	}
 	b := &build{byName: map[string]*layout.Struct{}, results: map[*layout.Struct]*layout.Result{}}
@@ -174,7 +204,12 @@ func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, s
 		b.byName[s.Name] = s
 		b.order = append(b.order, s)
 	}
-	if err := prepareStructs(b.order, set, path, path, stderr); err != nil {
+	if set != nil && want != nil {
+		// A named struct this build lacks is said once, as only in the
+		// other build, not once more per table naming it.
+		set = set.Select(slices.Collect(maps.Keys(b.byName)))
+	}
+	if err := prepareStructs(b.order, set, path, path, say); err != nil {
 		return nil, err
 	}
 	for _, s := range b.order {
@@ -182,4 +217,40 @@ func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, s
 		b.results[s] = &r
 	}
 	return b, nil
+}
+
+// missingNames checks the -C names against the builds: a name neither has
+// is an error, as is, with strict, one that one of them lacks.
+func missingNames(want []string, old, cur *build, oldPath, newPath string, strict bool) error {
+	var neither, notOld, notNew []string
+	for _, name := range want {
+		o, n := old.byName[name] != nil, cur.byName[name] != nil
+		switch {
+		case !o && !n:
+			neither = append(neither, name)
+		case !o:
+			notOld = append(notOld, name)
+		case !n:
+			notNew = append(notNew, name)
+		}
+	}
+	if len(neither) > 0 {
+		return fmt.Errorf("%s: in neither %s nor %s", notFound(neither), oldPath, newPath)
+	}
+	if strict {
+		var errs []error
+		if len(notOld) > 0 {
+			errs = append(errs, fmt.Errorf("%s: %s (-strict)", oldPath, notFound(notOld)))
+		}
+		if len(notNew) > 0 {
+			errs = append(errs, fmt.Errorf("%s: %s (-strict)", newPath, notFound(notNew)))
+		}
+		return errors.Join(errs...)
+	}
+	return nil
+}
+
+// notFound says which names were not found, as the readers do.
+func notFound(names []string) string {
+	return input.NotFound(names).Error()
 }

@@ -204,7 +204,10 @@ func TestDiffErrors(t *testing.T) {
 		{[]string{"-format", "sarif", linux61, linux61}, "cachelint: -format=sarif: want text, json or svg\n"},
 		{[]string{linux61, linux61, "-line", "7"}, "cachelint: -line=7: line size 7: want a power of two from 8 to 4096\n"},
 		{[]string{linux61, linux61, "-x"}, "cachelint: -x: no such flag (cachelint diff -h lists the flags)\n"},
-		{[]string{"-C", "nosuch", linux61, linux618}, "cachelint: " + linux61 + ": struct nosuch not found\n"},
+		{[]string{"-C", "nosuch", linux61, linux618}, "cachelint: struct nosuch not found: in neither " + linux61 + " nor " + linux618 + "\n"},
+		{[]string{"-C", "net_device,nosuch,tcp_sock", linux61, linux618}, "cachelint: struct nosuch not found: in neither " + linux61 + " nor " + linux618 + "\n"},
+		{[]string{"-strict", "-C", "net_device,tcp_sock", linux61, linux618}, "cachelint: " + linux61 + ": struct tcp_sock not found (-strict)\n"},
+		{[]string{"-strict", linux61, linux618}, "cachelint: -strict: needs -C\n"},
 		{[]string{linux61, td("kernel/README.md")}, "cachelint: " + td("kernel/README.md") + ": not an ELF file or BTF\n"},
 	} {
 		_, errs, code := runDiffCmd(t, c.args...)
@@ -255,5 +258,67 @@ func TestSVGCommands(t *testing.T) {
 		if panels != c.panels || rows != c.row {
 			t.Errorf("%v: %d panels, %d rows; want %d, %d", c.args, panels, rows, c.panels, c.row)
 		}
+	}
+}
+
+// The 4-struct gate of docs/ci.md, on 6.18's BTF as the base and 6.1's
+// dummy module, which holds only net_device of the four, as the change:
+// the structs one build lacks are reported as such and the rest compared,
+// as codiff does; with -q the gate prints its verdicts and nothing else.
+func TestDiffGate(t *testing.T) {
+	tables := td("kernel/net_cachelines")
+	gate := []string{"-fail-on=hot-lines,size,budget", "-hot", tables, "-C", "net_device,tcp_sock,inet_sock,inet_connection_sock", linux618, linux61}
+	worse := "cachelint: struct net_device got worse (hot-lines): hot fields of path rx occupy 7 lines, 5 before\n" +
+		"cachelint: struct net_device got worse (hot-lines): hot fields of path tx occupy 13 lines, 8 before\n"
+	only := "- struct tcp_sock /* only in " + linux618 + " */\n" +
+		"- struct inet_sock /* only in " + linux618 + " */\n" +
+		"- struct inet_connection_sock /* only in " + linux618 + " */\n"
+
+	out, errs, code := runDiffCmd(t, append([]string{"-q"}, gate...)...)
+	if code != 3 || out != only || errs != worse {
+		t.Errorf("-q: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 3, stdout\n%s\nstderr\n%s", code, out, errs, only, worse)
+	}
+
+	// Without -q: the layouts' diff, the notes, and one line per table
+	// and build for the rows that do not apply.
+	out, errs, code = runDiffCmd(t, gate...)
+	if code != 3 || !strings.HasPrefix(out, "struct net_device {\n") || !strings.HasSuffix(out, only) || !strings.HasSuffix(errs, worse) {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	var notes, warnings []string
+	for l := range strings.Lines(strings.TrimSuffix(errs, worse)) {
+		switch {
+		case strings.HasPrefix(l, "cachelint: note: skipped "):
+			notes = append(notes, l)
+		case strings.HasPrefix(l, "cachelint: warning: "):
+			warnings = append(warnings, l)
+		default:
+			t.Errorf("stderr: %q", l)
+		}
+	}
+	want := []string{
+		"cachelint: warning: " + linux618 + ": " + filepath.Join(tables, "inet_connection_sock.rst") + ":14: struct inet_connection_sock has no field icsk_timeout\n",
+		"cachelint: warning: " + linux618 + ": " + filepath.Join(tables, "inet_sock.rst") + ": 3 lines do not apply (13, 15, 36); the first, line 13: struct inet_sock has no field inet_daddr (-v shows each)\n",
+		"cachelint: warning: " + linux618 + ": " + rst + ":136: struct net_device has no field npinfo\n",
+		"cachelint: warning: " + linux618 + ": " + filepath.Join(tables, "tcp_sock.rst") + ":116: struct tcp_sock has no field lost_skb_hint\n",
+		"cachelint: warning: " + linux61 + ": " + rst + ": 5 lines do not apply (11, 104, 108, 120, 154); the first, line 11: struct net_device has no field lltx (-v shows each)\n",
+	}
+	if len(notes) != 2 || !slices.Equal(warnings, want) {
+		t.Errorf("notes:\n%s\nwarnings:\n%s\nwant\n%s", strings.Join(notes, ""), strings.Join(warnings, ""), strings.Join(want, ""))
+	}
+	// -v: a line per row.
+	_, errs, _ = runDiffCmd(t, append([]string{"-v"}, gate...)...)
+	if n := strings.Count(errs, "cachelint: warning: "); n != 11 {
+		t.Errorf("-v: %d warnings, want 11:\n%s", n, errs)
+	}
+	// -strict: the names one build lacks are an error.
+	_, errs, code = runDiffCmd(t, append([]string{"-strict"}, gate...)...)
+	if code != 1 || !strings.HasSuffix(errs, "cachelint: "+linux61+": structs tcp_sock, inet_sock, inet_connection_sock not found (-strict)\n") {
+		t.Errorf("-strict: exit %d, stderr:\n%s", code, errs)
+	}
+	// JSON lists them too.
+	d := diffJSON(t, "-C", "net_device,tcp_sock", linux618, linux61)
+	if !slices.Equal(d.OnlyOld, []string{"struct tcp_sock"}) || len(d.OnlyNew) != 0 || len(d.Structs) != 1 {
+		t.Errorf("JSON: only old %v, only new %v, %d structs", d.OnlyOld, d.OnlyNew, len(d.Structs))
 	}
 }

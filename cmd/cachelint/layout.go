@@ -22,7 +22,7 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg [-patch SRC]...] [-format text|json|sarif|svg] [-srcroot DIR] [-q]
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg [-patch SRC]...] [-format text|json|sarif|svg] [-srcroot DIR] [-q|-v]
                         [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] [-P|--packable] [-E|--expand_types] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
@@ -50,7 +50,8 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	var patchSrc listFlag
 	fs.Var(&patchSrc, "patch", "with -reorg: print a diff rewriting the struct definitions in the C `SRC` (file or folder) into the proposed order (repeatable)")
 	format := fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
-	quiet := fs.Bool("q", false, "print only the structs with findings, and no progress bar")
+	quiet := fs.Bool("q", false, "print only the structs with findings: no notes, warnings or progress bar")
+	verbose := fs.Bool("v", false, "each warning on its own line (without -v, one line sums up the warnings about one file)")
 	srcroot := fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
 	pahole := addPaholeFlags(fs)
 	if ok, code := parseFlags(fs, args, layoutUsage, stdout, stderr); !ok {
@@ -76,7 +77,8 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	if *names != "" {
 		want = splitNames(*names)
 	}
-	set, err := loadHot(hot, want, stderr)
+	say := &notices{w: stderr, quiet: *quiet, verbose: *verbose}
+	set, err := loadHot(hot, want, say)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -156,7 +158,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		pahole.input(path)
-		if err := prepareStructs(structs, set, path, "", stderr); err != nil {
+		if err := prepareStructs(structs, set, path, "", say); err != nil {
 			return fail("%v", err)
 		}
 		opts.Lookup = lookup
@@ -292,9 +294,30 @@ func parseLines(s string) ([]int64, error) {
 	return lines, nil
 }
 
-// loadHot reads the -hot files, with what they note on stderr, for the
-// structs in want (every struct when nil); nil when there are none.
-func loadHot(paths, want []string, stderr io.Writer) (*hotfile.Set, error) {
+// notices are what layout and diff say on stderr besides their errors and
+// verdicts: notes and warnings; none with -q, and with -v each warning of
+// a file that has several on its own line (report.Warnings).
+type notices struct {
+	w              io.Writer
+	quiet, verbose bool
+}
+
+func (n *notices) note(msg string) {
+	if !n.quiet {
+		fmt.Fprintf(n.w, "cachelint: note: %s\n", msg)
+	}
+}
+
+// warn writes warnings about the build at where ("" when there is one).
+func (n *notices) warn(where string, warnings []string) {
+	if !n.quiet && len(warnings) > 0 {
+		report.Warnings(n.w, where, warnings, n.verbose)
+	}
+}
+
+// loadHot reads the -hot files, with what they note, for the structs in
+// want (every struct when nil); nil when there are none.
+func loadHot(paths, want []string, say *notices) (*hotfile.Set, error) {
 	if len(paths) == 0 {
 		return nil, nil
 	}
@@ -303,7 +326,7 @@ func loadHot(paths, want []string, stderr io.Writer) (*hotfile.Set, error) {
 		return nil, err
 	}
 	for _, n := range notes {
-		fmt.Fprintf(stderr, "cachelint: note: %s\n", n)
+		say.note(n)
 	}
 	if want != nil {
 		// Tables of other structs, from a folder of them, are not
@@ -315,16 +338,11 @@ func loadHot(paths, want []string, stderr io.Writer) (*hotfile.Set, error) {
 
 // prepareStructs applies the hot files of set to the structs read from
 // path and prepares them for the checks, as layout and diff both do.
-// Warnings go to stderr, after where when it is set.
-func prepareStructs(structs []*layout.Struct, set *hotfile.Set, path, where string, stderr io.Writer) error {
+// Warnings are said after where when it is set.
+func prepareStructs(structs []*layout.Struct, set *hotfile.Set, path, where string, say *notices) error {
 	if set != nil {
 		warnings, err := set.Apply(structs)
-		for _, w := range warnings {
-			if where != "" {
-				w = where + ": " + w
-			}
-			fmt.Fprintf(stderr, "cachelint: warning: %s\n", w)
-		}
+		say.warn(where, warnings)
 		if err != nil {
 			return err
 		}
@@ -393,9 +411,9 @@ func readStructs(path string, want []string, bar *progress, expand bool) ([]*lay
 	}
 	// pahole's notes need the definitions of the members' types, which
 	// Find returns with the structs. A name missing is an error, from
-	// either reader.
+	// either reader, returned with the structs found.
 	out, lookup, err := src.Find(want...)
-	if err != nil {
+	if err != nil && !errors.Is(err, input.ErrNotFound) {
 		return nil, nil, err
 	}
 	// As pahole -C: the first definition of each name. (BTF can hold
@@ -406,5 +424,5 @@ func readStructs(path string, want []string, bar *progress, expand bool) ([]*lay
 		seen[s.Name] = true
 		return dup
 	})
-	return out, report.Lookup(lookup), nil
+	return out, report.Lookup(lookup), err
 }

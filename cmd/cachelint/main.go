@@ -100,6 +100,22 @@ usage:
                                         the same, under go vet
 `
 
+// exitStatus is the rule every command follows, as help and README.md
+// state it.
+const exitStatus = `Exit status, for every command and format (text, JSON, SARIF, SVG):
+  0  nothing found
+  3  findings: what the checks report (after -fix, what no fix removed);
+     for diff, a change that makes a -fail-on kind worse
+  1  errors: bad flags or arguments, input that cannot be read, output
+     that cannot be written
+Warnings and notes on stderr leave it as it is. Where x/tools and go vet
+set the status, theirs holds:
+  go vet -vettool=...     1 for findings and for errors (go vet's)
+  -json                   0 whatever it finds: the JSON says (x/tools' drivers)
+  -fix -diff              0, or 1 when a fix cannot be made (x/tools' -fix)
+  layout -reorg -patch    0, or 1 when a struct cannot be rewritten (as -fix -diff)
+`
+
 // runHelp is "cachelint help [CHECK]" and "cachelint -h".
 func runHelp(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
@@ -122,6 +138,7 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		synopsis := strings.TrimSpace(c.name + " " + c.args)
 		fmt.Fprintf(stdout, "  cachelint %-27s %s\n", synopsis, c.summary)
 	}
+	fmt.Fprintf(stdout, "\n%s", exitStatus)
 	fmt.Fprintf(stdout, "\n`cachelint COMMAND -h` lists the flags of a command. The flags for PACKAGES:\n")
 	fs, _ := packagesFlags()
 	fs.SetOutput(stdout)

@@ -300,3 +300,102 @@ func TestOnlyCachelintInstalls(t *testing.T) {
 		t.Errorf("commands of the module: %v, want only cmd/cachelint", got)
 	}
 }
+
+// runSplit runs the built command in dir and returns its stdout, its
+// stderr and its exit code.
+func runSplit(t *testing.T, dir, name string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return out.String(), errOut.String(), code
+}
+
+// One exit status rule for every command and format (exitStatus), with
+// x/tools' and go vet's where they set one; README.md states it as help
+// prints it.
+func TestExitStatus(t *testing.T) {
+	kernel := filepath.Join(root, "testdata", "kernel")
+	nd := []string{"-C", "net_device", "-hot", "net_cachelines/net_device.rst", "-q"}
+	for _, c := range []struct {
+		dir  string
+		args []string
+		code int
+		// what stdout starts with ("" for nothing) and whether stderr
+		// has diagnostics
+		stdout     string
+		diagnostic bool
+	}{
+		{root, []string{"./examples/netq"}, 3, "", true},
+		{root, []string{"./hotfile"}, 0, "", false},
+		{root, []string{"-format", "json", "./examples/netq"}, 3, "{", false},
+		{root, []string{"-format", "sarif", "./examples/netq"}, 3, "{", false},
+		{root, []string{"-format", "json", "./hotfile"}, 0, "{", false},
+		// x/tools: -json exits 0, -fix -diff 0 once the diff is printed.
+		{root, []string{"-json", "./examples/netq"}, 0, "{", false},
+		{root, []string{"-fix", "-diff", "./examples/netq"}, 0, "--- ", false},
+		{root, []string{"-c", "0", "./examples/netq"}, 3, "", true},
+		{kernel, append([]string{"layout"}, nd...), 3, "struct net_device {", false},
+		{kernel, append([]string{"layout", "-format", "json"}, nd...), 3, "{", false},
+		{kernel, append([]string{"layout", "-format", "sarif"}, nd...), 3, "{", false},
+		{kernel, append([]string{"layout", "-format", "svg"}, nd...), 3, "<?xml", false},
+		{kernel, append([]string{"layout", "-C", "net_device"}, "linux-6.1/dummy.ko.debug"), 0, "struct net_device {", false},
+		{kernel, append([]string{"layout"}, append(nd, "linux-6.1/dummy.ko.debug")...), 3, "struct net_device {", false},
+		{kernel, []string{"diff", "-q", "-C", "net_device", "-hot", "net_cachelines/net_device.rst", "linux-6.18/vmlinux.btf.gz", "linux-6.1/dummy.ko.debug"}, 0, "", false},
+		{kernel, []string{"diff", "-q", "-fail-on=hot-lines", "-C", "net_device", "-hot", "net_cachelines/net_device.rst", "linux-6.18/vmlinux.btf.gz", "linux-6.1/dummy.ko.debug"}, 3, "", true},
+		{kernel, []string{"diff", "-fail-on=size", "-format", "json", "-C", "net_device", "linux-6.18/vmlinux.btf.gz", "linux-6.1/dummy.ko.debug"}, 0, "{", false},
+	} {
+		if c.args[0] == "layout" && c.args[len(c.args)-1] == "-q" {
+			c.args = append(c.args, "linux-6.1/dummy.ko.debug")
+		}
+		stdout, stderr, code := runSplit(t, c.dir, bin, c.args...)
+		name := strings.Join(c.args, " ")
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d\n%s", name, code, c.code, stderr)
+		}
+		if c.stdout == "" && stdout != "" || !strings.HasPrefix(stdout, c.stdout) {
+			t.Errorf("%s: stdout %.200q, want it to start with %q", name, stdout, c.stdout)
+		}
+		if (stderr != "") != c.diagnostic {
+			t.Errorf("%s: stderr %q", name, stderr)
+		}
+	}
+	// Errors: 1, one line on stderr, nothing on stdout.
+	for _, args := range [][]string{
+		{"-nosuch", "./..."},
+		{"layout", "-nosuch", "x"},
+		{"diff", "-nosuch", "x", "y"},
+		{"profile", "-nosuch", "x"},
+		{"help", "nosuch"},
+		{"version", "x"},
+		{"layout", "no/such/file"},
+		{"./no/such/package"},
+	} {
+		stdout, stderr, code := runSplit(t, root, bin, args...)
+		if code != 1 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "cachelint: ") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1 and one line on stderr", args, code, stdout, stderr)
+		}
+	}
+	// go vet's own status: 1 for findings.
+	if _, stderr, code := runSplit(t, root, "go", "vet", "-vettool="+bin, "./examples/netq"); code != 1 || !strings.Contains(stderr, "netq.go:") {
+		t.Errorf("go vet: exit %d\n%s", code, stderr)
+	}
+
+	help, _, _ := runSplit(t, root, bin, "help")
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(help, exitStatus) || !strings.Contains(string(readme), "```\n"+exitStatus+"```\n") {
+		t.Errorf("help or README.md does not state the exit status as exitStatus does")
+	}
+}

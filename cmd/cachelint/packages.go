@@ -32,8 +32,9 @@ arm; GOARCH's own when it has it; -c checks every size on GOARCH's
 build). Packages that do not load are reported and the others
 checked. Diagnostics go to stderr, sorted by
 position, with paths relative to the working directory; -format json and
-sarif write to stdout. Exit status: 0 no findings, 3 findings (also with
--format sarif), 1 errors; -json (go vet's JSON) always exits 0.
+sarif write to stdout. Exit status: 0 no findings, 3 findings (in every
+format), 1 errors; -json, x/tools' flag, exits 0 whatever it finds, and
+-fix -diff 0 unless a fix fails, as x/tools' drivers do (cachelint help).
 `
 
 // packagesOptions are the flags of cachelint on packages: the analyzer's
@@ -160,7 +161,10 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		if err := graph.PrintJSON(stdout); err != nil {
 			return fail("%v", err)
 		}
-		return 0
+		if o.json {
+			// x/tools' -json: the JSON says what was found.
+			return status
+		}
 	}
 
 	type diag struct {
@@ -187,6 +191,9 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	diags = slices.Compact(diags)
 	if len(diags) > 0 && status == 0 {
 		status = 3
+	}
+	if o.format == "json" {
+		return status
 	}
 	if sarif != nil {
 		for _, d := range diags {

@@ -27,6 +27,9 @@ profile stands for (tx=tx.pprof rx=rx.pprof). The rest are package patterns.
 A field is hot when the samples touching it reach -min of its path's
 samples, and written when the samples writing it do.
 
+Exit status: 0, or 3 when the checks find something in the types reported
+(whether or not -annotate or -o writes the marks); 1 on errors.
+
 -annotate writes //cachelint:hot [write] [path=...] on the hot fields that
 have no annotation; annotations already there stay, and where the profile
 disagrees with one the report says so. -o FILE writes a hot file instead,
@@ -108,6 +111,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		pr.Profiles = append(pr.Profiles, report.ProfileInput{File: st.File, Path: st.Path, Samples: st.Samples, Matched: st.Matched, Mapped: st.Mapped})
 	}
 	var results []*layout.Result
+	status := 0
 	for _, sm := range marks {
 		ps := report.ProfileStruct{Type: sm.Key, Samples: sm.Struct.Samples, Layout: sm.Layout, Notes: sm.Notes}
 		ps.DeclFile, ps.DeclLine = relToWD(sm.DeclFile), sm.DeclLine
@@ -125,6 +129,9 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		if sm.Layout != nil {
 			a := layout.Analyze(sm.Layout, lines)
 			r = &a
+			if len(a.Findings) > 0 {
+				status = 3
+			}
 		}
 		pr.Structs = append(pr.Structs, ps)
 		results = append(results, r)
@@ -171,5 +178,5 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 			return fail("-annotate: %v", err)
 		}
 	}
-	return 0
+	return status
 }

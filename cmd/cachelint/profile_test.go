@@ -80,8 +80,8 @@ func TestProfileAnnotate(t *testing.T) {
 	dir := benchProfile(t)
 	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
-	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
+	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
+		t.Fatalf("exit %d, want 3 (findings): %s", code, stderr.String())
 	}
 	t.Logf("%s", stdout.String())
 	got := hotComments(t, "device.go", "Device")
@@ -133,7 +133,7 @@ func TestProfileAnnotate(t *testing.T) {
 		t.Fatal(err)
 	}
 	stdout.Reset()
-	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	for _, note := range []string{
@@ -157,7 +157,7 @@ func TestProfileHotFileAndJSON(t *testing.T) {
 	t.Chdir(dir)
 	hot := filepath.Join(dir, "tx.hot")
 	var stdout, stderr bytes.Buffer
-	if code := runProfile([]string{"-format=json", "-min", "10%", "-o", hot, "tx=cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+	if code := runProfile([]string{"-format=json", "-min", "10%", "-o", hot, "tx=cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var doc report.ProfileJSON
@@ -234,7 +234,7 @@ func TestProfileAgreesWithAnalyzer(t *testing.T) {
 	dir := benchProfile(t)
 	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
-	if code := runProfile([]string{"-format=json", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+	if code := runProfile([]string{"-format=json", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var doc report.ProfileJSON
@@ -250,7 +250,7 @@ func TestProfileAgreesWithAnalyzer(t *testing.T) {
 			reported = append(reported, f.Check+": "+s.Layout.Name+": "+f.Message)
 		}
 	}
-	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=")}
