@@ -30,7 +30,8 @@ an ELF .BTF section, or gzipped), with the cache-line checks. Exit status:
 0 no findings, 3 findings, 1 errors. Flags may follow the files, as
 pahole's do. With -patch, the output is a diff that rewrites the structs'
 definitions in the C source SRC into the proposed order (git apply takes
-it); exit status 0, or 1 when a struct's source could not be rewritten.
+it); exit status 3 as the findings stand before the patch, or 1 when a
+struct's source could not be rewritten.
 `
 
 // listFlag collects a repeatable flag.
@@ -177,13 +178,14 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 					Msg: fmt.Sprintf("%s %s: -E would print more than %d members inline", s.Kind, s.Name, maxExpanded)})
 			}
 			r := layout.Analyze(s, lines)
+			if len(r.Findings) > 0 {
+				status = 3
+			}
 			if patch != nil {
 				patch.add(s, &r)
 				continue
 			}
-			if len(r.Findings) > 0 {
-				status = 3
-			} else if *quiet {
+			if len(r.Findings) == 0 && *quiet {
 				continue
 			}
 			if err := emit(s, &r); err != nil {
@@ -192,7 +194,10 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if patch != nil {
-		return patch.finish(out)
+		if code := patch.finish(out); code != 0 {
+			return code
+		}
+		return status
 	}
 	if err := finish(); err != nil {
 		return fail("%v", err)

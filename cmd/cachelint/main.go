@@ -102,18 +102,17 @@ usage:
 
 // exitStatus is the rule every command follows, as help and README.md
 // state it.
-const exitStatus = `Exit status, for every command and format (text, JSON, SARIF, SVG):
+const exitStatus = `Exit status, for every command and format (text, JSON, SARIF, SVG, a diff):
   0  nothing found
-  3  findings: what the checks report (after -fix, what no fix removed);
+  3  findings: what the checks report (after -fix, what no fix removed;
+     with -fix -diff and layout -reorg -patch, what the diff would fix);
      for diff, a change that makes a -fail-on kind worse
   1  errors: bad flags or arguments, input that cannot be read, output
-     that cannot be written
+     that cannot be written, a fix or patch that cannot be made
 Warnings and notes on stderr leave it as it is. Where x/tools and go vet
 set the status, theirs holds:
-  go vet -vettool=...     1 for findings and for errors (go vet's)
-  -json                   0 whatever it finds: the JSON says (x/tools' drivers)
-  -fix -diff              0, or 1 when a fix cannot be made (x/tools' -fix)
-  layout -reorg -patch    0, or 1 when a struct cannot be rewritten (as -fix -diff)
+  go vet -vettool=...   1 for findings and for errors (go vet's)
+  -json                 0 whatever it finds: the JSON says (x/tools' drivers)
 `
 
 // runHelp is "cachelint help [CHECK]" and "cachelint -h".

@@ -340,9 +340,9 @@ func TestExitStatus(t *testing.T) {
 		{root, []string{"-format", "json", "./examples/netq"}, 3, "{", false},
 		{root, []string{"-format", "sarif", "./examples/netq"}, 3, "{", false},
 		{root, []string{"-format", "json", "./hotfile"}, 0, "{", false},
-		// x/tools: -json exits 0, -fix -diff 0 once the diff is printed.
+		// x/tools: -json exits 0.
 		{root, []string{"-json", "./examples/netq"}, 0, "{", false},
-		{root, []string{"-fix", "-diff", "./examples/netq"}, 0, "--- ", false},
+		{root, []string{"-fix", "-diff", "./examples/netq"}, 3, "--- ", true},
 		{root, []string{"-c", "0", "./examples/netq"}, 3, "", true},
 		{kernel, append([]string{"layout"}, nd...), 3, "struct net_device {", false},
 		{kernel, append([]string{"layout", "-format", "json"}, nd...), 3, "{", false},

@@ -33,8 +33,8 @@ build). Packages that do not load are reported and the others
 checked. Diagnostics go to stderr, sorted by
 position, with paths relative to the working directory; -format json and
 sarif write to stdout. Exit status: 0 no findings, 3 findings (in every
-format), 1 errors; -json, x/tools' flag, exits 0 whatever it finds, and
--fix -diff 0 unless a fix fails, as x/tools' drivers do (cachelint help).
+format), 1 errors; -json, x/tools' flag, exits 0 whatever it finds, as
+x/tools' drivers do (cachelint help).
 `
 
 // packagesOptions are the flags of cachelint on packages: the analyzer's
