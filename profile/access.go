@@ -48,7 +48,10 @@ type lineInfo struct {
 	owned bool
 	// fn is the function the line is in; nil outside any.
 	fn *funcInfo
-	// guards are the guards of fn whose leaving branch the line is in.
+	// straight is the straight line of the innermost body, a function's or
+	// a loop's, the line is in: every run of the body runs it.
+	straight *straightLine
+	// guards are the guards whose leaving branch the line is in.
 	guards []*guard
 }
 
@@ -105,6 +108,8 @@ type fileIndex struct {
 	lit map[int]bool
 	// fns are the functions of the file by start line.
 	fns map[int]*funcInfo
+	// straights are the straight lines of the bodies of the file.
+	straights []*straightLine
 }
 
 // lineKey is a line of a function: the line, and the line of the func
@@ -205,8 +210,8 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 		}
 		li.fn = ix.fns[k.fn]
 	}
-	for _, fi := range ix.fns {
-		for _, s := range fi.segs {
+	for _, sl := range ix.straights {
+		for _, s := range sl.segs {
 			if s.guard == nil {
 				continue
 			}
@@ -215,7 +220,7 @@ func (p *Program) indexFile(f *srcFile) *fileIndex {
 				from = p.line(b.Lbrace) + 1 // the if's line, or an else's
 			}
 			for l := from; l <= p.line(s.guard.leave.End()); l++ {
-				if li := ix.lines[lineKey{l, fi.start}]; li != nil {
+				if li := ix.lines[lineKey{l, sl.fn}]; li != nil {
 					li.guards = append(li.guards, s.guard)
 				}
 			}
@@ -315,7 +320,7 @@ type walker struct {
 func (w *walker) function(funcPos token.Pos, body *ast.BlockStmt, decl *ast.FuncDecl) {
 	outer := w.fn
 	w.fn = w.p.line(funcPos)
-	fi := &funcInfo{file: w.f, start: w.fn, body: body, segs: w.p.straight(w.f, body.List, 0)}
+	fi := &funcInfo{file: w.f, start: w.fn, body: body}
 	if decl != nil {
 		fi.obj, _ = w.f.pkg.TypesInfo.Defs[decl.Name].(*types.Func)
 		if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 {
@@ -323,20 +328,36 @@ func (w *walker) function(funcPos token.Pos, body *ast.BlockStmt, decl *ast.Func
 		}
 	}
 	w.ix.fns[w.fn] = fi
-	end := w.block(body.List, scope{})
+	sl := w.straight(body.List)
+	end := w.block(body.List, scope{straight: sl})
 	// The prologue runs once a call, before the body; the epilogue at the
 	// closing brace after it.
-	w.claim(funcPos, funcPos, scope{post: w.following(body.List, nil)[0]})
-	w.claim(body.Rbrace, body.Rbrace, scope{dom: end})
+	w.claim(funcPos, funcPos, scope{post: w.following(body.List, nil)[0], straight: sl})
+	w.claim(body.Rbrace, body.Rbrace, scope{dom: end, straight: sl})
 	w.fn = outer
 }
 
+// straight returns the straight line of the body list, a function's or a
+// loop's, of the function walked.
+func (w *walker) straight(list []ast.Stmt) *straightLine {
+	sl := &straightLine{segs: w.p.straight(w.f, list, 0), fn: w.fn}
+	w.ix.straights = append(w.ix.straights, sl)
+	return sl
+}
+
 // scope is where a statement runs: what ran before it and what must run
-// after it in the same invocation (or loop iteration), and whether it is
-// in a loop.
+// after it in the same invocation (or loop iteration), whether it is in a
+// loop, and the straight line of the innermost body it is in.
 type scope struct {
 	dom, post *chain
 	inLoop    bool
+	straight  *straightLine
+}
+
+// with returns sc with dom and post replaced.
+func (sc scope) with(dom, post *chain) scope {
+	sc.dom, sc.post = dom, post
+	return sc
 }
 
 // block walks a statement list whose statements run in order: each is
@@ -347,7 +368,7 @@ type scope struct {
 func (w *walker) block(list []ast.Stmt, sc scope) *chain {
 	after := w.following(list, sc.post)
 	for i, s := range list {
-		w.stmt(s, scope{sc.dom, after[i+1], sc.inLoop})
+		w.stmt(s, sc.with(sc.dom, after[i+1]))
 		sc.dom = link(w.p.mustStmt(w.f, s, nil, 0), sc.dom)
 	}
 	return sc.dom
@@ -394,31 +415,33 @@ func (w *walker) stmt(s ast.Stmt, sc scope) {
 	case *ast.IfStmt:
 		w.claimNodes(hsc, s.Init, s.Cond)
 		init := p.mustIn(f, s.Init, unknown, nil, 0)
-		w.block(s.Body.List, scope{link(p.mustIn(f, s.Cond, isTrue, slices.Clone(init), 0), sc.dom), sc.post, sc.inLoop})
+		w.block(s.Body.List, sc.with(link(p.mustIn(f, s.Cond, isTrue, slices.Clone(init), 0), sc.dom), sc.post))
 		if s.Else != nil {
-			w.stmt(s.Else, scope{link(p.mustIn(f, s.Cond, isFalse, init, 0), sc.dom), sc.post, sc.inLoop})
+			w.stmt(s.Else, sc.with(link(p.mustIn(f, s.Cond, isFalse, init, 0), sc.dom), sc.post))
 		}
 	case *ast.ForStmt:
 		// Most samples of the for line are its iterations, and each runs
 		// the body's statements up to the first that may leave it: the
 		// samples of a short body often land on the loop's branch.
-		w.claim(s.For, s.For, scope{post: w.following(s.Body.List, nil)[0], inLoop: true})
-		w.claimNodes(scope{inLoop: true}, s.Cond, s.Post)
+		sl := w.straight(s.Body.List)
+		w.claim(s.For, s.For, scope{post: w.following(s.Body.List, nil)[0], inLoop: true, straight: sl})
+		w.claimNodes(scope{inLoop: true, straight: sl}, s.Cond, s.Post)
 		w.claimNodes(hsc, s.Init)
 		body := p.mustIn(f, s.Cond, isTrue, nil, 0)
-		w.block(s.Body.List, scope{link(p.mustIn(f, s.Post, unknown, body, 0), nil), nil, true})
+		w.block(s.Body.List, scope{dom: link(p.mustIn(f, s.Post, unknown, body, 0), nil), inLoop: true, straight: sl})
 	case *ast.RangeStmt:
-		w.claim(s.For, s.For, scope{post: w.following(s.Body.List, nil)[0], inLoop: true})
-		w.claimNodes(scope{inLoop: true}, s.Key, s.Value)
+		sl := w.straight(s.Body.List)
+		w.claim(s.For, s.For, scope{post: w.following(s.Body.List, nil)[0], inLoop: true, straight: sl})
+		w.claimNodes(scope{inLoop: true, straight: sl}, s.Key, s.Value)
 		w.claimNodes(hsc, s.X)
-		w.block(s.Body.List, scope{link(p.mustIn(f, s.Value, unknown, p.mustIn(f, s.Key, unknown, nil, 0), 0), nil), nil, true})
+		w.block(s.Body.List, scope{dom: link(p.mustIn(f, s.Value, unknown, p.mustIn(f, s.Key, unknown, nil, 0), 0), nil), inLoop: true, straight: sl})
 	case *ast.SwitchStmt:
 		w.claimNodes(hsc, s.Init, s.Tag)
 		head := p.mustIn(f, s.Tag, unknown, p.mustIn(f, s.Init, unknown, nil, 0), 0)
 		for _, c := range s.Body.List {
 			cc := c.(*ast.CaseClause)
 			w.claimExprs(sc, cc.List)
-			w.block(cc.Body, scope{link(p.caseKnown(f, s, cc, slices.Clone(head), 0), sc.dom), sc.post, sc.inLoop})
+			w.block(cc.Body, sc.with(link(p.caseKnown(f, s, cc, slices.Clone(head), 0), sc.dom), sc.post))
 		}
 	case *ast.TypeSwitchStmt:
 		w.claimNodes(hsc, s.Init, s.Assign)
@@ -426,13 +449,13 @@ func (w *walker) stmt(s ast.Stmt, sc scope) {
 		for _, c := range s.Body.List {
 			cc := c.(*ast.CaseClause)
 			w.claimExprs(sc, cc.List)
-			w.block(cc.Body, scope{dom, sc.post, sc.inLoop})
+			w.block(cc.Body, sc.with(dom, sc.post))
 		}
 	case *ast.SelectStmt:
 		for _, c := range s.Body.List {
 			cc := c.(*ast.CommClause)
 			w.claimNodes(sc, cc.Comm)
-			w.block(cc.Body, scope{link(p.mustIn(f, cc.Comm, unknown, nil, 0), sc.dom), sc.post, sc.inLoop})
+			w.block(cc.Body, sc.with(link(p.mustIn(f, cc.Comm, unknown, nil, 0), sc.dom), sc.post))
 		}
 	case *ast.BlockStmt:
 		w.block(s.List, sc)
@@ -475,7 +498,7 @@ func (w *walker) claim(from, to token.Pos, sc scope) {
 	for l := w.p.line(from); l <= w.p.line(to); l++ {
 		li := w.ix.line(l, w.fn)
 		if !li.owned {
-			li.dom, li.post, li.inLoop, li.owned = sc.dom, sc.post, sc.inLoop, true
+			li.dom, li.post, li.inLoop, li.straight, li.owned = sc.dom, sc.post, sc.inLoop, sc.straight, true
 		}
 	}
 }

@@ -11,12 +11,6 @@ import (
 // access: accessors and small helpers are shallow.
 const maxCallDepth = 3
 
-// inlineBudget is the size, in syntax nodes, of the largest function
-// body whose entry a call is taken to run: gc inlines functions of up to
-// 80 nodes of its own (cmd/compile's inlineMaxBudget), and a function it
-// does not inline shows its accesses in frames of its own.
-const inlineBudget = 80
-
 // outcome is what is known of the value of a boolean expression where a
 // statement runs: an if's body runs when its condition was true.
 type outcome int8
@@ -276,14 +270,12 @@ func intersect(lists [][]access) []access {
 }
 
 // calleeAccesses are the accesses every call of call's function makes,
-// when the function is declared in the load, called statically, and small
-// enough to inline, with no loop: the compiler inlines accessors, so their
-// reads show on the caller's line only in the instructions it keeps, and
-// a call executes them as often as it executes. A bigger function, or one
-// that loops, takes samples of its own, and what a caller's line says it
-// ran is the set-up the function does once per call, not its work: a
-// sample misplaced on the line of a call that runs a benchmark's loop
-// would credit that set-up.
+// when the function is declared in the load, called statically, and has
+// no loop: a call runs them as often as it runs, and the compiler inlines
+// accessors, whose reads then show on the caller's line only in the
+// instructions it keeps. A function that loops does its work in the loop,
+// and what every call of it runs is the set-up before: a sample misplaced
+// on the line of a call that runs a benchmark's loop would credit it.
 func (p *Program) calleeAccesses(f *srcFile, call *ast.CallExpr, depth int) []access {
 	if depth >= maxCallDepth {
 		return nil
@@ -385,7 +377,7 @@ func (p *Program) entry(fn *types.Func, depth int) []access {
 		p.indexFuncs()
 	}
 	d, ok := p.funcs[name]
-	if !ok || d.decl.Body == nil || !inlinable(d.decl.Body) {
+	if !ok || d.decl.Body == nil || loops(d.decl.Body) {
 		return nil
 	}
 	if p.entries == nil {
@@ -397,19 +389,19 @@ func (p *Program) entry(fn *types.Func, depth int) []access {
 	return accs
 }
 
-// inlinable reports whether body is small enough for gc to inline and
-// has no loop.
-func inlinable(body *ast.BlockStmt) bool {
-	n := 0
+// loops reports whether body has a loop, outside function literals.
+func loops(body *ast.BlockStmt) bool {
+	found := false
 	ast.Inspect(body, func(c ast.Node) bool {
 		switch c.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			n = inlineBudget + 1
+			found = true
+		case *ast.FuncLit:
+			return false
 		}
-		n++
-		return n <= inlineBudget
+		return !found
 	})
-	return n <= inlineBudget
+	return found
 }
 
 // stmtHeader is the part of s that runs whenever s is reached.

@@ -302,7 +302,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		}
 		seen.calls(inner, nil)
 	}
-	straight := map[*funcInfo][]access{}
+	straight := map[*straightLine][]access{}
 
 	// Each field counts once per sample: stamp[f] is the last sample that
 	// counted it.
@@ -363,11 +363,11 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 								touch(gen, c.accs)
 							}
 						}
-						if fi := li.fn; fi != nil && !li.inLoop {
-							accs, ok := straight[fi]
+						if sl := li.straight; sl != nil {
+							accs, ok := straight[sl]
 							if !ok {
-								accs = fi.straightLine(taken)
-								straight[fi] = accs
+								accs = sl.accesses(taken)
+								straight[sl] = accs
 							}
 							touch(gen, accs)
 						}

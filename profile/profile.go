@@ -11,10 +11,11 @@
 // that certainly ran in the same call for the line to run (the statements
 // before it, the headers around it, the statements after it up to one
 // that may leave) and what small functions called on the line always
-// access. And with them, the straight line of the function: what every
-// call of it runs, past the guards (if ... { return }) no sample of the
-// profile went into, so cheap reads next to costly calls get the
-// function's weight. These stop at the innermost enclosing loop, and
+// access. And with them, the straight line of the function, or of the
+// loop body the line is in: what every call or iteration runs, past the
+// guards (if ... { return }) no sample of the profile went into, so cheap
+// reads next to costly calls get the function's weight. These stop at the
+// innermost enclosing loop, and
 // count only when no frame nearer the leaf is in a loop of its own
 // function: then the call runs them once for many samples. Writing to a
 // local copy of a struct writes nothing shared.

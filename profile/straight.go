@@ -13,11 +13,17 @@ type funcInfo struct {
 	obj   *types.Func // nil for a function literal
 	recv  string      // the receiver's name, "" for none
 	body  *ast.BlockStmt
-	segs  []segment // its straight line
 }
 
-// segment is a piece of a function's straight line: the statements of
-// its body that run on every call, up to a guard or to the end.
+// straightLine is what every run of a body, a function's or a loop's,
+// runs: its statements up to one that may leave, past the guards.
+type straightLine struct {
+	segs []segment
+	fn   int // the start line of the function the body is in
+}
+
+// segment is a piece of a straight line: the statements of a body that
+// run every time, up to a guard or to the end.
 type segment struct {
 	accs []access
 	// guard ends the segment: the segments after it run when the call
@@ -25,8 +31,8 @@ type segment struct {
 	guard *guard
 }
 
-// guard is a statement of a function's body one of whose branches leaves
-// the function (if x == nil { return }) while the other goes on.
+// guard is a statement of a body one of whose branches leaves it (if x ==
+// nil { return }, if stale { continue }) while the other goes on.
 type guard struct {
 	// pass is what going on past the guard runs, beyond the guard's
 	// header: its condition with the outcome that goes on, and the
@@ -36,10 +42,10 @@ type guard struct {
 	leave ast.Node
 }
 
-// straight splits the statements of a function body into the segments
-// of its straight line: each statement that cannot leave the function
-// adds what it certainly accesses (mustStmt), a guard ends a segment,
-// and any other statement that may leave ends the line after its header.
+// straight splits the statements of a body into the segments of its
+// straight line: each statement that cannot leave the body adds what it
+// certainly accesses (mustStmt), a guard ends a segment, and any other
+// statement that may leave ends the line after its header.
 func (p *Program) straight(f *srcFile, list []ast.Stmt, depth int) []segment {
 	var segs []segment
 	var cur []access
@@ -83,13 +89,13 @@ func (p *Program) guardOf(f *srcFile, s ast.Stmt, depth int) *guard {
 	return nil
 }
 
-// straightLine is what every call of fi runs that passes the guards of
-// its body that took no sample (taken holds those that did): a guard
-// whose leaving branch no sample landed in is taken seldom if ever, and
-// what follows it runs as often as the function.
-func (fi *funcInfo) straightLine(taken map[*guard]bool) []access {
+// accesses are what every run of the body does that passes the guards
+// that took no sample (taken holds those that did): a guard whose leaving
+// branch no sample landed in is taken seldom if ever, and what follows it
+// runs as often as the body.
+func (sl *straightLine) accesses(taken map[*guard]bool) []access {
 	var out []access
-	for _, s := range fi.segs {
+	for _, s := range sl.segs {
 		out = appendAccesses(out, s.accs)
 		if s.guard == nil || taken[s.guard] {
 			break
