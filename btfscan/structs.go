@@ -129,15 +129,15 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 		c.enter()
 		defer c.leave()
 		for _, m := range comp.members {
-			mt := m.Type
-			for a, ok := mt.(*btf.Array); ok; a, ok = mt.(*btf.Array) {
-				mt = a.Type
-			}
+			mt := innermost(m.Type, func(t btf.Type) btf.Type { return t })
 			if seen[mt] || !isComposite(mt) {
 				continue
 			}
 			seen[mt] = true
 			if s := c.structOf(mt); s != nil {
+				if err := s.Validate(); err != nil {
+					panic(badType(err.Error()))
+				}
 				embedded = append(embedded, s)
 			} else {
 				walk(mt)
