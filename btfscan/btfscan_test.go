@@ -61,6 +61,7 @@ func gz(t testing.TB, data []byte) []byte {
 }
 
 func TestNetDevice(t *testing.T) {
+	t.Parallel()
 	f, err := Open(vmlinux)
 	if err != nil {
 		t.Fatal(err)
@@ -142,6 +143,7 @@ func TestNetDevice(t *testing.T) {
 // group begins ____cacheline_aligned, which pahole shows on the first
 // member after the marker.
 func TestAlignAttr(t *testing.T) {
+	t.Parallel()
 	f, err := Open(vmlinux)
 	if err != nil {
 		t.Fatal(err)
@@ -173,6 +175,7 @@ func TestAlignAttr(t *testing.T) {
 }
 
 func TestStructsNames(t *testing.T) {
+	t.Parallel()
 	f, err := Open(vmlinux)
 	if err != nil {
 		t.Fatal(err)
@@ -198,6 +201,7 @@ func TestStructsNames(t *testing.T) {
 }
 
 func TestELF(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(tinyBTF)
 	if err != nil {
 		t.Fatal(err)
@@ -222,6 +226,7 @@ func TestELF(t *testing.T) {
 }
 
 func TestOpenErrors(t *testing.T) {
+	t.Parallel()
 	raw := rawVmlinux(t)
 	tooShortHeader := append([]byte(nil), raw[:btfHeaderLen]...)
 	binary.LittleEndian.PutUint32(tooShortHeader[4:], 8)
@@ -261,6 +266,7 @@ func TestOpenErrors(t *testing.T) {
 // TestELFWithoutBTFSection checks an ELF file whose .BTF is declared but
 // holds no data.
 func TestELFBadSection(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(tinyBTF)
 	if err != nil {
 		t.Fatal(err)
@@ -282,6 +288,7 @@ func TestELFBadSection(t *testing.T) {
 // hang (go test's -timeout stops a hang; no clock here, which a loaded
 // machine would fail).
 func TestCorrupt(t *testing.T) {
+	t.Parallel()
 	tiny := tinyRaw(t)
 	raw := rawVmlinux(t)
 	try := func(name string, data []byte, names ...string) {
@@ -365,6 +372,7 @@ func BenchmarkAllStructs(b *testing.B) {
 // TestDeepNesting reads unnamed structs nested 1,500 deep
 // (testdata/c/deep.c, as pahole -J encodes it).
 func TestDeepNesting(t *testing.T) {
+	t.Parallel()
 	f, err := Open("testdata/deep.btf")
 	if err != nil {
 		t.Fatal(err)
@@ -396,6 +404,7 @@ func TestDeepNesting(t *testing.T) {
 // the kernel resolves (32) reads; a longer one, and a typedef of itself,
 // are errors that say which they are, not both "a qualifiers loop".
 func TestTypedefChains(t *testing.T) {
+	t.Parallel()
 	build := func(member btf.Type) string {
 		t.Helper()
 		s := &btf.Struct{Name: "s", Size: 4, Members: []btf.Member{{Name: "m", Type: member}}}
@@ -445,6 +454,7 @@ func TestTypedefChains(t *testing.T) {
 // escape, which text output once passed through: an error naming the
 // place instead.
 func TestHostileNames(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"x\n/* evil", "red\x1b[31m", "bad\xff"} {
 		s := &btf.Struct{Name: name, Size: 4, Members: []btf.Member{{Name: "m", Type: &btf.Int{Name: "int", Size: 4}}}}
 		b, err := btf.NewBuilder([]btf.Type{s}, nil)

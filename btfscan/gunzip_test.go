@@ -9,6 +9,7 @@ import (
 // TestGunzip checks gzip inputs whose trailer does not give the size of
 // what they hold, and one too short to have a trailer.
 func TestGunzip(t *testing.T) {
+	t.Parallel()
 	raw := tinyRaw(t)
 	want, err := (&File{path: "tiny", spec: mustDecoder(t, raw), ptrSize: 8}).Structs()
 	if err != nil {

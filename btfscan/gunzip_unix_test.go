@@ -12,6 +12,7 @@ import (
 // TestGunzipFIFO reads a gzip from a pipe, which has no size and cannot be
 // read at an offset.
 func TestGunzipFIFO(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(tinyBTF)
 	if err != nil {
 		t.Fatal(err)

@@ -100,6 +100,7 @@ func sameTypes(t *testing.T, want, got []btf.Type) {
 // TestDecoderMatchesCilium checks that the decoder builds the types
 // cilium's does, every one of them, and in any order it is asked for them.
 func TestDecoderMatchesCilium(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		raw  []byte
@@ -149,6 +150,7 @@ func sameLookup(t *testing.T, name string, spec *btf.Spec, d *decoder) {
 // TestBigEndian checks that a big-endian blob reads as its little-endian
 // original.
 func TestBigEndian(t *testing.T) {
+	t.Parallel()
 	raw := tinyRaw(t)
 	d, err := newDecoder(raw)
 	if err != nil {
@@ -246,6 +248,7 @@ func withStruct(b *blob, members ...uint32) *blob {
 }
 
 func TestDecoderErrors(t *testing.T) {
+	t.Parallel()
 	mod := func(f func(b *blob)) []byte {
 		b := base()
 		f(b)
@@ -318,6 +321,7 @@ func TestDecoderErrors(t *testing.T) {
 // TestDecoderHeader checks what the header must hold beyond what
 // checkHeader checks.
 func TestDecoderHeader(t *testing.T) {
+	t.Parallel()
 	good := base().bytes()
 	for _, c := range []struct {
 		name string
@@ -366,6 +370,7 @@ func TestDecoderHeader(t *testing.T) {
 // TestDecoderBitfields checks both encodings of bit-fields: kind_flag's,
 // and the old one of an int type with fewer bits than its size.
 func TestDecoderBitfields(t *testing.T) {
+	t.Parallel()
 	b := base()
 	b.types = append(b.types,
 		// 4: int "int" of 3 bits at bit 2 of its 4 bytes (the old kind).
@@ -405,6 +410,7 @@ func TestDecoderBitfields(t *testing.T) {
 // TestDecoderKinds builds a blob with a type of every kind and compares
 // the result with cilium's.
 func TestDecoderKinds(t *testing.T) {
+	t.Parallel()
 	b := base()
 	b.strs = append(b.strs, "e", "A", "B", "f", "x", ".data", "float", "u")
 	e, va, vb, f, x, data, float, u := b.str(7), b.str(8), b.str(9), b.str(10), b.str(11), b.str(12), b.str(13), b.str(14)
@@ -467,6 +473,7 @@ func TestDecoderKinds(t *testing.T) {
 // TestLookUpMany checks that looking many names up together finds the
 // same types as looking each up alone.
 func TestLookUpMany(t *testing.T) {
+	t.Parallel()
 	raw := rawVmlinux(t)
 	names := []string{"net_device", "sk_buff", "u32", "list_head", "task_struct", "no_such_type",
 		"tcp_sock", "page", "inode", "file", "dentry", "sock", "net_device", "x", "int", "long int"}

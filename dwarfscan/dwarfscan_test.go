@@ -40,6 +40,7 @@ func member(t *testing.T, s *layout.Struct, name string) *layout.Member {
 }
 
 func TestNetDevice(t *testing.T) {
+	t.Parallel()
 	path := testdata("kernel/linux-6.1/veth.ko.debug")
 	golden, err := pahole.ReadGolden(testdata("pahole/veth.ko.debug.golden"))
 	if err != nil {
@@ -92,6 +93,7 @@ func TestNetDevice(t *testing.T) {
 }
 
 func TestSkBuffBitfields(t *testing.T) {
+	t.Parallel()
 	s := structsOf(t, testdata("kernel/linux-6.1/veth.ko.debug"), "sk_buff")[0]
 	// __u8 pkt_type:3 at byte 128, bit 0, inside an anonymous struct in
 	// an anonymous union (struct_group headers).
@@ -113,6 +115,7 @@ func TestSkBuffBitfields(t *testing.T) {
 }
 
 func TestBitfields(t *testing.T) {
+	t.Parallel()
 	dw5 := structsOf(t, testdata("c/bitfields.o"))
 	dw4 := structsOf(t, testdata("c/bitfields-dwarf4.o"))
 	// DW_AT_bit_offset (DWARF 4) and DW_AT_data_bit_offset (DWARF 5)
@@ -178,6 +181,7 @@ func TestBitfields(t *testing.T) {
 }
 
 func TestTypes(t *testing.T) {
+	t.Parallel()
 	ss := structsOf(t, testdata("c/types.o"))
 	for _, c := range []struct {
 		st, m, typ string
@@ -218,6 +222,7 @@ func TestTypes(t *testing.T) {
 }
 
 func TestAlignment(t *testing.T) {
+	t.Parallel()
 	q := structsOf(t, testdata("c/queues.o"))
 	if s := lookup(t, q, "al64"); s.Align != 64 || s.Size != 64 {
 		t.Errorf("al64 align %d size %d", s.Align, s.Size)
@@ -258,6 +263,7 @@ func TestAlignment(t *testing.T) {
 }
 
 func TestGo(t *testing.T) {
+	t.Parallel()
 	ss := structsOf(t, testdata("gobin/gobin"), "main.ZeroTail", "main.Outer", "main.Holes", "main.Counters")
 	if len(ss) != 4 {
 		t.Fatalf("got %d structs, want 4", len(ss))
@@ -285,6 +291,7 @@ func TestGo(t *testing.T) {
 // TestDuplicates checks that one name with two layouts in two compile
 // units is reported twice and identical layouts once.
 func TestDuplicates(t *testing.T) {
+	t.Parallel()
 	ss := structsOf(t, testdata("c/fixture"))
 	names := map[string]int{}
 	for _, s := range ss {
@@ -304,6 +311,7 @@ func TestDuplicates(t *testing.T) {
 // TestCompressed reads types.c from SHF_COMPRESSED sections (types-gz.o)
 // and from GNU .zdebug_* sections with .rela.zdebug_* relocations.
 func TestCompressed(t *testing.T) {
+	t.Parallel()
 	plain := structsOf(t, testdata("c/types.o"))
 	for _, path := range []string{testdata("c/types-gz.o"), filepath.Join("testdata", "types-zdebug.o")} {
 		if got := structsOf(t, path); !reflect.DeepEqual(got, plain) {
@@ -313,6 +321,7 @@ func TestCompressed(t *testing.T) {
 }
 
 func TestGzip(t *testing.T) {
+	t.Parallel()
 	plain := testdata("kernel/linux-6.1/dummy.ko.debug")
 	b, err := os.ReadFile(plain)
 	if err != nil {
@@ -332,6 +341,7 @@ func TestGzip(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	text := filepath.Join(dir, "text")
 	os.WriteFile(text, []byte("not an ELF file at all\n"), 0o644)
@@ -368,6 +378,7 @@ func TestErrors(t *testing.T) {
 // TestCorrupt truncates and scribbles over a kernel module: every outcome
 // must be an error naming the file, or a result, never a panic or a hang.
 func TestCorrupt(t *testing.T) {
+	t.Parallel()
 	src := testdata("kernel/linux-6.1/dummy.ko.debug")
 	b, err := os.ReadFile(src)
 	if err != nil {
@@ -427,6 +438,7 @@ func TestCorrupt(t *testing.T) {
 // TestTypeLoop points the type of a member of an anonymous union at the
 // union itself: the reader must report it, not recurse forever.
 func TestTypeLoop(t *testing.T) {
+	t.Parallel()
 	src := testdata("c/types.o")
 	b, err := os.ReadFile(src)
 	if err != nil {
@@ -558,6 +570,7 @@ func vmlinux(b *testing.B) string {
 // end quickly (with pahole's loop marker), not recurse without end or
 // branch exponentially.
 func TestBranchingLoop(t *testing.T) {
+	t.Parallel()
 	src := testdata("c/types.o")
 	b, err := os.ReadFile(src)
 	if err != nil {

@@ -58,6 +58,7 @@ func checkDeep(t *testing.T, ss []*layout.Struct) {
 }
 
 func TestDeepNesting(t *testing.T) {
+	t.Parallel()
 	checkDeep(t, structsOf(t, testdata("c/deep.o")))
 	checkDeep(t, structsOf(t, testdata("c/deep.o"), "deep", "other"))
 }
@@ -65,6 +66,7 @@ func TestDeepNesting(t *testing.T) {
 // TestHugeArrays checks arrays past 32 bits of elements and of bytes:
 // sizes, types and the offsets after them.
 func TestHugeArrays(t *testing.T) {
+	t.Parallel()
 	ss := structsOf(t, testdata("c/huge.o"), "huge_array", "huge_matrix")
 	a, m := ss[0], ss[1]
 	if a.Size != 1<<40+16 || a.Members[1].Size != 1<<40 || a.Members[1].Type != "char[1099511627776]" || a.Members[2].Offset != 1<<40+8 {
@@ -81,6 +83,7 @@ func TestHugeArrays(t *testing.T) {
 // object, where each type unit has a section of its own): the layouts of
 // the same sources built without them, whatever the order.
 func TestTypeUnits(t *testing.T) {
+	t.Parallel()
 	byName := func(ss []*layout.Struct) map[string]*layout.Struct {
 		m := make(map[string]*layout.Struct)
 		for _, s := range ss {
@@ -132,6 +135,7 @@ func mangle(t *testing.T, path string, fn func(ef *elf.File, b []byte)) string {
 // TestSilentLoss checks DWARF whose defects once lost structs without a
 // word: a unit of an unknown type, and names in an emptied .debug_str.
 func TestSilentLoss(t *testing.T) {
+	t.Parallel()
 	src := testdata("c/queues.o") // DWARF 5, 64-bit ELF
 	unitType := mangle(t, src, func(ef *elf.File, b []byte) {
 		// length (4), version (2), then unit_type.
@@ -166,6 +170,7 @@ func TestSilentLoss(t *testing.T) {
 // it is a base's (Indirect), and a base with virtual bases takes only its
 // non-virtual part. The bases are listed as the declaration has them.
 func TestBaseClasses(t *testing.T) {
+	t.Parallel()
 	type at struct {
 		name         string
 		offset, size int64
@@ -203,6 +208,7 @@ func TestBaseClasses(t *testing.T) {
 // TestCompressedBomb checks a compressed section that says it inflates
 // past the limits: refused before it is inflated.
 func TestCompressedBomb(t *testing.T) {
+	t.Parallel()
 	path := mangle(t, testdata("c/types-gz.o"), func(ef *elf.File, b []byte) {
 		// Elf64_Chdr: ch_type, ch_reserved, then ch_size.
 		binary.LittleEndian.PutUint64(b[ef.Section(".debug_info").Offset+8:], 1<<40)
@@ -218,6 +224,7 @@ func TestCompressedBomb(t *testing.T) {
 // kind where DWARF gives none), and the sizes of references and pointers
 // to members, which g++ asserts in the source.
 func TestCXXMembers(t *testing.T) {
+	t.Parallel()
 	type mem struct {
 		name, typ, access string
 		offset, size      int64
@@ -273,6 +280,7 @@ func TestCXXMembers(t *testing.T) {
 // split DWARF names its .dwo, whose types read as the plain object's; -g1
 // says it has no types; a Go binary without DWARF gets Go's advice.
 func TestNoTypesSaysWhy(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ path, want string }{
 		{"c/queues-split.o", "split DWARF (-gsplit-dwarf): the types are in queues-split.dwo (DW_AT_dwo_name); read that file"},
 		{"c/queues-split4.o", "split DWARF (-gsplit-dwarf): the types are in queues-split4.dwo (DW_AT_dwo_name); read that file"},
@@ -314,6 +322,7 @@ func TestNoTypesSaysWhy(t *testing.T) {
 // an array: a struct of two arrays of 2^60 bytes, which once went on to
 // allocate by its size, is refused with the limit named.
 func TestSizeLimit(t *testing.T) {
+	t.Parallel()
 	path := testdata("c/big.o")
 	f, err := Open(path)
 	if err != nil {
@@ -332,6 +341,7 @@ func TestSizeLimit(t *testing.T) {
 // for 8,000); the chain made a loop, which the typedefs were once
 // followed round 16,384 times for each member.
 func TestTypedefChains(t *testing.T) {
+	t.Parallel()
 	path := testdata("c/typedefs.o")
 	read := func(path string) error {
 		f, err := Open(path)
@@ -385,6 +395,7 @@ func TestTypedefChains(t *testing.T) {
 // a member outside its struct), an empty one at 0 (once at 12), the others
 // after the rest, sized as bases.
 func TestVirtualBases(t *testing.T) {
+	t.Parallel()
 	want := map[string]struct {
 		size  int64
 		bases map[string]int64
@@ -417,6 +428,7 @@ func TestVirtualBases(t *testing.T) {
 // terminal escape, which text output once passed through to the
 // terminal: an error naming it instead.
 func TestHostileNames(t *testing.T) {
+	t.Parallel()
 	path := mangle(t, testdata("c/types.o"), func(ef *elf.File, b []byte) {
 		sec := ef.Section(".debug_str")
 		str := b[sec.Offset : sec.Offset+sec.Size]
@@ -442,6 +454,7 @@ func TestHostileNames(t *testing.T) {
 // the reader follows, an error naming the limit, where once the member
 // silently had size 0.
 func TestLongTypedefChain(t *testing.T) {
+	t.Parallel()
 	path := testdata("c/longchain.o.gz")
 	f, err := Open(path)
 	if err != nil {

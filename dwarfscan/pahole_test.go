@@ -61,6 +61,7 @@ func structsOf(t testing.TB, path string, names ...string) []*layout.Struct {
 // says so in known and counts the struct apart; everything else must be
 // equal.
 func TestPahole(t *testing.T) {
+	t.Parallel()
 	for _, g := range goldens {
 		t.Run(filepath.Base(g.input), func(t *testing.T) {
 			golden := g.golden

@@ -17,6 +17,7 @@ import (
 // analyzer's test packages, at any depth, gets its field list back with
 // its alignment collapsed, and both must lay it out byte for byte alike.
 func TestFormatFieldListAgainstWholeFile(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("../analyzer/testdata/src/*/*.go")
 	if err != nil {
 		t.Fatal(err)

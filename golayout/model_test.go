@@ -479,6 +479,7 @@ func compiledLayouts(t *testing.T, goTool, dir, arch string) ([]structRec, bool)
 // structLayout and compares every size, alignment and offset with what the
 // gc compiler gives the same source, on the host and on 386.
 func TestStructLayoutMatchesCompiler(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs a program")
 	}
@@ -537,6 +538,7 @@ func TestStructLayoutMatchesCompiler(t *testing.T) {
 // the largest alignment are 8 bytes, on 386 they are 4, except that
 // sync/atomic's 64-bit types are 8-aligned everywhere.
 func TestStructLayoutArch(t *testing.T) {
+	t.Parallel()
 	pkg := typecheckMain(t, `package main
 
 import "sync/atomic"
@@ -605,6 +607,7 @@ type E struct{ z [0]int64 }
 }
 
 func TestStructLayoutClassification(t *testing.T) {
+	t.Parallel()
 	pkg := typecheckMain(t, `package main
 
 import "sync/atomic"

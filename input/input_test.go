@@ -17,6 +17,7 @@ import (
 )
 
 func TestHugeBuffer(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{0, 1, 4096, hugePageSize - 1, hugePageSize, 5<<20 + 3} {
 		b := hugeBuffer(n)
 		if len(b) != n || cap(b) != n {
@@ -57,6 +58,7 @@ func write(t *testing.T, name string, data []byte) string {
 // TestSniff checks that the format comes from the content: a gzipped ELF
 // file under any name, raw BTF of either byte order.
 func TestSniff(t *testing.T) {
+	t.Parallel()
 	elfFile, err := os.ReadFile("../testdata/c/types.o")
 	if err != nil {
 		t.Fatal(err)
@@ -88,6 +90,7 @@ func TestSniff(t *testing.T) {
 
 // TestErrors checks the kind and the words of each error Open gives.
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	zeros := make([]byte, MinInflated+1<<20)
 	bomb := gzipped(t, []byte("\x7fELF"), zeros)
@@ -137,6 +140,7 @@ func cutSmall(t *testing.T) []byte {
 // TestGunzipTwice checks gzips whose trailer does not tell their size:
 // inflated once to count, once to keep.
 func TestGunzipTwice(t *testing.T) {
+	t.Parallel()
 	elfFile, err := os.ReadFile("../testdata/c/types.o")
 	if err != nil {
 		t.Fatal(err)
@@ -161,6 +165,7 @@ func TestGunzipTwice(t *testing.T) {
 // TestDevZero checks that a character device is judged by its first
 // bytes, not read to its (missing) end.
 func TestDevZero(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip(err)
 	}
@@ -172,6 +177,7 @@ func TestDevZero(t *testing.T) {
 // TestStream checks that a stream reads a file's bytes, inflated if it is
 // a gzip of one or several members, within the limits of Open.
 func TestStream(t *testing.T) {
+	t.Parallel()
 	data := make([]byte, 300000)
 	for i := range data {
 		data[i] = byte(i * i >> 9)
@@ -221,6 +227,7 @@ func TestStream(t *testing.T) {
 // TestRecovered checks that a reader recovers its own aborts and nothing
 // else: an index out of range is a bug, and goes on as a panic.
 func TestRecovered(t *testing.T) {
+	t.Parallel()
 	want := &Error{Kind: ErrCorrupt, Msg: "bad"}
 	if err := recoverFrom(func() { panic(Abort(want)) }); err != want {
 		t.Errorf("Abort: recovered %v", err)

@@ -9,6 +9,7 @@ import (
 // A mark someone wrote overrides the kernel group the field lies in; the
 // group marks the rest.
 func TestAnnotateFileOverridesGroup(t *testing.T) {
+	t.Parallel()
 	s := &Struct{Name: "net_device", Size: 16, Align: 8, Members: []Member{
 		{Name: groupBeginPrefix + "net_device_read_tx", Align: 1},
 		{Name: "mtu", Size: 4, Align: 4, Hot: &Hot{Paths: []string{"rx"}}},
@@ -28,6 +29,7 @@ func TestAnnotateFileOverridesGroup(t *testing.T) {
 
 // Budgets are checked against the paths the annotations end with.
 func TestAnnotateBudgets(t *testing.T) {
+	t.Parallel()
 	s := goStruct("q", u64("a", "r:tx"), u64("b", ""))
 	s.Budgets = []Budget{{Path: "tx", Lines: 1}, {Path: "rx", Lines: 1}, {Lines: 2}}
 	err := Annotate(s)

@@ -8,6 +8,7 @@ import (
 // Every check has what the reports need, and the rules follow the checks
 // in report order, then the annotation rule.
 func TestChecks(t *testing.T) {
+	t.Parallel()
 	if err := Validate(Checks); err != nil {
 		t.Fatal(err)
 	}
@@ -30,6 +31,7 @@ func TestChecks(t *testing.T) {
 // A check that lacks what a report needs, or takes another's word, fails
 // Validate, naming the check and what it lacks.
 func TestValidateChecks(t *testing.T) {
+	t.Parallel()
 	ok := func() *Check {
 		return &Check{Rule: Rule{Name: "toobig", SARIFName: "TooBig", Summary: "s", Help: "h", Severity: "note"},
 			Run: func(*Pass) []Finding { return nil }}

@@ -23,6 +23,7 @@ func groupStruct(names ...string) *Struct {
 }
 
 func TestApplyCachelineGroups(t *testing.T) {
+	t.Parallel()
 	s := groupStruct(
 		"state",
 		"__cacheline_group_begin__net_device_read_tx",
@@ -91,6 +92,7 @@ func TestApplyCachelineGroups(t *testing.T) {
 }
 
 func TestApplyCachelineGroupsNested(t *testing.T) {
+	t.Parallel()
 	s := groupStruct(
 		"__cacheline_group_begin__outer_write_rx",
 		"a",
@@ -114,6 +116,7 @@ func TestApplyCachelineGroupsNested(t *testing.T) {
 }
 
 func TestApplyCachelineGroupsUnbalanced(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		members []string
 		want    string

@@ -18,6 +18,7 @@ func guard(s *Struct, lock string, names ...string) {
 // line without false sharing: ratelimit's mutexLimiter, as its profile
 // marks it.
 func TestGuardedNoFalseShare(t *testing.T) {
+	t.Parallel()
 	limiter := func() *Struct {
 		return goStruct("mutexLimiter", u64("Mutex", "w"), field{"last", 24, 8, "w"}, u64("sleepFor", "w"),
 			u64("perRequest", "r"), u64("maxSlack", "r"), field{"clock", 16, 8, "r"})
@@ -39,6 +40,7 @@ func TestGuardedNoFalseShare(t *testing.T) {
 // A field read without the lock still falsely shares the lock's line;
 // the fields the lock guards are not named.
 func TestGuardedPartners(t *testing.T) {
+	t.Parallel()
 	s := goStruct("cache", u64("mu", "w"), u64("items", "r"), u64("hits", "w"), u64("cfg", "r"))
 	guard(s, "mu", "items", "hits")
 	r := Analyze(s, []int64{64})
@@ -63,6 +65,7 @@ func TestGuardedPartners(t *testing.T) {
 
 // A guard must name another member.
 func TestGuardNames(t *testing.T) {
+	t.Parallel()
 	s := goStruct("cache", u64("mu", "w"), u64("items", "r"), u64("hits", "w"))
 	guard(s, "lock", "items")
 	guard(s, "hits", "hits")

@@ -30,6 +30,7 @@ func installedSizeClasses(t *testing.T) []byte {
 }
 
 func TestGoHeapBases(t *testing.T) {
+	t.Parallel()
 	h, err := ParseSizeClasses(installedSizeClasses(t))
 	if err != nil {
 		t.Fatal(err)
@@ -72,6 +73,7 @@ func TestGoHeapBases(t *testing.T) {
 }
 
 func TestTinyOffsets(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		size, ptrSize int64
 		want          []int64
@@ -91,6 +93,7 @@ func TestTinyOffsets(t *testing.T) {
 }
 
 func TestReadGoHeap(t *testing.T) {
+	t.Parallel()
 	classes := installedSizeClasses(t)
 	// A Go 1.21 GOROOT: the table in runtime, no malloc header.
 	old := fstest.MapFS{
@@ -130,6 +133,7 @@ func TestReadGoHeap(t *testing.T) {
 }
 
 func TestParseSizeClassesErrors(t *testing.T) {
+	t.Parallel()
 	good := string(installedSizeClasses(t))
 	for _, tc := range []struct{ name, src, want string }{
 		{"empty", "package gc\n", "no size class table"},
@@ -157,6 +161,7 @@ func testHeap(t *testing.T) *GoHeap {
 
 // A budget that holds from a line boundary but not at every heap base.
 func TestBudgetAtHeapBases(t *testing.T) {
+	t.Parallel()
 	fs := append(cold("c", 3), u64("key", "r"), u64("seq", "r"))
 	fs = append(fs, cold("d", 5)...)
 	s := goStruct("session", fs...) // 80 bytes: bases 0, 16, 32, 48
@@ -178,6 +183,7 @@ func TestBudgetAtHeapBases(t *testing.T) {
 // Behind the malloc header every object starts 8 bytes past a line, and
 // the proposal isolates from there.
 func TestProposalBehindHeader(t *testing.T) {
+	t.Parallel()
 	fs := append([]field{}, u64("a", "r"), u64("b", "r"), u64("c", "r"), u64("d", "r"),
 		u64("e", "r"), u64("f", "r"), u64("g", "r"), u64("h", "r"), u64("n", "w"), field{"buf", 512, 1, ""})
 	s := goStruct("conn", fs...)
@@ -199,6 +205,7 @@ func TestProposalBehindHeader(t *testing.T) {
 
 // Without the header the same struct needs nothing.
 func TestNoHeaderNoFinding(t *testing.T) {
+	t.Parallel()
 	fs := []field{u64("a", "r"), u64("b", "r"), u64("c", "r"), u64("d", "r"),
 		u64("e", "r"), u64("f", "r"), u64("g", "r"), u64("h", "r"), u64("n", "w"), {"buf", 512, 1, ""}}
 	s := goStruct("conn", fs...)
@@ -210,6 +217,7 @@ func TestNoHeaderNoFinding(t *testing.T) {
 
 // Percpu neighbours that meet only at bases no slice from make gives.
 func TestPercpuSliceNote(t *testing.T) {
+	t.Parallel()
 	fs := append([]field{u64("n", "w")}, cold("c", 7)...)
 	s := goStruct("stripe", fs...) // 64 bytes, 8-aligned
 	s.PerCPU, s.Heap = true, testHeap(t)
@@ -227,6 +235,7 @@ func TestPercpuSliceNote(t *testing.T) {
 // A fix that drops the declaration's pads and pads into a line-aligned
 // size class may leave the struct smaller than it was, and says so.
 func TestGrownSmaller(t *testing.T) {
+	t.Parallel()
 	s := queue() // 216 bytes: the 224-byte class starts objects 0 or 32 past a 64-byte line
 	MarkApart(s)
 	s.Heap, s.Pointers = testHeap(t), true
@@ -245,6 +254,7 @@ func TestGrownSmaller(t *testing.T) {
 // 38 hot bytes at its start fit a line at either. The class that starts
 // every object at one place, 384 bytes, costs three times as much.
 func TestGrownToBasesAllAsGood(t *testing.T) {
+	t.Parallel()
 	fs := append(cold("c", 28), u64("ops", "r"), u64("features", "r"), u64("qdisc", "r"),
 		u32("mtu", "r"), u32("txq", "r"), u32("flags", "r"), field{"headroom", 2, 2, "r"})
 	s := goStruct("device", fs...) // 264 bytes: the 288-byte class starts objects 0 or 32 past a 64-byte line
@@ -268,6 +278,7 @@ func TestGrownToBasesAllAsGood(t *testing.T) {
 // One declaration serves every heap object, so a pad is a line too long
 // only where it is at every base, and by the least it is at any.
 func TestPaddingWasteAtEveryBase(t *testing.T) {
+	t.Parallel()
 	// The runtime's traceMap: 168 bytes, the 176-byte class starts objects
 	// at 0, 16, 32 and 48 past a line. At 48 the second pad could go.
 	trace := goStruct("traceMap", u64("root", ""), pad(64), u64("seq", ""), pad(64), field{"mem", 24, 8, ""})

@@ -1,9 +1,12 @@
 package layout_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/cachelint/cachelint/btfscan"
@@ -15,8 +18,10 @@ import (
 // The reorganizer's promises (FuzzPropose's) hold on every struct of the
 // Linux 6.18 BTF with random hot members, writes and pins: real layouts
 // have the unions, bit-fields, groups, aligned members and flexible arrays
-// that generated ones only approximate.
+// that generated ones only approximate. The structs are marked in order,
+// then proposed for on every core; -short proposes for one in eight.
 func TestProposalsHoldOnKernel(t *testing.T) {
+	t.Parallel()
 	f, err := btfscan.Open(filepath.Join("..", "testdata", "kernel", "linux-6.18", "vmlinux.btf.gz"))
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +33,11 @@ func TestProposalsHoldOnKernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 18))
 	paths := [][]string{{"rx"}, {"tx"}, {"rx", "tx"}, nil}
 	lineSets := [][]int64{{64}, {128}, {64, 128}}
-	var proposed, checked int
+	type job struct {
+		s     *layout.Struct
+		lines []int64
+	}
+	var jobs []job
 	for _, s := range structs {
 		if s.Kind != layout.KindStruct || len(s.Members) < 2 {
 			continue
@@ -47,23 +56,39 @@ func TestProposalsHoldOnKernel(t *testing.T) {
 			m.Pinned = rng.IntN(20) == 0
 		}
 		s.ResolvePaths()
-		lines := lineSets[rng.IntN(len(lineSets))]
-		p, why := layout.Propose(s, lines)
-		checked++
-		if p == nil {
-			if why == "" {
-				t.Errorf("%s: no proposal and no reason", s.Name)
-			}
-			continue
-		}
-		proposed++
-		if msg := layout.Broken(s, p, lines); msg != "" {
-			t.Errorf("%s at %v-byte lines: %s\nstruct:\n%s\nproposal:\n%s", s.Name, lines, msg, layout.Describe(s), layout.Describe(p.Struct))
-		}
+		jobs = append(jobs, job{s, lineSets[rng.IntN(len(lineSets))]})
 	}
-	t.Logf("%d structs, %d proposals", checked, proposed)
-	if proposed < checked/2 {
-		t.Errorf("only %d proposals for %d structs", proposed, checked)
+	step := 1
+	if testing.Short() {
+		step = 8
+	}
+	shards := runtime.GOMAXPROCS(0)
+	var proposed, checked atomic.Int64
+	t.Run("propose", func(t *testing.T) {
+		for k := range shards {
+			t.Run(fmt.Sprint(k), func(t *testing.T) {
+				t.Parallel()
+				for i := k * step; i < len(jobs); i += shards * step {
+					s, lines := jobs[i].s, jobs[i].lines
+					p, why := layout.Propose(s, lines)
+					checked.Add(1)
+					if p == nil {
+						if why == "" {
+							t.Errorf("%s: no proposal and no reason", s.Name)
+						}
+						continue
+					}
+					proposed.Add(1)
+					if msg := layout.Broken(s, p, lines); msg != "" {
+						t.Errorf("%s at %v-byte lines: %s\nstruct:\n%s\nproposal:\n%s", s.Name, lines, msg, layout.Describe(s), layout.Describe(p.Struct))
+					}
+				}
+			})
+		}
+	})
+	t.Logf("%d structs, %d proposals", checked.Load(), proposed.Load())
+	if proposed.Load() < checked.Load()/2 {
+		t.Errorf("only %d proposals for %d structs", proposed.Load(), checked.Load())
 	}
 }
 
@@ -151,6 +176,7 @@ func alignUp(x, a int64) int64 { return (x + a - 1) / a * a }
 // leaves more members sharing lines falsely; a proposal a line bigger than the
 // kernel's struct at some line size says what that buys, and buys it.
 func TestKernelProposalsBreakOnlyForGain(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, table string }{
 		{"net_device", "net_device.rst"}, {"tcp_sock", "tcp_sock.rst"}, {"netns_ipv4", "netns_ipv4_sysctl.rst"},
 	}

@@ -76,6 +76,7 @@ func find(t *testing.T, r Result, check *Check) Finding {
 }
 
 func TestDefaultLineSize(t *testing.T) {
+	t.Parallel()
 	for goarch, want := range map[string]int64{"amd64": 64, "386": 64, "riscv64": 64, "loong64": 64, "wasm": 64,
 		"arm64": 128, "ppc64": 128, "ppc64le": 128, "s390x": 256, "arm": 32, "mips": 32, "mips64le": 32} {
 		if got := DefaultLineSize(goarch); got != want {
@@ -85,6 +86,7 @@ func TestDefaultLineSize(t *testing.T) {
 }
 
 func TestQuietWithoutAnnotations(t *testing.T) {
+	t.Parallel()
 	s := goStruct("plain", append(cold("c", 20), field{"buf", 24, 8, ""})...)
 	if r := Analyze(s, []int64{64, 128}); len(r.Findings) != 0 || r.Proposal != nil {
 		t.Errorf("unannotated struct got %v", r.Findings)
@@ -93,6 +95,7 @@ func TestQuietWithoutAnnotations(t *testing.T) {
 
 // A device whose transmit-path fields sit on four lines.
 func TestSpreadDevice(t *testing.T) {
+	t.Parallel()
 	fs := []field{u64("xmit", "r:tx")}
 	fs = append(fs, cold("a", 8)...)
 	fs = append(fs, u64("qdisc", "r:tx"), u64("rxh", "r:rx"))
@@ -136,6 +139,7 @@ func TestSpreadDevice(t *testing.T) {
 
 // A read-mostly config pointer next to an atomic counter everyone bumps.
 func TestFalseShareConfigCounter(t *testing.T) {
+	t.Parallel()
 	s := goStruct("server", u64("cfg", "r"), u64("hits", "w"), u64("name", ""))
 	r := Analyze(s, []int64{64, 128})
 	fs := slices.DeleteFunc(slices.Clone(r.Findings), func(f Finding) bool { return f.Check != CheckFalseShare })
@@ -159,6 +163,7 @@ func TestFalseShareConfigCounter(t *testing.T) {
 // Fields written on different paths must not share a line; on one path
 // they may.
 func TestFalseShareWritePaths(t *testing.T) {
+	t.Parallel()
 	s := goStruct("q", u64("txc", "w:tx"), u64("txb", "w:tx"), u64("rxc", "w:rx"))
 	r := Analyze(s, []int64{64})
 	if got := checks(r.Findings); !slices.Equal(got, []string{CheckFalseShare.Name}) {
@@ -175,6 +180,7 @@ func TestFalseShareWritePaths(t *testing.T) {
 }
 
 func TestStraddle(t *testing.T) {
+	t.Parallel()
 	fs := append(cold("c", 7), field{"key", 16, 8, "r"})
 	fs = append(append(fs, cold("d", 3)...), field{"ring", 48, 8, "r"})
 	s := goStruct("t", fs...)
@@ -202,6 +208,7 @@ func TestStraddle(t *testing.T) {
 }
 
 func TestSplitLock(t *testing.T) {
+	t.Parallel()
 	s := &Struct{Name: "packed", Size: 70, Align: 1, Packed: true, Members: []Member{
 		{Name: "buf", Size: 62, Align: 1},
 		{Name: "refs", Offset: 62, Size: 8, Align: 1, BitOffset: 62 * 8, Atomic: 8},
@@ -215,6 +222,7 @@ func TestSplitLock(t *testing.T) {
 // A split lock is a kind of straddle of its own: ignore splitlock
 // silences it and no other straddle, ignore straddle both.
 func TestIgnoreSplitLock(t *testing.T) {
+	t.Parallel()
 	packed := func(ignore ...string) *Struct {
 		s := &Struct{Name: "packed", Size: 140, Align: 1, Packed: true, Members: []Member{
 			{Name: "buf", Size: 62, Align: 1},
@@ -256,6 +264,7 @@ func TestIgnoreSplitLock(t *testing.T) {
 // A per-core receive queue: 64 bytes but only 8-byte aligned, counters
 // written on each poll.
 func TestPerCPUQueue(t *testing.T) {
+	t.Parallel()
 	fs := []field{u64("ring", ""), u64("mb", ""), u32("port", ""), u32("qid", "")}
 	fs = append(fs, u64("pkts", "w"), u64("bytes", "w"), u64("nombuf", "w"), u64("err", ""), u64("next", ""))
 	s := goStruct("rxq", fs...)
@@ -286,6 +295,7 @@ func TestPerCPUQueue(t *testing.T) {
 }
 
 func TestPadding(t *testing.T) {
+	t.Parallel()
 	ring := goStruct("ring", u64("head", ""), pad(56), u64("tail", ""), pad(56))
 	var got []string
 	for _, f := range Analyze(ring, []int64{64, 128}).Findings {
@@ -337,6 +347,7 @@ func TestPadding(t *testing.T) {
 }
 
 func TestIsPadName(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]bool{
 		"_": true, "pad": true, "_pad": true, "__pad": true, "pad0": true, "pad_": true, "padding": true, "padding2": true,
 		"hpad": true, "tpad": true, "head_pad": true, "tailPadding": true, "__pad1": true,
@@ -350,6 +361,7 @@ func TestIsPadName(t *testing.T) {
 
 // A blank or padding field is never a false-sharing partner.
 func TestPadNoFalseSharePartner(t *testing.T) {
+	t.Parallel()
 	s := goStruct("q", u64("head", "w"), field{"_", 8, 1, "r"}, u64("x", ""))
 	if fs := falseShare(s, 64); len(fs) != 0 {
 		t.Errorf("pad as partner: %v", fs)
@@ -365,6 +377,7 @@ func TestPadNoFalseSharePartner(t *testing.T) {
 }
 
 func TestBudget(t *testing.T) {
+	t.Parallel()
 	fs := []field{u64("a", "r:tx")}
 	fs = append(fs, cold("c", 8)...)
 	fs = append(fs, u64("b", "r:tx"), u64("r", "r:rx"))
@@ -392,6 +405,7 @@ func TestBudget(t *testing.T) {
 
 // A budget no order can meet leaves the fix unoffered.
 func TestNoFixWhenBudgetUnreachable(t *testing.T) {
+	t.Parallel()
 	var fs []field
 	for i := range 10 {
 		fs = append(fs, u64(string(rune('a'+i)), "r"))
@@ -406,6 +420,7 @@ func TestNoFixWhenBudgetUnreachable(t *testing.T) {
 
 // Reorganizing a proposal changes nothing: the proposal is a fixed point.
 func TestProposalFixedPoint(t *testing.T) {
+	t.Parallel()
 	fs := []field{u64("x", "r:tx"), u32("w1", "w:tx"), u64("y", "r:rx")}
 	fs = append(fs, cold("c", 3)...)
 	fs = append(fs, u32("w2", "w:rx"), field{"flag", 1, 1, "r:rx"}, u64("z", "r:tx,rx"))
@@ -424,6 +439,7 @@ func TestProposalFixedPoint(t *testing.T) {
 // Members of anonymous members count as hot members, as C lets code name
 // them directly.
 func TestInnerHotMembers(t *testing.T) {
+	t.Parallel()
 	s := &Struct{Name: "dev", Size: 128, Align: 8, Members: []Member{
 		{Name: "ops", Size: 8, Align: 8, Hot: &Hot{Paths: []string{"tx"}}},
 		{Name: "pad", Offset: 8, Size: 64, Align: 1},
@@ -453,6 +469,7 @@ func TestInnerHotMembers(t *testing.T) {
 }
 
 func TestNumberBitFieldUnits(t *testing.T) {
+	t.Parallel()
 	ms := []Member{
 		{Name: "a", Offset: 0, Size: 4, BitSize: 3},
 		{Name: "b", Offset: 0, Size: 4, BitOffset: 3, BitSize: 5},
@@ -475,6 +492,7 @@ func TestNumberBitFieldUnits(t *testing.T) {
 // The model carries the width of each atomic access: a split lock is a word
 // that crosses a line, not a member that does.
 func TestSplitLockWidths(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		m    Member
@@ -507,6 +525,7 @@ func TestSplitLockWidths(t *testing.T) {
 
 // A hot array straddles only where one of its elements crosses a line.
 func TestArrayStraddlePerElement(t *testing.T) {
+	t.Parallel()
 	// netns_ipv4.sysctl_tcp_rmem: int[3] at 508, beside a hot field on
 	// each line.
 	fs := append(cold("c", 63), field{"before", 4, 4, "r"}, field{"rmem", 12, 4, "r"}, field{"after", 4, 4, "r"})
@@ -529,6 +548,7 @@ func TestArrayStraddlePerElement(t *testing.T) {
 
 // A straddle inside lines its path reads anyway costs nothing.
 func TestStraddleAddsNoLine(t *testing.T) {
+	t.Parallel()
 	// As net_device.tc_to_txq: a value across a boundary, with tx fields
 	// on both lines it touches.
 	fs := append(cold("c", 6), u64("head", "r:tx"), field{"key", 16, 8, "r:tx"}, u64("tail", "r:tx"))
@@ -557,6 +577,7 @@ func straddles(s *Struct, line int64) []Finding {
 
 // One finding per shared line, naming every member on it that takes part.
 func TestFalseSharePerLine(t *testing.T) {
+	t.Parallel()
 	fs := []field{u64("ops", "r:tx"), u64("rto", "w:tx"), u64("cookie", "w:tx"), u64("state", "w:tx"), u64("mss", "r:tx"), u64("ack", "w:rx")}
 	fs = append(fs, cold("c", 2)...)
 	fs = append(fs, u64("a", "w:tx"), u64("b", "w:tx"))
@@ -574,6 +595,7 @@ func TestFalseSharePerLine(t *testing.T) {
 
 // A problem at several line sizes is one finding naming them all.
 func TestFindingAcrossLineSizes(t *testing.T) {
+	t.Parallel()
 	fs := append(cold("c", 7), field{"key", 16, 8, "r"})
 	fs = append(fs, cold("d", 8)...)
 	fs = append(fs, field{"x", 16, 8, "r"})
@@ -610,6 +632,7 @@ func TestFindingAcrossLineSizes(t *testing.T) {
 
 // A straddle is not repeated as a spread when it is all the spread is.
 func TestSpreadNotRepeatingStraddle(t *testing.T) {
+	t.Parallel()
 	s := goStruct("t", append(cold("c", 7), field{"key", 16, 8, "r"}, u64("seq", "r"))...)
 	r := Analyze(s, []int64{64})
 	if got := checks(r.Findings); !slices.Equal(got, []string{CheckStraddle.Name}) {
@@ -619,6 +642,7 @@ func TestSpreadNotRepeatingStraddle(t *testing.T) {
 
 // A struct with nothing the reorganizer fixes gets no proposal.
 func TestNoProposalWithoutFindings(t *testing.T) {
+	t.Parallel()
 	s := goStruct("t", u64("a", "r"), u64("b", "r"), u64("c", ""), u64("d", "r"))
 	if r := Analyze(s, []int64{64}); len(r.Findings) != 0 || r.Proposal != nil || r.NoFix != "" {
 		t.Errorf("findings %v, proposal %v, no fix %q", r.Findings, r.Proposal, r.NoFix)
@@ -637,6 +661,7 @@ func queue() *Struct {
 // moves slots up to the read-mostly line and keeps head and tail on lines
 // of their own.
 func TestSeparatedWriters(t *testing.T) {
+	t.Parallel()
 	s := queue()
 	MarkApart(s)
 	r := Analyze(s, []int64{64})
@@ -676,6 +701,7 @@ func TestSeparatedWriters(t *testing.T) {
 // A separator too short to separate leaves the writers on its two sides on
 // one line: falseshare says so, as padding does.
 func TestSeparatedWritersShareLine(t *testing.T) {
+	t.Parallel()
 	s := goStruct("ring", u64("head", "w"), pad(8), u64("tail", "w"), pad(48))
 	MarkApart(s)
 	r := Analyze(s, []int64{64})
@@ -693,6 +719,7 @@ func TestSeparatedWritersShareLine(t *testing.T) {
 // cold field, or an array of which the path may read one element, leaves
 // the straddle reported.
 func TestStraddleWholeStruct(t *testing.T) {
+	t.Parallel()
 	heapStraddles := func(s *Struct) []string {
 		s.Heap = testHeap(t)
 		var out []string

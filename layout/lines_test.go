@@ -6,6 +6,7 @@ import "testing"
 // 2^37 bytes are counted exactly, and overlapping and touching ranges are
 // counted once.
 func TestHotLinesOfHugeMembers(t *testing.T) {
+	t.Parallel()
 	s := goStruct("grid",
 		u64("n", "r:x"),
 		field{"cells", 1 << 37, 8, "r:y"},
@@ -35,6 +36,7 @@ func TestHotLinesOfHugeMembers(t *testing.T) {
 }
 
 func TestUnionLength(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		spans []span
 		want  int64

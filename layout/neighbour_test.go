@@ -39,6 +39,7 @@ func pairwiseConflict(s *Struct, line int64) (base, k int64, w, x *Member, next 
 // The search along the shared line finds what the pairwise one finds, on
 // random percpu structs at line sizes from 32 to 4096 bytes.
 func TestNeighbourConflictAgrees(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	checked, found := 0, 0
 	for range 3000 {

@@ -60,6 +60,7 @@ func FuzzPackable(f *testing.F) {
 // any real one: 20,000 members with a hole after every other one, which
 // it would pack in seconds, a few times more in minutes.
 func TestPaholePackBounded(t *testing.T) {
+	t.Parallel()
 	s := &Struct{Name: "big", Kind: KindStruct, Align: 8}
 	for i := range 20000 {
 		m := Member{Name: fmt.Sprint("m", i), Offset: s.Size, Size: 8, Align: 8}

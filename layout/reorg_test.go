@@ -85,6 +85,7 @@ func member(t *testing.T, p *Proposal, name string) *Member {
 // flexible array stays last at its alignment, a zero-size member stays
 // before the member after it; Go puts zero-size fields first.
 func TestCKeepsWhatCodeReliesOn(t *testing.T) {
+	t.Parallel()
 	ms := []cMember{
 		{name: "base", size: 40, align: 8, typ: "struct sock"},
 	}
@@ -124,6 +125,7 @@ func TestCKeepsWhatCodeReliesOn(t *testing.T) {
 // TestPin: a pinned member stays at its offset, in C and in Go, and a
 // hot member inside a pinned anonymous member pins its holder.
 func TestPin(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []Lang{LangC, LangGo} {
 		s := cStruct("pinned", append(append([]cMember{c64("rx1", "r:rx")}, cMember{name: "fixed", size: 8, align: 8}), c64("a", ""), c64("b", ""), c64("c", ""), c64("d", ""), c64("e", ""), c64("f", ""), c64("g", ""), c64("rx2", "r:rx"))...)
 		s.Lang = lang
@@ -143,6 +145,7 @@ func TestPin(t *testing.T) {
 // names, a cold one never enters; an aligned group keeps its alignment and
 // a cold group moves whole.
 func TestGroupsStayBetweenMarkers(t *testing.T) {
+	t.Parallel()
 	s := cStruct("grouped",
 		c64("cold1", ""),
 		marker("__cacheline_group_begin__x_read_tx"),
@@ -206,6 +209,7 @@ func TestGroupsStayBetweenMarkers(t *testing.T) {
 // one leaves a finding no order fixes; the proposal is made anyway and
 // says what it leaves and why.
 func TestPartialProposal(t *testing.T) {
+	t.Parallel()
 	var ms []cMember
 	ms = append(ms, c64("r1", "r:rx"))
 	for i := range 8 {
@@ -256,6 +260,7 @@ func TestPartialProposal(t *testing.T) {
 // aligned(64) rather than 56 bytes of padding; Go, which cannot align a
 // type, gets the padding.
 func TestPerCPUAlign(t *testing.T) {
+	t.Parallel()
 	ms := []cMember{c64("head", "w"), c64("tail", "w")}
 	for i := range 6 {
 		ms = append(ms, c64("cfg"+string(rune('a'+i)), ""))
@@ -281,6 +286,7 @@ func TestPerCPUAlign(t *testing.T) {
 // lost; a pinned begin marker opened none, and the group's members moved
 // out of it.)
 func TestMarkerMarks(t *testing.T) {
+	t.Parallel()
 	group := []string{"__cacheline_group_begin__frag", "frag_offset", "frag_page", "frag_users", "__cacheline_group_end__frag", "__cacheline_group_pad__frag"}
 	for _, pin := range []string{"", group[0], group[4], group[5]} {
 		ms := []cMember{
@@ -325,6 +331,7 @@ func TestMarkerMarks(t *testing.T) {
 // marker is pinned stay between its markers, even where a path would want
 // them elsewhere.
 func TestPinnedBeginMarkerKeepsMembers(t *testing.T) {
+	t.Parallel()
 	s := cStruct("sk",
 		c64("common", "w:tx"),
 		c64("cold1", ""),
@@ -347,6 +354,7 @@ func TestPinnedBeginMarkerKeepsMembers(t *testing.T) {
 // proposal that loses a member, places one twice or moves one out of its
 // group, so that Propose returns a reason instead.
 func TestInvalidCatchesBrokenProposals(t *testing.T) {
+	t.Parallel()
 	s := cStruct("grouped",
 		c64("cold1", ""),
 		marker("__cacheline_group_begin__x_read_tx"),
@@ -395,6 +403,7 @@ func TestInvalidCatchesBrokenProposals(t *testing.T) {
 // fields") move with those members, so that the compiler puts their bits
 // where the proposal says, and pinned ones can stay where they are.
 func TestBitFieldsKeepTheirStorage(t *testing.T) {
+	t.Parallel()
 	for _, pin := range []bool{false, true} {
 		ms := []cMember{c64("rx1", "r:rx")}
 		for i := range 8 {
@@ -452,6 +461,7 @@ func TestBitFieldsKeepTheirStorage(t *testing.T) {
 // fields must fill the gap before the int with the bool, or the struct
 // grows to 136 bytes and no order is proposed.
 func TestColdFillsAlignmentGap(t *testing.T) {
+	t.Parallel()
 	s := goStruct("Map", u64("table", "r"), field{"x", 104, 1, ""}, u64("minTableLen", ""),
 		field{"growOnly", 1, 1, ""}, field{"intKey", 1, 1, "r"})
 	r := Analyze(s, []int64{64})

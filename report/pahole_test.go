@@ -166,6 +166,7 @@ func agreement(t *testing.T, binary, golden string, open opener) (same, total in
 // TestPaholeText checks that the text of the C fixtures' structs, which
 // have no annotations, is pahole's byte for byte.
 func TestPaholeText(t *testing.T) {
+	t.Parallel()
 	goldens, _ := filepath.Glob(testdata("pahole/c-*.golden"))
 	gzipped, _ := filepath.Glob(testdata("pahole/c-*.golden.gz")) // deep.o's: 1,500 levels of indentation
 	goldens = append(goldens, gzipped...)
@@ -207,6 +208,7 @@ var linux61Differ = map[string]string{
 // every struct but those named in linux61Differ prints as pahole prints
 // it.
 func TestPaholeTextKernel(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("reads the kernel type information")
 	}
@@ -251,6 +253,7 @@ func fileExists(path string) bool {
 // differs from pahole's by design (accessDefault): a label at every
 // change of access, the default of the kind included.
 func TestAccessLabels(t *testing.T) {
+	t.Parallel()
 	want := map[string][]string{
 		"Account":  {"public:", "private:", "protected:", "public:"},
 		"Mixed":    {"public:", "private:", "protected:", "public:"},

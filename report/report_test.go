@@ -39,6 +39,7 @@ func device() *layout.Struct {
 }
 
 func TestText(t *testing.T) {
+	t.Parallel()
 	s := device()
 	r := layout.Analyze(s, []int64{64})
 	var b bytes.Buffer
@@ -64,6 +65,7 @@ func TestText(t *testing.T) {
 }
 
 func TestJSON(t *testing.T) {
+	t.Parallel()
 	s := device()
 	r := layout.Analyze(s, []int64{64, 128})
 	var b bytes.Buffer
@@ -153,6 +155,7 @@ func writeSARIF(t *testing.T, o SARIFOptions, artifact string, structs ...*layou
 }
 
 func TestSARIF(t *testing.T) {
+	t.Parallel()
 	s := device()
 	for i := range s.Members {
 		s.Members[i].DeclFile = "/src/include/dev.h"
@@ -189,6 +192,7 @@ func TestSARIF(t *testing.T) {
 // A struct read from BTF has no source position: its results are located
 // in the file read, which is named by a file: URI outside the source root.
 func TestSARIFWithoutSourcePositions(t *testing.T) {
+	t.Parallel()
 	s := device()
 	s.DeclFile, s.DeclLine = "", 0
 	for i := range s.Members {
@@ -230,6 +234,7 @@ func rulesMarkdown(w io.Writer) error {
 
 // docs/checks.md lists the rules as layout.Rules has them.
 func TestChecksDoc(t *testing.T) {
+	t.Parallel()
 	const path = "../docs/checks.md"
 	doc, err := os.ReadFile(path)
 	if err != nil {
@@ -260,6 +265,7 @@ func TestChecksDoc(t *testing.T) {
 // read-mostly field to its line, a new one when another field is the one
 // written.
 func TestDiffFindingKeys(t *testing.T) {
+	t.Parallel()
 	o := Options{Lines: []int64{64}}
 	falseShares := func(old, new *layout.Struct) (gone, added []string) {
 		oldR, newR := layout.Analyze(old, o.Lines), layout.Analyze(new, o.Lines)
@@ -291,6 +297,7 @@ func TestDiffFindingKeys(t *testing.T) {
 // TestCommentText prints a finding whose message holds "*/", as a Go type
 // name may (in a struct tag): it must not end the comment it stands in.
 func TestCommentText(t *testing.T) {
+	t.Parallel()
 	s := &layout.Struct{Name: "T", Size: 8, Align: 8, Members: []layout.Member{{Name: "a", Type: "int64", Size: 8, Align: 8}}}
 	r := &layout.Result{Findings: []layout.Finding{{Check: layout.Checks[0], Message: `padding _ struct { A int "*/" } wastes`}}}
 	var b bytes.Buffer

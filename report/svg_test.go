@@ -185,6 +185,7 @@ func checkRows(t *testing.T, nodes []svgNode, s *layout.Struct, line int64, line
 // byte in a box, members as wide as their bytes, one row per line, hot
 // members in their paths' colours, the straddle marked, the groups drawn.
 func TestSVGNetDevice(t *testing.T) {
+	t.Parallel()
 	s := netDevice618(t, true)
 	r := layout.Analyze(s, []int64{64})
 	var buf bytes.Buffer
@@ -264,6 +265,7 @@ func TestSVGNetDevice(t *testing.T) {
 // whose written counters share a line with the previous element's: both
 // members outlined with the finding's number, the counters solid (written).
 func TestSVGFindings(t *testing.T) {
+	t.Parallel()
 	structs, err := openDWARF(testdata("c/queues.o"))
 	if err != nil {
 		t.Fatal(err)
@@ -327,6 +329,7 @@ func TestSVGFindings(t *testing.T) {
 // bit-fields, unions, packed and aligned structs, Go's zero-size tails (but
 // not the Go runtime's structs, some of which are a megabyte of lines).
 func TestSVGFixtures(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		path string
 		line int64
@@ -367,6 +370,7 @@ func TestSVGFixtures(t *testing.T) {
 // the lines inside one member are summed up in one row, every byte still
 // accounted for, and the picture is a few kilobytes.
 func TestSVGHuge(t *testing.T) {
+	t.Parallel()
 	structs, err := openDWARF(testdata("c/huge.o"))
 	if err != nil {
 		t.Fatal(err)

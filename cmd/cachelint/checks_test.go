@@ -36,6 +36,7 @@ func splitLocks(t *testing.T, path string) []string {
 // Every atomic of the 6.18 kernel is naturally aligned, arrays of atomic_t
 // (zone.vm_stat) included: no split lock. The packed fixtures have two.
 func TestSplitLocks(t *testing.T) {
+	t.Parallel()
 	if locks := splitLocks(t, linux618); len(locks) != 0 {
 		t.Errorf("6.18 BTF: %d split locks:\n%s", len(locks), strings.Join(locks, "\n"))
 	}
@@ -51,6 +52,7 @@ func TestSplitLocks(t *testing.T) {
 // net_device.tc_to_txq's first element crosses into a line the rest of the
 // array fills anyway: no finding.
 func TestStraddleAddingNoLine(t *testing.T) {
+	t.Parallel()
 	js := runJSON(t, "-hot", rst, "-C", "net_device", linux618)
 	for _, f := range findings(js, "straddle") {
 		t.Errorf("straddle: %s", f.Message)
@@ -60,6 +62,7 @@ func TestStraddleAddingNoLine(t *testing.T) {
 // 6.18 inet_connection_sock with the kernel's table: two lines mix written
 // and read-mostly tx fields, and each is one finding at both line sizes.
 func TestFalseSharePerLineKernel(t *testing.T) {
+	t.Parallel()
 	js := runJSON(t, "-line", "64,128", "-hot", td("kernel/net_cachelines/inet_connection_sock.rst"), "-C", "inet_connection_sock", linux618)
 	fs := findings(js, "falseshare")
 	if len(fs) != 2 {
@@ -73,6 +76,7 @@ func TestFalseSharePerLineKernel(t *testing.T) {
 // -reorg proposes nothing, and says nothing about reorganizing, for a
 // struct with nothing to fix: hot fields on one line, nothing written.
 func TestNoProposalWithoutFindings(t *testing.T) {
+	t.Parallel()
 	hot := filepath.Join(t.TempDir(), "q.hot")
 	if err := os.WriteFile(hot, []byte("pkt_rx_queue.mp hot\npkt_rx_queue.rx_ring hot\npkt_rx_queue.rx_tail hot\n"), 0o666); err != nil {
 		t.Fatal(err)
@@ -86,6 +90,7 @@ func TestNoProposalWithoutFindings(t *testing.T) {
 // JSON members carry the hotness hot_lines counts: 6.1 net_device's
 // anonymous union of lstats, tstats and dstats is read on tx.
 func TestJSONMemberHotWithin(t *testing.T) {
+	t.Parallel()
 	js := runJSON(t, "-hot", rst, "-C", "net_device", linux61)
 	for _, m := range js.Members {
 		if m.Name == "" && m.Offset == 1304 {
@@ -101,6 +106,7 @@ func TestJSONMemberHotWithin(t *testing.T) {
 // A hot file overrides the kernel group a field lies in, and budgets are
 // checked against the paths that result.
 func TestHotFileOverridesGroup(t *testing.T) {
+	t.Parallel()
 	hot := filepath.Join(t.TempDir(), "mtu.hot")
 	if err := os.WriteFile(hot, []byte("net_device.mtu hot path=rx\n"), 0o666); err != nil {
 		t.Fatal(err)
@@ -123,6 +129,7 @@ func TestHotFileOverridesGroup(t *testing.T) {
 // The padding check runs on binaries: a named pad between two atomics is a
 // separator, an on-disk record's pad is not.
 func TestPaddingInBinaries(t *testing.T) {
+	t.Parallel()
 	out, errs, code := runCmd(t, "-q", "-line", "64,128", td("c/pads.o"))
 	if code != 3 {
 		t.Fatalf("exit %d, stderr %q", code, errs)

@@ -57,6 +57,7 @@ func diffJSON(t *testing.T, args ...string) diffDoc {
 // under the kernel's table: the 6.8 reordering shrank the lines of both
 // paths and grew the struct by a line.
 func TestDiffNetDevice(t *testing.T) {
+	t.Parallel()
 	args := []string{"-hot", rst, "-C", "net_device"}
 	d := diffJSON(t, append(args, linux61, linux618)...)
 	if len(d.Structs) != 1 || d.Old != linux61 || d.New != linux618 {
@@ -128,6 +129,7 @@ func TestDiffNetDevice(t *testing.T) {
 // TestDiffText checks the text of one diff between two Go builds
 // (testdata/gobin and its v2): Counters.Name grew by 40 bytes.
 func TestDiffGo(t *testing.T) {
+	t.Parallel()
 	hot := filepath.Join(t.TempDir(), "counters.hot")
 	if err := os.WriteFile(hot, []byte("main.Counters.Hits hot write\nmain.Counters.Misses hot write\n"+
 		"main.Counters.Shared hot write\nmain.Counters.Flag hot\n"), 0o666); err != nil {
@@ -169,6 +171,7 @@ func TestDiffGo(t *testing.T) {
 // access (testdata/c/cxx.cc, built with and without CXX_V2): the header
 // shows the bases as the layout does, and what changed in them.
 func TestDiffCXX(t *testing.T) {
+	t.Parallel()
 	old, cur := td("c/cxx.o"), td("c/v2/cxx.o")
 	out, errs, code := runDiffCmd(t, old, cur)
 	if code != 0 {
@@ -195,6 +198,7 @@ func TestDiffCXX(t *testing.T) {
 }
 
 func TestDiffErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -220,6 +224,7 @@ func TestDiffErrors(t *testing.T) {
 // TestSVGCommands draws through both commands: well-formed pictures, one
 // panel per struct, two per struct for a diff, a row per cache line.
 func TestSVGCommands(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		run         func([]string, io.Writer, io.Writer) int
 		args        []string

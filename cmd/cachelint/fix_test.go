@@ -46,6 +46,7 @@ func cgoWorks() bool {
 // comment once, the tests still pass, and what remains sets the exit
 // status as it would without -fix.
 func TestFixKeepsProgramValues(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	copyDir(t, "testdata/fixmod", dir)
 	withCgo := cgoWorks()

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cachelint/cachelint/btfscan"
@@ -360,6 +361,42 @@ func prepareStructs(structs []*layout.Struct, set *hotfile.Set, path, where stri
 	return nil
 }
 
+// btfReads counts the BTF blobs being read, for collectLess: the
+// collector's settings are the process's, and tests read blobs in
+// parallel.
+var btfReads struct {
+	sync.Mutex
+	n       int
+	percent int
+	limit   int64
+}
+
+// collectLess turns the collector off, under a 1 GB memory limit, until
+// the function it returns is called, unless GOGC says otherwise. A BTF
+// blob is a few MB, read at once: a collection while reading it frees
+// nothing and costs a third of the time (it stops both cores until a long
+// decompression loop yields). The last of reads at once restores the
+// settings the first found.
+func collectLess() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	btfReads.Lock()
+	defer btfReads.Unlock()
+	if btfReads.n == 0 {
+		btfReads.percent, btfReads.limit = debug.SetGCPercent(-1), debug.SetMemoryLimit(1<<30)
+	}
+	btfReads.n++
+	return func() {
+		btfReads.Lock()
+		defer btfReads.Unlock()
+		if btfReads.n--; btfReads.n == 0 {
+			debug.SetGCPercent(btfReads.percent)
+			debug.SetMemoryLimit(btfReads.limit)
+		}
+	}
+}
+
 // source is what both readers offer.
 type source interface {
 	Structs(names ...string) ([]*layout.Struct, error)
@@ -395,13 +432,7 @@ func readStructs(path string, want []string, bar *progress, expand bool) ([]*lay
 		}
 	}
 	if src == nil {
-		// A BTF blob is a few MB, read at once: a collection while
-		// reading it frees nothing and costs a third of the time (it
-		// stops both cores until a long decompression loop yields).
-		if os.Getenv("GOGC") == "" {
-			defer debug.SetGCPercent(debug.SetGCPercent(-1))
-			defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
-		}
+		defer collectLess()()
 		f, err := btfscan.New(in)
 		if err != nil {
 			return nil, nil, err

@@ -69,6 +69,7 @@ var (
 // tx fields are spread, and the proposal needs no more lines on any path
 // than the layout the kernel adopted in 6.18 for the same table.
 func TestNetDevice61(t *testing.T) {
+	t.Parallel()
 	out, errs, code := runCmd(t, "-hot", rst, "-C", "net_device", "-reorg", linux61)
 	if code != 3 {
 		t.Fatalf("exit %d, want 3; stderr:\n%s", code, errs)
@@ -118,6 +119,7 @@ func TestNetDevice61(t *testing.T) {
 // TestNetDevice618 checks 6.18's hand layout, with the table and with only
 // the kernel's cacheline group markers.
 func TestNetDevice618(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args      []string
 		now, best map[string]int
@@ -152,6 +154,7 @@ func TestNetDevice618(t *testing.T) {
 // alignment lets neighbouring cores' counters share a line; aligned(64)
 // does not.
 func TestPerCPUQueues(t *testing.T) {
+	t.Parallel()
 	out, errs, code := runCmd(t, "-format", "json", "-hot", td("hot/pkt_rx_queue.hot"), "-C", "pkt_rx_queue,pkt_rx_queue_aligned", td("c/queues.o"))
 	if code != 3 {
 		t.Fatalf("exit %d, want 3; stderr:\n%s", code, errs)
@@ -174,6 +177,7 @@ func TestPerCPUQueues(t *testing.T) {
 }
 
 func TestLayoutErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		msg  string
@@ -204,6 +208,7 @@ func TestLayoutErrors(t *testing.T) {
 // TestGzipByContent checks that a gzipped ELF file is read as one
 // whatever its name.
 func TestGzipByContent(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(td("c/queues.o"))
 	if err != nil {
 		t.Fatal(err)
@@ -225,6 +230,7 @@ func TestGzipByContent(t *testing.T) {
 // TestLayoutText checks that a struct with no annotations prints as pahole
 // prints it, and exits 0.
 func TestLayoutText(t *testing.T) {
+	t.Parallel()
 	out, errs, code := runCmd(t, "-C", "fake_netdev", td("c/queues.o"))
 	want := `struct fake_netdev {
 	char                       name[16];             /*     0    16 */
@@ -306,6 +312,7 @@ type sarifResult struct {
 }
 
 func TestLayoutSARIF(t *testing.T) {
+	t.Parallel()
 	out, _, code := runCmd(t, "-format", "sarif", "-srcroot", td("c"), "-hot", td("hot/pkt_rx_queue.hot"), td("c/queues.o"))
 	if code != 3 {
 		t.Fatalf("exit %d", code)
@@ -351,6 +358,7 @@ func TestLayoutSARIF(t *testing.T) {
 // name, as pahole -C does, where the 6.18 BTF has two layouts of struct
 // console and every struct lists both.
 func TestFirstDefinition(t *testing.T) {
+	t.Parallel()
 	btf := td("kernel/linux-6.18/vmlinux.btf.gz")
 	all, _, _ := runCmd(t, "-format", "json", btf)
 	if n := strings.Count(all, `{"name":"console","kind":"struct"`); n != 2 {
@@ -364,6 +372,7 @@ func TestFirstDefinition(t *testing.T) {
 
 // Flags may follow the files, as pahole takes them; "--" ends them.
 func TestLayoutFlagsAfterFiles(t *testing.T) {
+	t.Parallel()
 	before, _, code := runCmd(t, "-C", "net_device", "-format", "json", linux618)
 	if code != 3 {
 		t.Fatalf("exit %d", code)
@@ -379,6 +388,7 @@ func TestLayoutFlagsAfterFiles(t *testing.T) {
 }
 
 func TestLayoutHelp(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"-h", "-help", "--help"} {
 		out, errs, code := runCmd(t, linux618, arg)
 		if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: cachelint layout ") || !strings.Contains(out, "-reorg") {
@@ -391,6 +401,7 @@ func TestLayoutHelp(t *testing.T) {
 // snmp.rst (enum constants) are skipped with a note, and tables of structs
 // not selected with -C are left out.
 func TestHotDir(t *testing.T) {
+	t.Parallel()
 	dir := td("kernel/net_cachelines")
 	one := runJSON(t, "-hot", rst, "-C", "net_device", linux61)
 	out, errs, code := runCmd(t, "-hot", dir, "-C", "net_device", "-format", "json", "-v", linux61)
@@ -426,6 +437,7 @@ func TestHotDir(t *testing.T) {
 // all: an input that fails after others were read leaves no document cut
 // off mid-object.
 func TestDocumentWhole(t *testing.T) {
+	t.Parallel()
 	for _, format := range []string{"json", "sarif"} {
 		out, errs, code := runCmd(t, "-format", format, td("c/queues.o"), td("kernel/README.md"))
 		if code != 1 || out != "" || !strings.Contains(errs, "not an ELF file or BTF") {
@@ -441,6 +453,7 @@ func TestDocumentWhole(t *testing.T) {
 // TestNamesFilterHotFile checks that -C keeps the rows of a hot file for
 // structs it leaves out from warning that they are missing.
 func TestNamesFilterHotFile(t *testing.T) {
+	t.Parallel()
 	_, errs, code := runCmd(t, "-hot", td("hot/pkt_rx_queue.hot"), "-C", "pkt_rx_queue", td("c/queues.o"))
 	if errs != "" || code != 3 {
 		t.Errorf("exit %d, stderr %q", code, errs)
@@ -452,6 +465,7 @@ func TestNamesFilterHotFile(t *testing.T) {
 // whatever the declaration says, so the proposal moves the data members
 // only, and brings the hot counters onto one line.
 func TestLayoutCXXProposal(t *testing.T) {
+	t.Parallel()
 	hot := filepath.Join(t.TempDir(), "conn.hot")
 	if err := os.WriteFile(hot, []byte("Conn.rx_bytes hot write\nConn.tx_bytes hot write\nConn.rx_packets hot write\n"), 0o666); err != nil {
 		t.Fatal(err)
@@ -478,6 +492,7 @@ func TestLayoutCXXProposal(t *testing.T) {
 // TestLayoutCXXTemplateNames names C++ template instances in -C and in a
 // hot file, whose names hold commas and spaces between the arguments.
 func TestLayoutCXXTemplateNames(t *testing.T) {
+	t.Parallel()
 	hot := filepath.Join(t.TempDir(), "two.hot")
 	if err := os.WriteFile(hot, []byte("Two<int, char>.a hot write\n"), 0o666); err != nil {
 		t.Fatal(err)
@@ -499,6 +514,7 @@ func TestLayoutCXXTemplateNames(t *testing.T) {
 // TestLayoutCXXJSON checks that JSON says of a C++ class what the text
 // does: the class keyword, the bases of the header, each member's access.
 func TestLayoutCXXJSON(t *testing.T) {
+	t.Parallel()
 	var out, errs bytes.Buffer
 	if code := runLayout([]string{"-format", "json", "-C", "Derived2", td("c/cxxtypes.o")}, &out, &errs); code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs.String())
@@ -531,6 +547,7 @@ func TestLayoutCXXJSON(t *testing.T) {
 // padded with cpu.CacheLinePad for s390x's 256-byte lines, are right
 // there, and wasteful only at 64-byte lines.
 func TestLayoutMachineLine(t *testing.T) {
+	t.Parallel()
 	bin := td("gobin/goarch/goarch-s390x.debug")
 	out, errs, code := runCmd(t, "-q", bin)
 	if code != 0 || out != "" || errs != "" {
@@ -549,6 +566,7 @@ func TestLayoutMachineLine(t *testing.T) {
 // TestExpandLimit checks the bound on what -E prints: what passes it is
 // cut there and fails with the limit named.
 func TestExpandLimit(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	w := &limitWriter{w: &b, left: 10}
 	if n, err := w.Write([]byte("0123456")); n != 7 || err != nil {
@@ -571,6 +589,7 @@ func TestExpandLimit(t *testing.T) {
 // commas between their type arguments as C++ templates do: each is one
 // name, not cut at its commas into names not found.
 func TestGenericNames(t *testing.T) {
+	t.Parallel()
 	bin := td("gobin/gobin")
 	name := "internal/sync.HashTrieMap[go.shape.interface {},go.shape.interface {}]"
 	out, errs, code := runCmd(t, "--sizes", "-C", name+",internal/runtime/atomic.Pointer[go.shape.func(string, string)]", bin)

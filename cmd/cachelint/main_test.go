@@ -51,6 +51,7 @@ func run(t *testing.T, dir, name string, args ...string) (string, int) {
 const root = "../.."
 
 func TestStandaloneExitCodes(t *testing.T) {
+	t.Parallel()
 	out, code := run(t, root, bin, "./examples/...")
 	if code != 3 {
 		t.Fatalf("findings: exit %d, want 3\n%s", code, out)
@@ -79,6 +80,7 @@ func TestStandaloneExitCodes(t *testing.T) {
 // Diagnostics come sorted by position, with paths relative to the working
 // directory, as the README shows them.
 func TestStandaloneOrder(t *testing.T) {
+	t.Parallel()
 	out, code := run(t, root, bin, "./examples/...")
 	if code != 3 {
 		t.Fatalf("exit %d\n%s", code, out)
@@ -118,6 +120,7 @@ func TestStandaloneOrder(t *testing.T) {
 // -format sarif on packages: one result per diagnostic, at its file, line
 // and column from the source root, checked as code scanning would.
 func TestStandaloneSARIF(t *testing.T) {
+	t.Parallel()
 	text, _ := run(t, root, bin, "./examples/...")
 	cmd := exec.Command(bin, "-format", "sarif", "-line=64,128", "./examples/...")
 	cmd.Dir = root
@@ -168,6 +171,7 @@ func TestStandaloneSARIF(t *testing.T) {
 }
 
 func TestJSONCarriesCategories(t *testing.T) {
+	t.Parallel()
 	out, code := run(t, root, bin, "-json", "-line=64,128", "./examples/...")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, out)
@@ -189,6 +193,7 @@ func TestJSONCarriesCategories(t *testing.T) {
 }
 
 func TestGoVet(t *testing.T) {
+	t.Parallel()
 	out, code := run(t, root, "go", "vet", "-vettool="+bin, "-cachelint.line=128", "./examples/...")
 	if code == 0 || !strings.Contains(out, "Stats: padding _ [56]byte (56 bytes) leaves hits and hits of the next element on one line (128-byte lines)") {
 		t.Errorf("go vet: exit %d\n%s", code, out)
@@ -217,6 +222,7 @@ func TestGoVet(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"help", "-h", "-help", "--help"} {
 		out, code := run(t, root, bin, arg)
 		if code != 0 {
@@ -246,6 +252,7 @@ func TestHelp(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	out, code := run(t, root, bin, "version")
 	// A build in a clone is "(devel)"; go install m@v records v.
 	if code != 0 || !strings.HasPrefix(out, "cachelint (devel) go1.") || strings.Count(out, "\n") != 1 {
@@ -264,6 +271,7 @@ func TestVersion(t *testing.T) {
 // -fix applies every proposal; afterwards only the padding the fixes do
 // not touch is left.
 func TestFixThenClean(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src, err := os.ReadFile(filepath.Join(root, "examples/netq/netq.go"))
 	if err != nil {
@@ -292,6 +300,7 @@ func TestFixThenClean(t *testing.T) {
 // `go install github.com/cachelint/cachelint/...` installs cachelint and
 // nothing else: the developers' tools live in their own module.
 func TestOnlyCachelintInstalls(t *testing.T) {
+	t.Parallel()
 	out, code := run(t, root, "go", "list", "-f", `{{if eq .Name "main"}}{{.ImportPath}}{{end}}`, "github.com/cachelint/cachelint/...")
 	if code != 0 {
 		t.Fatalf("go list: exit %d\n%s", code, out)

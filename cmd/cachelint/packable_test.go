@@ -92,105 +92,109 @@ func parsePackable(t *testing.T, where, text string) []packLine {
 // right, its packed size must be what pahole's reorganizer in layout
 // computes (Packing.PaholeSize), whether cachelint prints it or not.
 func TestPaholePackable(t *testing.T) {
+	t.Parallel()
 	for _, in := range packableInputs {
-		out, errs, code := runCmd(t, td(in.file), "--packable")
-		if code != 0 {
-			t.Fatalf("%s --packable: exit %d, stderr:\n%s", in.file, code, errs)
-		}
-		if short, _, _ := runCmd(t, "-P", td(in.file)); short != out {
-			t.Errorf("%s: -P and --packable differ", in.file)
-		}
-		ours := parsePackable(t, in.file, out)
-		theirs := parsePackable(t, in.golden+".packable", golden(t, in.golden+".packable"))
+		t.Run(in.file, func(t *testing.T) {
+			t.Parallel()
+			out, errs, code := runCmd(t, td(in.file), "--packable")
+			if code != 0 {
+				t.Fatalf("%s --packable: exit %d, stderr:\n%s", in.file, code, errs)
+			}
+			if short, _, _ := runCmd(t, "-P", td(in.file)); short != out {
+				t.Errorf("%s: -P and --packable differ", in.file)
+			}
+			ours := parsePackable(t, in.file, out)
+			theirs := parsePackable(t, in.golden+".packable", golden(t, in.golden+".packable"))
 
-		structs, _, err := readStructs(td(in.file), nil, nil, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Structs by name and size, in order: BTF holds several layouts
-		// of one name, which pahole lists apart. Sizes as pahole keeps
-		// them, in 32 bits.
-		key := func(name string, size int64) string { return fmt.Sprint(name, "\t", uint32(size)) }
-		byKey := map[string][]*layout.Struct{}
-		for _, s := range structs {
-			if err := layout.Prepare(s, layout.BinarySeparators); err != nil {
+			structs, _, err := readStructs(td(in.file), nil, nil, false)
+			if err != nil {
 				t.Fatal(err)
 			}
-			byKey[key(s.Name, s.Size)] = append(byKey[key(s.Name, s.Size)], s)
-		}
-		find := func(l packLine) *layout.Struct {
-			k := key(l.name, l.size)
-			if len(byKey[k]) == 0 {
-				t.Fatalf("%s: %s of %d bytes not read", in.file, l.name, l.size)
+			// Structs by name and size, in order: BTF holds several layouts
+			// of one name, which pahole lists apart. Sizes as pahole keeps
+			// them, in 32 bits.
+			key := func(name string, size int64) string { return fmt.Sprint(name, "\t", uint32(size)) }
+			byKey := map[string][]*layout.Struct{}
+			for _, s := range structs {
+				if err := layout.Prepare(s, layout.BinarySeparators); err != nil {
+					t.Fatal(err)
+				}
+				byKey[key(s.Name, s.Size)] = append(byKey[key(s.Name, s.Size)], s)
 			}
-			return byKey[k][0]
-		}
-		next := func(l packLine) { k := key(l.name, l.size); byKey[k] = byKey[k][1:] }
+			find := func(l packLine) *layout.Struct {
+				k := key(l.name, l.size)
+				if len(byKey[k]) == 0 {
+					t.Fatalf("%s: %s of %d bytes not read", in.file, l.name, l.size)
+				}
+				return byKey[k][0]
+			}
+			next := func(l packLine) { k := key(l.name, l.size); byKey[k] = byKey[k][1:] }
 
-		// A line cachelint prints and pahole does not, or not in its
-		// order, is an error unless pahole misreads the struct.
-		extra := func(l packLine) {
-			s := find(l)
-			if why := paholeMisreads(s); why != "" {
-				t.Logf("%s: %s: cachelint %v, pahole nothing: %s", in.file, s.Name, l, why)
-			} else {
-				t.Errorf("%s: %v: not in pahole's list, or out of its order", in.file, l)
-			}
-			next(l)
-		}
-		same, misread, breaks := 0, 0, 0
-		i := 0 // next of ours
-		for _, p := range theirs {
-			s := find(p)
-			var got *packLine
-			if j := slices.IndexFunc(ours[i:], func(l packLine) bool { return key(l.name, l.size) == key(p.name, p.size) }); j >= 0 {
-				for _, l := range ours[i : i+j] {
-					extra(l)
-				}
-				got = &ours[i+j]
-				i += j + 1
-			}
-			if why := paholeMisreads(s); why != "" {
-				misread++
-				t.Logf("%s: %s: pahole %d -> %d, cachelint %v: %s", in.file, s.Name, p.size, p.packed, got, why)
-				next(p)
-				continue
-			}
-			want, ok := layout.Packable(s, wordSize(td(in.file)))
-			if want.PaholeSize != p.packed {
-				t.Errorf("%s: %s: pahole packs %d bytes to %d, layout.Packable says pahole's reorganizer does to %d", in.file, s.Name, p.size, p.packed, want.PaholeSize)
-			}
-			if why := want.Why; why != "" {
-				if ok != (got != nil) || ok && (want.Pahole || got.packed != want.Packed || got.saved != s.Size-want.Packed) {
-					t.Errorf("%s: %s: cachelint %v, layout.Packable %+v, %v", in.file, s.Name, got, want, ok)
-				}
-				if got != nil && *got == p {
-					same++
+			// A line cachelint prints and pahole does not, or not in its
+			// order, is an error unless pahole misreads the struct.
+			extra := func(l packLine) {
+				s := find(l)
+				if why := paholeMisreads(s); why != "" {
+					t.Logf("%s: %s: cachelint %v, pahole nothing: %s", in.file, s.Name, l, why)
 				} else {
-					breaks++
-					t.Logf("%s: %s: pahole's %d -> %d breaks a rule (%s); cachelint: %v", in.file, s.Name, p.size, p.packed, why, got)
+					t.Errorf("%s: %v: not in pahole's list, or out of its order", in.file, l)
+				}
+				next(l)
+			}
+			same, misread, breaks := 0, 0, 0
+			i := 0 // next of ours
+			for _, p := range theirs {
+				s := find(p)
+				var got *packLine
+				if j := slices.IndexFunc(ours[i:], func(l packLine) bool { return key(l.name, l.size) == key(p.name, p.size) }); j >= 0 {
+					for _, l := range ours[i : i+j] {
+						extra(l)
+					}
+					got = &ours[i+j]
+					i += j + 1
+				}
+				if why := paholeMisreads(s); why != "" {
+					misread++
+					t.Logf("%s: %s: pahole %d -> %d, cachelint %v: %s", in.file, s.Name, p.size, p.packed, got, why)
+					next(p)
+					continue
+				}
+				want, ok := layout.Packable(s, wordSize(td(in.file)))
+				if want.PaholeSize != p.packed {
+					t.Errorf("%s: %s: pahole packs %d bytes to %d, layout.Packable says pahole's reorganizer does to %d", in.file, s.Name, p.size, p.packed, want.PaholeSize)
+				}
+				if why := want.Why; why != "" {
+					if ok != (got != nil) || ok && (want.Pahole || got.packed != want.Packed || got.saved != s.Size-want.Packed) {
+						t.Errorf("%s: %s: cachelint %v, layout.Packable %+v, %v", in.file, s.Name, got, want, ok)
+					}
+					if got != nil && *got == p {
+						same++
+					} else {
+						breaks++
+						t.Logf("%s: %s: pahole's %d -> %d breaks a rule (%s); cachelint: %v", in.file, s.Name, p.size, p.packed, why, got)
+					}
+					next(p)
+					continue
+				}
+				if got == nil || *got != p {
+					t.Errorf("%s: %s: cachelint %v, pahole %v", in.file, s.Name, got, p)
+				} else {
+					same++
 				}
 				next(p)
-				continue
 			}
-			if got == nil || *got != p {
-				t.Errorf("%s: %s: cachelint %v, pahole %v", in.file, s.Name, got, p)
-			} else {
-				same++
+			for _, l := range ours[i:] {
+				extra(l)
 			}
-			next(p)
-		}
-		for _, l := range ours[i:] {
-			extra(l)
-		}
-		if same != in.same {
-			t.Errorf("%s: %d of pahole's %d lines identical, want %d", in.file, same, len(theirs), in.same)
-		}
-		t.Logf("%s: %d of pahole's %d lines identical; %d where pahole misreads the struct, %d where its packing breaks a rule",
-			in.file, same, len(theirs), misread, breaks)
-		if slices.ContainsFunc(ours, func(l packLine) bool { return l.packed >= l.size || l.saved != l.size-l.packed }) {
-			t.Errorf("%s: a line that saves nothing or does not add up:\n%s", in.file, out)
-		}
+			if same != in.same {
+				t.Errorf("%s: %d of pahole's %d lines identical, want %d", in.file, same, len(theirs), in.same)
+			}
+			t.Logf("%s: %d of pahole's %d lines identical; %d where pahole misreads the struct, %d where its packing breaks a rule",
+				in.file, same, len(theirs), misread, breaks)
+			if slices.ContainsFunc(ours, func(l packLine) bool { return l.packed >= l.size || l.saved != l.size-l.packed }) {
+				t.Errorf("%s: a line that saves nothing or does not add up:\n%s", in.file, out)
+			}
+		})
 	}
 }
 
@@ -198,6 +202,7 @@ func TestPaholePackable(t *testing.T) {
 // other layout options do: the same message as --sizes, exit 1, nothing
 // on stdout.
 func TestPackableErrors(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{td("hot/pkt_rx_queue.hot")},
 		{td("hot/queues-nodebug.o")},

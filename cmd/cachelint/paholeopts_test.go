@@ -51,6 +51,7 @@ func golden(t *testing.T, name string) string {
 // TestPaholeSizes compares --sizes and --nr_members (and -n) with pahole's
 // output, line for line, on every input.
 func TestPaholeSizes(t *testing.T) {
+	t.Parallel()
 	for _, in := range paholeInputs {
 		for _, c := range []struct{ flag, suffix string }{
 			{"--sizes", "sizes"}, {"--nr_members", "nr_members"}, {"-n", "nr_members"},
@@ -100,6 +101,7 @@ func blocks(text string) (names, texts []string) {
 // TestPaholeHex checks --hex against pahole --hex: every struct cachelint
 // prints as pahole does in decimal, it prints as pahole does in hex.
 func TestPaholeHex(t *testing.T) {
+	t.Parallel()
 	for _, in := range paholeInputs {
 		if !in.hex {
 			continue
@@ -132,6 +134,7 @@ func TestPaholeHex(t *testing.T) {
 // TestPaholeHoles checks -H 2 and --holes=2 against pahole -H 2: the same
 // structs, in the same order.
 func TestPaholeHoles(t *testing.T) {
+	t.Parallel()
 	for _, in := range paholeInputs {
 		if !in.hex {
 			continue
@@ -208,60 +211,64 @@ const packed = " __attribute__((__packed__))"
 // expandByDesign gives. For the C fixtures without a plain golden, every
 // struct must agree but for those reasons.
 func TestPaholeExpand(t *testing.T) {
+	t.Parallel()
 	for i, in := range expandInputs {
-		flag := "-E"
-		if i%2 == 1 {
-			flag = "--expand_types"
-		}
-		out, errs, code := runCmd(t, td(in.file), flag)
-		if code != 0 && code != 3 {
-			t.Fatalf("%s %s: exit %d, stderr:\n%s", in.file, flag, code, errs)
-		}
-		_, ours := blocks(notes.ReplaceAllString(out, ""))
-		names, want := blocks(golden(t, in.golden+".expand"))
-		if len(ours) != len(want) {
-			t.Fatalf("%s %s: %d structs, pahole %d", in.file, flag, len(ours), len(want))
-		}
-		plainDiffers := map[string]bool{}
-		if matches, _ := filepath.Glob(td("pahole/" + in.golden + ".golden*")); len(matches) > 0 {
-			plain, _, _ := runCmd(t, td(in.file))
-			_, ourPlain := blocks(notes.ReplaceAllString(plain, ""))
-			paNames, paPlain := blocks(golden(t, in.golden+".golden"))
-			if len(ourPlain) != len(paPlain) {
-				t.Fatalf("%s: %d structs, pahole %d", in.file, len(ourPlain), len(paPlain))
+		t.Run(in.file, func(t *testing.T) {
+			t.Parallel()
+			flag := "-E"
+			if i%2 == 1 {
+				flag = "--expand_types"
 			}
-			for j := range paPlain {
-				if ourPlain[j] != paPlain[j] {
-					plainDiffers[paNames[j]] = true
+			out, errs, code := runCmd(t, td(in.file), flag)
+			if code != 0 && code != 3 {
+				t.Fatalf("%s %s: exit %d, stderr:\n%s", in.file, flag, code, errs)
+			}
+			_, ours := blocks(notes.ReplaceAllString(out, ""))
+			names, want := blocks(golden(t, in.golden+".expand"))
+			if len(ours) != len(want) {
+				t.Fatalf("%s %s: %d structs, pahole %d", in.file, flag, len(ours), len(want))
+			}
+			plainDiffers := map[string]bool{}
+			if matches, _ := filepath.Glob(td("pahole/" + in.golden + ".golden*")); len(matches) > 0 {
+				plain, _, _ := runCmd(t, td(in.file))
+				_, ourPlain := blocks(notes.ReplaceAllString(plain, ""))
+				paNames, paPlain := blocks(golden(t, in.golden+".golden"))
+				if len(ourPlain) != len(paPlain) {
+					t.Fatalf("%s: %d structs, pahole %d", in.file, len(ourPlain), len(paPlain))
+				}
+				for j := range paPlain {
+					if ourPlain[j] != paPlain[j] {
+						plainDiffers[paNames[j]] = true
+					}
 				}
 			}
-		}
-		same, plain := 0, 0
-		byDesign := map[string][]string{}
-		for j := range want {
-			if ours[j] == want[j] {
-				same++
-				continue
+			same, plain := 0, 0
+			byDesign := map[string][]string{}
+			for j := range want {
+				if ours[j] == want[j] {
+					same++
+					continue
+				}
+				excuse := plainDiffers[names[j]]
+				for _, h := range innerHeader.FindAllStringSubmatch(want[j], -1) {
+					_, name, _ := strings.Cut(h[1], " ")
+					excuse = excuse || plainDiffers[name]
+				}
+				if excuse {
+					plain++
+					continue
+				}
+				if why := expandByDesign(ours[j], want[j]); why != "" {
+					byDesign[why] = append(byDesign[why], names[j])
+					continue
+				}
+				t.Errorf("%s %s: struct %s: %s", in.file, flag, names[j], firstDiff(ours[j], want[j]))
 			}
-			excuse := plainDiffers[names[j]]
-			for _, h := range innerHeader.FindAllStringSubmatch(want[j], -1) {
-				_, name, _ := strings.Cut(h[1], " ")
-				excuse = excuse || plainDiffers[name]
+			t.Logf("%s: %d of %d structs as pahole -E prints them; %d differ as without -E", in.file, same, len(want), plain)
+			for why, structs := range byDesign {
+				t.Logf("%s: %s: %d: %s", in.file, why, len(structs), strings.Join(structs, " "))
 			}
-			if excuse {
-				plain++
-				continue
-			}
-			if why := expandByDesign(ours[j], want[j]); why != "" {
-				byDesign[why] = append(byDesign[why], names[j])
-				continue
-			}
-			t.Errorf("%s %s: struct %s: %s", in.file, flag, names[j], firstDiff(ours[j], want[j]))
-		}
-		t.Logf("%s: %d of %d structs as pahole -E prints them; %d differ as without -E", in.file, same, len(want), plain)
-		for why, structs := range byDesign {
-			t.Logf("%s: %s: %d: %s", in.file, why, len(structs), strings.Join(structs, " "))
-		}
+		})
 	}
 }
 
@@ -281,6 +288,7 @@ func firstDiff(got, want string) string {
 // they are small, and an error naming the limit, quickly, once printing
 // them would pass it.
 func TestPaholeExpandLimit(t *testing.T) {
+	t.Parallel()
 	file := td("c/doubling.o")
 	out, errs, code := runCmd(t, file, "-E", "-C", "x10")
 	if code != 0 {

@@ -208,6 +208,7 @@ func TestProfileHotFileAndJSON(t *testing.T) {
 }
 
 func TestProfileErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string

@@ -9,6 +9,7 @@ import (
 )
 
 func TestProgress(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	now := time.Unix(0, 0)
 	clock := func() time.Time { return now }
@@ -54,6 +55,7 @@ func TestProgress(t *testing.T) {
 }
 
 func TestIsTerminal(t *testing.T) {
+	t.Parallel()
 	if isTerminal(&bytes.Buffer{}) {
 		t.Error("a buffer is a terminal")
 	}

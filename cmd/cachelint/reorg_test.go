@@ -19,6 +19,7 @@ import (
 // puts no path on more lines than the maintainers' layout and all of them
 // on fewer.
 func TestKernelProposals(t *testing.T) {
+	t.Parallel()
 	f, err := btfscan.Open(linux618)
 	if err != nil {
 		t.Fatal(err)
@@ -121,6 +122,7 @@ func checkProposal(t *testing.T, s *layout.Struct, js report.JSONStruct) {
 // TestTCPSock61 checks that 6.1's tcp_sock, where a read bit shares a byte
 // with written bits, gets a proposal that says what it leaves.
 func TestTCPSock61(t *testing.T) {
+	t.Parallel()
 	js := runJSON(t, "-hot", td("kernel/net_cachelines/tcp_sock.rst"), "-C", "tcp_sock", "-reorg", td("c/tcp_sock61.o"))
 	if js.Proposal == nil {
 		t.Fatalf("no proposal: %s", js.NoFix)
@@ -144,6 +146,7 @@ func TestTCPSock61(t *testing.T) {
 // groups aligned, the hot field left outside joins its group, the pinned
 // field stays, the first member stays first and the flexible array last.
 func TestGroupsFixture(t *testing.T) {
+	t.Parallel()
 	obj := td("c/groups.o")
 	js := runJSON(t, "-reorg", "-hot", td("hot/grp_sock.hot"), "-C", "grp_sock", obj)
 	if js.Proposal == nil {
@@ -193,6 +196,7 @@ func TestGroupsFixture(t *testing.T) {
 // TestPerCPUAlignProposal checks that the 64-byte, 8-byte aligned percpu
 // queue gets aligned(64), not 56 bytes of padding, in text and JSON.
 func TestPerCPUAlignProposal(t *testing.T) {
+	t.Parallel()
 	args := []string{"-reorg", "-hot", td("hot/pkt_rx_queue.hot"), "-C", "pkt_rx_queue", td("c/queues.o")}
 	js := runJSON(t, args...)
 	if p := js.Proposal; p == nil || p.Align != 64 || p.Size != 64 {
@@ -208,6 +212,7 @@ func TestPerCPUAlignProposal(t *testing.T) {
 // group's marker in 6.18's page_pool fails, naming the file, the line and
 // the marker; the markers are not fields.
 func TestHotFileNamesGroupMarker(t *testing.T) {
+	t.Parallel()
 	hot := filepath.Join(t.TempDir(), "pool.hot")
 	src := "page_pool.frag_users hot\npage_pool.__cacheline_group_begin__frag hot\npage_pool.__cacheline_group_end__frag pin\n"
 	if err := os.WriteFile(hot, []byte(src), 0o666); err != nil {
@@ -259,6 +264,7 @@ func kernelJSON(t *testing.T, c kernelCase, line string) report.JSONStruct {
 // with ____cacheline_aligned_in_smp on it, never with a pad array before
 // it.
 func TestKernelProposalsAlignNotPad(t *testing.T) {
+	t.Parallel()
 	for _, line := range []string{"64", "128"} {
 		for _, c := range kernelCases {
 			js := kernelJSON(t, c, line)
@@ -283,6 +289,7 @@ func TestKernelProposalsAlignNotPad(t *testing.T) {
 // either; netns_ipv4 at 64-byte lines, whose cold sysctls sorted save one,
 // is not asserted).
 func TestKernelProposalsKeepColdOrder(t *testing.T) {
+	t.Parallel()
 	for _, c := range kernelCases {
 		if c.kernel != "6.18" || c.name == "netns_ipv4" {
 			continue
@@ -327,6 +334,7 @@ func lastGroup(ms []report.JSONMember) string {
 // read-mostly ones' (the hand layout's rx takes 4 lines in all, 2 of them
 // read-mostly).
 func TestKernelNoFixSaysReadMostly(t *testing.T) {
+	t.Parallel()
 	js := kernelJSON(t, kernelCase{"tcp_sock", "tcp_sock.rst", "6.18", linux618}, "128")
 	if js.Proposal != nil {
 		t.Fatalf("a proposal now (%v): this test needs another case", js.Proposal.HotLines)

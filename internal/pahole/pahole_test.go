@@ -68,6 +68,7 @@ var reTopOpen = regexp.MustCompile(`^(struct|union) .* \{$`)
 // TestGoldensParse parses every golden and checks the result against the
 // text and against pahole's own summaries.
 func TestGoldensParse(t *testing.T) {
+	t.Parallel()
 	for _, path := range goldens(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			structs, err := ReadGolden(path)
@@ -155,6 +156,7 @@ func TestGoldensParse(t *testing.T) {
 }
 
 func TestDummyNetDevice(t *testing.T) {
+	t.Parallel()
 	structs := load(t, "dummy.ko.debug.golden")
 	if len(structs) != 479 {
 		t.Errorf("%d structs, want 479", len(structs))
@@ -188,6 +190,7 @@ func TestDummyNetDevice(t *testing.T) {
 }
 
 func TestBTF618(t *testing.T) {
+	t.Parallel()
 	structs := load(t, "vmlinux-6.18.btf.golden.gz")
 	if len(structs) != 9732 {
 		t.Errorf("%d structs, want 9732", len(structs))
@@ -222,6 +225,7 @@ func TestBTF618(t *testing.T) {
 }
 
 func TestCBitfields(t *testing.T) {
+	t.Parallel()
 	for _, g := range []string{"c-bitfields.o.golden", "c-bitfields-dwarf4.o.golden"} {
 		structs := load(t, g)
 		b := get(t, structs, "bits")
@@ -290,6 +294,7 @@ func TestCBitfields(t *testing.T) {
 }
 
 func TestCPacked(t *testing.T) {
+	t.Parallel()
 	structs := load(t, "c-packed.o.golden")
 	pm := get(t, structs, "packed_mix")
 	if !pm.Packed || pm.Size != 16 || mem(t, pm, "l").Offset != 7 {
@@ -319,6 +324,7 @@ func TestCPacked(t *testing.T) {
 }
 
 func TestCQueues(t *testing.T) {
+	t.Parallel()
 	structs := load(t, "c-queues.o.golden")
 	for _, name := range []string{"pkt_rx_queue", "pkt_rx_queue_aligned"} {
 		q := get(t, structs, name)
@@ -360,6 +366,7 @@ func TestCQueues(t *testing.T) {
 }
 
 func TestCTypes(t *testing.T) {
+	t.Parallel()
 	for _, g := range []string{"c-types.o.golden", "c-types-gz.o.golden"} {
 		structs := load(t, g)
 		u := get(t, structs, "value")
@@ -429,6 +436,7 @@ func TestCTypes(t *testing.T) {
 }
 
 func TestGoBinary(t *testing.T) {
+	t.Parallel()
 	structs := load(t, "gobin.golden")
 	c := get(t, structs, "main.Counters")
 	for m, off := range map[string]int64{"Hits": 0, "Misses": 8, "Name": 16, "Shared": 32, "Flag": 40, "_": 41, "Tail": 48} {
@@ -457,6 +465,7 @@ func TestGoBinary(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		line int
@@ -486,6 +495,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseSmall(t *testing.T) {
+	t.Parallel()
 	in := `struct s {
 	int                        a;                    /*     0     4 */
 
