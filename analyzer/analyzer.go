@@ -1,6 +1,8 @@
-// Package analyzer is cachelint's go/analysis pass: it lays out each struct
-// type as the gc compiler does, reads //cachelint: annotations, runs the
-// layout checks and offers the reorganized field order as a fix.
+// Package analyzer is cachelint's go/analysis pass: it checks each struct
+// type as golayout lays it out (as the gc compiler does, with its
+// //cachelint: annotations), reports what the layout checks find, and
+// offers the reorganized field order as a fix where no code depends on
+// the order.
 package analyzer
 
 import (

@@ -263,7 +263,7 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
-// TestELFWithoutBTFSection checks an ELF file whose .BTF is declared but
+// TestELFBadSection checks an ELF file whose .BTF is declared but
 // holds no data.
 func TestELFBadSection(t *testing.T) {
 	t.Parallel()

@@ -12,10 +12,10 @@ const hugePageSize = 2 << 20
 // hugeBuffer returns n zeroed bytes, advised to be backed by transparent
 // huge pages: a first touch then maps 2 MiB at once instead of 4 KiB.
 // Where THP is enabled only on advice (madvise), as on the VMs cachelint is
-// measured on, that makes gunzipping a 5.5 MB vmlinux BTF take 3 faults
-// instead of some 1350 at ~15 µs each. The buffer starts on
-// a huge page boundary, and the memory advised is whole huge pages of the
-// allocation; the advice is only a hint, so its failure does not matter.
+// measured on, gunzipping a vmlinux BTF then faults a few times instead
+// of a thousand (docs/performance.md). The buffer starts on a huge page
+// boundary, and the memory advised is whole huge pages of the allocation;
+// the advice is only a hint, so its failure does not matter.
 func hugeBuffer(n int) []byte {
 	if n < hugePageSize {
 		return make([]byte, n)

@@ -1,10 +1,12 @@
 // Package layout is cachelint's model of a struct's memory layout, the
 // cache-line arithmetic over it, the checks and the reorganizer.
 //
-// It is fed by the Go analyzer (go/types) and by the binary readers (DWARF,
-// BTF) alike, so it knows nothing of either: members carry byte and bit
-// offsets, sizes and alignments as the compiler chose them, plus what the
-// annotations say about them.
+// It is fed by Go source (golayout, from go/types) and by the binary
+// readers (dwarfscan, btfscan) alike, so it knows nothing of either:
+// members carry byte and bit offsets, sizes and alignments as the compiler
+// chose them, plus what annotations, hot files and profiles say about them.
+// Every source ends with Prepare; Analyze then runs the checks (each a
+// Check value, registered in Checks) and proposes a better order.
 package layout
 
 import (

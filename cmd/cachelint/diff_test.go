@@ -126,7 +126,7 @@ func TestDiffNetDevice(t *testing.T) {
 	}
 }
 
-// TestDiffText checks the text of one diff between two Go builds
+// TestDiffGo checks the text of one diff between two Go builds
 // (testdata/gobin and its v2): Counters.Name grew by 40 bytes.
 func TestDiffGo(t *testing.T) {
 	t.Parallel()

@@ -374,9 +374,9 @@ var btfReads struct {
 // collectLess turns the collector off, under a 1 GB memory limit, until
 // the function it returns is called, unless GOGC says otherwise. A BTF
 // blob is a few MB, read at once: a collection while reading it frees
-// nothing and costs a third of the time (it stops both cores until a long
-// decompression loop yields). The last of reads at once restores the
-// settings the first found.
+// nothing and stops both cores until a long decompression loop yields
+// (docs/performance.md). The last of reads at once restores the settings
+// the first found.
 func collectLess() (restore func()) {
 	if os.Getenv("GOGC") != "" {
 		return func() {}
