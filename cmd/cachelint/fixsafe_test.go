@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -154,5 +155,101 @@ func TestFixKeepsWhatProgramsCompute(t *testing.T) {
 				goCmd(t, dir, arch, "vet", "./...")
 			}
 		})
+	}
+}
+
+// -fix -diff prints what -fix writes, as a unified diff, and changes no
+// file: applied to the files, the diff gives them as -fix leaves them.
+func TestFixDiffIsTheFix(t *testing.T) {
+	t.Parallel()
+	dir, fixed := t.TempDir(), t.TempDir()
+	copyDir(t, "testdata/fixsafe", dir)
+	copyDir(t, "testdata/fixsafe", fixed)
+	diff, code := run(t, dir, bin, "-fix", "-diff", "./...")
+	if code != 3 {
+		t.Fatalf("-fix -diff: exit %d\n%s", code, diff)
+	}
+	if _, code := run(t, fixed, bin, "-fix", "./..."); code != 3 {
+		t.Fatalf("-fix: exit %d", code)
+	}
+	// The diff on stdout, the findings on stderr: run's output has both,
+	// so read the hunks from the lines a diff has.
+	files := map[string][]string{}
+	var name string
+	var hunk []string
+	var oldStart int
+	flush := func() {
+		if name == "" || hunk == nil {
+			return
+		}
+		src := files[name]
+		i := oldStart - 1
+		var out []string
+		out = append(out, src[:i]...)
+		for _, l := range hunk {
+			switch l[0] {
+			case ' ':
+				if src[i] != l[1:] {
+					t.Fatalf("%s:%d: context %q, file has %q", name, i+1, l[1:], src[i])
+				}
+				out = append(out, l[1:])
+				i++
+			case '-':
+				if src[i] != l[1:] {
+					t.Fatalf("%s:%d: removes %q, file has %q", name, i+1, l[1:], src[i])
+				}
+				i++
+			case '+':
+				out = append(out, l[1:])
+			}
+		}
+		files[name] = append(out, src[i:]...)
+		hunk = nil
+	}
+	hunkHead := regexp.MustCompile(`^@@ -(\d+),\d+ \+\d+,\d+ @@$`)
+	for _, l := range strings.SplitAfter(diff, "\n") {
+		switch {
+		case strings.HasPrefix(l, "+++ "):
+			flush()
+			name = strings.TrimSpace(strings.TrimPrefix(l, "+++ "))
+			data, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[name] = strings.SplitAfter(string(data), "\n")
+		case strings.HasPrefix(l, "--- "):
+		case hunkHead.MatchString(strings.TrimRight(l, "\n")):
+			flush()
+			hunk = []string{}
+			oldStart, _ = strconv.Atoi(hunkHead.FindStringSubmatch(strings.TrimRight(l, "\n"))[1])
+		case hunk != nil && l != "" && strings.ContainsRune(" -+", rune(l[0])):
+			hunk = append(hunk, l)
+		default:
+			flush()
+		}
+	}
+	flush()
+	if len(files) == 0 {
+		t.Fatalf("no diff in\n%s", diff)
+	}
+	filepath.WalkDir(fixed, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(fixed, path)
+		was, _ := os.ReadFile(filepath.Join(dir, rel))
+		if now, _ := os.ReadFile(path); !bytes.Equal(now, was) && files[filepath.ToSlash(rel)] == nil {
+			t.Errorf("-fix changed %s, which the diff leaves out", rel)
+		}
+		return nil
+	})
+	for name, lines := range files {
+		want, _ := os.ReadFile(filepath.Join(fixed, name))
+		if got := strings.Join(lines, ""); got != string(want) {
+			t.Errorf("%s with the diff applied:\n%s\nwant, as -fix writes it:\n%s", name, got, want)
+		}
+		if now, _ := os.ReadFile(filepath.Join(dir, name)); bytes.Equal(now, want) {
+			t.Errorf("-diff changed %s", name)
+		}
 	}
 }
