@@ -175,28 +175,12 @@ func (h *hotFiles) load(path string) (map[string]*hotfile.Set, error) {
 
 // Result is what a pass tells a driver that applies fixes to several
 // packages at once (cachelint -fix, with Config.LoadWide): what each fix
-// changes, and what the package depends on of any layout, its own or
-// another package's, so that the driver withholds a fix that changes
-// what code elsewhere in the load depends on.
+// changes, for the driver to withhold those that change what code
+// elsewhere in the load depends on (Uses).
 type Result struct {
 	// Fixes maps the position of each fix's edit ("FILE:LINE:COLUMN") to
 	// what it changes.
 	Fixes map[string]FixChange
-	// The rest is filled with LoadWide only. Dependences are the places
-	// of the package that depend on a layout.
-	Dependences []Dependence
-	// Conversions are the values holding layouts the package converts to
-	// interfaces or gives as type arguments; Flows, the values it
-	// converts from one interface type to another; Sinks, the places
-	// that look inside values they have as interfaces. A conversion
-	// anywhere in the load that flows to a sink anywhere is a dependence
-	// on the order.
-	Conversions []Conversion
-	Flows       []Flow
-	Sinks       []Sink
-	// Exposed says, by layout, how the package's own layouts reach other
-	// packages: a fix needs all of those in the load.
-	Exposed map[string]string
 }
 
 // declKey names a position, the same in every package of a load.
@@ -262,14 +246,6 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 			ps.builds = append(ps.builds, &otherBuild{Build: b,
 				pkg: &golayout.Package{Fset: b.Fset, Types: b.Types, Info: b.Info, Sizes: b.Sizes, Checks: c.Checks, HotFile: hotFile}})
 		}
-	}
-	if c.LoadWide {
-		ps.blocks = findBlockers(pass, false)
-		ps.result.Dependences = ps.blocks.uses.deps
-		ps.result.Conversions = ps.blocks.uses.conversions
-		ps.result.Flows = ps.blocks.uses.flows
-		ps.result.Sinks = ps.blocks.uses.sinks
-		ps.result.Exposed = ps.blocks.exposed
 	}
 	local := localTypeNames(pass)
 	for _, f := range pass.Files {

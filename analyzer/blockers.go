@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"go/ast"
@@ -11,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -115,6 +117,42 @@ func changeOf(pass *analysis.Pass, st *types.Struct, p *layout.Proposal) FixChan
 		}
 	}
 	return c
+}
+
+// LayoutUses is what a package depends on of struct layouts, its own and
+// other packages': what the Uses pass finds, for a driver that decides
+// fixes over every package of a load.
+type LayoutUses struct {
+	// Dependences are the places of the package that depend on a layout.
+	Dependences []Dependence
+	// Conversions are the values holding layouts the package converts to
+	// interfaces or gives as type arguments; Flows, the values it
+	// converts from one interface type to another; Sinks, the places
+	// that look inside values they have as interfaces. A conversion
+	// anywhere in the load that flows to a sink anywhere is a dependence
+	// on the order.
+	Conversions []Conversion
+	Flows       []Flow
+	Sinks       []Sink
+	// Exposed says, by layout, how the package's own layouts reach other
+	// packages: a fix needs all of those in the load.
+	Exposed map[string]string
+}
+
+// Uses is the pass that finds a package's LayoutUses. cachelint runs it
+// on every package of the load when the cachelint pass (with
+// Config.LoadWide) offers fixes, and withholds those that change what a
+// package depends on.
+var Uses = &analysis.Analyzer{
+	Name: "cachelintuses",
+	Doc:  "what a package depends on of struct layouts, for cachelint -fix",
+	URL:  "https://github.com/cachelint/cachelint",
+	Run: func(pass *analysis.Pass) (any, error) {
+		b := findBlockers(pass, false)
+		return &LayoutUses{Dependences: b.uses.deps, Conversions: b.uses.conversions, Flows: b.uses.flows,
+			Sinks: b.uses.sinks, Exposed: b.exposed}, nil
+	},
+	ResultType: reflect.TypeFor[*LayoutUses](),
 }
 
 // blockers are what a pass knows of the layouts its fixes change.
@@ -483,9 +521,17 @@ func unkeyedElsewhere(pass *analysis.Pass, structs map[string]*types.TypeName, p
 	}
 	fset := token.NewFileSet()
 	found := map[string]string{}
+	names := make([][]byte, 0, len(structs))
+	for name := range structs {
+		names = append(names, []byte(name))
+	}
 	for _, path := range paths {
 		src, err := os.ReadFile(path)
 		if err != nil {
+			continue
+		}
+		// A file that does not spell a type's name cannot name it.
+		if !slices.ContainsFunc(names, func(n []byte) bool { return bytes.Contains(src, n) }) {
 			continue
 		}
 		f, _ := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)

@@ -95,7 +95,7 @@ func (u *uses) holderOf(e ast.Expr) string {
 			return recovered
 		}
 	}
-	return holder(u.pass.TypesInfo.TypeOf(e))
+	return u.holder(u.pass.TypesInfo.TypeOf(e))
 }
 
 // recoveredVars are the variables of the package given only what
@@ -150,7 +150,7 @@ func (u *uses) recoveredVars() map[*types.Var]bool {
 
 // holder names the interface type t for Flows, or typeParams; "" when t
 // is neither.
-func holder(t types.Type) string {
+func (u *uses) holder(t types.Type) string {
 	if t == nil {
 		return ""
 	}
@@ -161,12 +161,17 @@ func holder(t types.Type) string {
 	if !types.IsInterface(t) {
 		return ""
 	}
-	return types.TypeString(t, nil)
+	h, ok := u.holders[t]
+	if !ok {
+		h = types.TypeString(t, nil)
+		u.holders[t] = h
+	}
+	return h
 }
 
 // methodNames are the names of the methods of t's method set.
-func methodNames(t types.Type) []string {
-	ms := types.NewMethodSet(t)
+func (u *uses) methodNames(t types.Type) []string {
+	ms := u.msets.MethodSet(t)
 	out := make([]string, 0, ms.Len())
 	for sel := range ms.Methods() {
 		out = append(out, sel.Obj().Name())
@@ -198,7 +203,7 @@ func (u *uses) typeArgs() {
 			if len(c.Deep) == 0 {
 				continue
 			}
-			c.Methods = methodNames(t)
+			c.Methods = u.methodNames(t)
 			c.Why = fmt.Sprintf("%s is a type argument of %s at %s", types.TypeString(t, types.RelativeTo(pass.Pkg)), obj.Name(), u.at(id))
 			u.conversions = append(u.conversions, c)
 		}
@@ -273,40 +278,42 @@ func (u *uses) returns(ret *ast.ReturnStmt, stack []ast.Node) {
 
 // convert records the value e converted to the interface type to: its
 // layouts, or when e is an interface itself, the flow between the two.
-func (u *uses) convert(e ast.Expr, to types.Type, why, callee string) {
-	u.convertTo(e, holder(to), why, callee)
+// why says how, and is called only when there is something to record.
+func (u *uses) convert(e ast.Expr, to types.Type, why func() string, callee string) {
+	u.convertTo(e, u.holder(to), why, callee)
 }
 
-// convertInto is convert, to the holder into.
-func (u *uses) convertInto(e ast.Expr, into, why string) { u.convertTo(e, into, why, "") }
-
-func (u *uses) convertTo(e ast.Expr, into, why, callee string) {
+func (u *uses) convertTo(e ast.Expr, into string, why func() string, callee string) {
 	from := u.pass.TypesInfo.TypeOf(e)
 	if from == nil {
 		return
 	}
 	if h := u.holderOf(e); h != "" {
-		if h != into {
-			u.flows = append(u.flows, Flow{h, into})
+		if f := (Flow{h, into}); h != into && !u.flowSeen[f] {
+			u.flowSeen[f] = true
+			u.flows = append(u.flows, f)
 		}
-		if callee != "" {
-			u.sinks = append(u.sinks, Sink{Kind: sinkOrder, On: h, Callee: callee, Why: why})
+		if s := (Sink{Kind: sinkOrder, On: h, Callee: callee}); callee != "" && !u.sinkSeen[s] {
+			u.sinkSeen[s] = true
+			s.Why = why()
+			u.sinks = append(u.sinks, s)
 		}
 		return
 	}
-	c := Conversion{Layouts: u.keys(valueType(from, false), false), Deep: u.keys(from, true), Into: into, Callee: callee}
+	c := Conversion{Deep: u.keys(from, true), Into: into, Callee: callee}
 	if len(c.Deep) == 0 {
 		return
 	}
-	c.Methods = methodNames(from)
-	c.Why = fmt.Sprintf("a %s is %s", types.TypeString(from, types.RelativeTo(u.pass.Pkg)), why)
+	c.Layouts = u.keys(valueType(from, false), false)
+	c.Methods = u.methodNames(from)
+	c.Why = fmt.Sprintf("a %s is %s", types.TypeString(from, types.RelativeTo(u.pass.Pkg)), why())
 	u.conversions = append(u.conversions, c)
 }
 
 // flow records that what the interface value x holds may be had as
 // the interface type to (a type assertion to it).
 func (u *uses) flow(x ast.Expr, to types.Type) {
-	from, into := u.holderOf(x), holder(to)
+	from, into := u.holderOf(x), u.holder(to)
 	if from != "" && into != "" && from != into {
 		u.flows = append(u.flows, Flow{from, into})
 	}
@@ -376,7 +383,7 @@ func (u *uses) args(call *ast.CallExpr, fn *types.Func) {
 			if fn != nil && pkg != pass.Pkg.Path() && isEmptyInterface(pt) {
 				callee = pkg
 			}
-			u.convert(arg, pt, fmt.Sprintf("passed to %s at %s", name, u.at(call)), callee)
+			u.convert(arg, pt, func() string { return fmt.Sprintf("passed to %s at %s", name, u.at(call)) }, callee)
 			continue
 		}
 		if h := u.holderOf(arg); h != "" {
@@ -385,7 +392,7 @@ func (u *uses) args(call *ast.CallExpr, fn *types.Func) {
 		}
 		deep := kind == sinkJSON
 		t := valueType(at, kind == sinkOrder)
-		if !(Sink{Kind: kind}).Sees(Conversion{Methods: methodNames(at)}) {
+		if !(Sink{Kind: kind}).Sees(Conversion{Methods: u.methodNames(at)}) {
 			continue
 		}
 		why := ""

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Dependence is a place whose meaning depends on a struct layout: the
@@ -128,13 +129,20 @@ type uses struct {
 	pass *analysis.Pass
 	deps []Dependence
 	seen map[Dependence]bool // without Why: the first reason wins
-	// conversions, flows and sinks, for the driver to follow (Result).
+	// conversions, flows and sinks, for the driver to follow (LayoutUses).
 	conversions []Conversion
 	flows       []Flow
 	sinks       []Sink
 	// recovers are the variables given only what recover returns
-	// (recoveredVars).
+	// (recoveredVars); origins, the unsafe.Pointer variables given only
+	// one type of pointer (unsafeOrigins).
 	recovers map[*types.Var]bool
+	origins  map[*types.Var]types.Type
+	keysOf   map[keysOf][]string
+	holders  map[types.Type]string
+	msets    typeutil.MethodSetCache
+	flowSeen map[Flow]bool
+	sinkSeen map[Sink]bool
 	// pools are the function literals that make values for a
 	// sync.Pool (its New field): they hand them to it whole.
 	pools map[*ast.FuncLit]bool
@@ -162,20 +170,44 @@ func (u *uses) dependAll(t types.Type, deep bool, kind DependenceKind, why strin
 }
 
 // keys are the keys of the layouts in a value of type t.
+// Most values converted to interfaces are of a few types (errors,
+// strings, the package's own, pointers to them), so the keys are kept by
+// type.
 func (u *uses) keys(t types.Type, deep bool) []string {
+	switch x := types.Unalias(t).(type) {
+	case *types.Basic, *types.Interface, *types.Signature, *types.Chan:
+		return nil
+	case *types.Pointer:
+		if !deep {
+			return nil
+		}
+		return u.keys(x.Elem(), deep)
+	}
+	q := keysOf{t, deep}
+	if out, ok := u.keysOf[q]; ok {
+		return out
+	}
 	var out []string
 	eachLayout(t, deep, func(st *types.Struct) {
 		if k := layoutKey(u.pass.Fset, st); k != "" {
 			out = append(out, k)
 		}
 	})
+	u.keysOf[q] = out
 	return out
+}
+
+// keysOf asks for the keys of the layouts of a type.
+type keysOf struct {
+	t    types.Type
+	deep bool
 }
 
 // findUses walks the package's code once for every place that depends on
 // a struct layout: of its own types or of other packages'.
 func findUses(pass *analysis.Pass) *uses {
-	u := &uses{pass: pass, seen: map[Dependence]bool{}}
+	u := &uses{pass: pass, seen: map[Dependence]bool{}, keysOf: map[keysOf][]string{}, holders: map[types.Type]string{},
+		flowSeen: map[Flow]bool{}, sinkSeen: map[Sink]bool{}}
 	u.at = func(n ast.Node) token.Position { return pass.Fset.Position(n.Pos()) }
 	u.pools = poolMakers(pass)
 	for _, f := range pass.Files {
@@ -314,7 +346,9 @@ func (u *uses) assign(to types.Type, e ast.Expr, how string) {
 		return
 	}
 	if types.IsInterface(to) {
-		u.convert(e, to, fmt.Sprintf("%s as %s at %s", how, types.TypeString(to, types.RelativeTo(u.pass.Pkg)), u.at(e)), "")
+		u.convert(e, to, func() string {
+			return fmt.Sprintf("%s as %s at %s", how, types.TypeString(to, types.RelativeTo(u.pass.Pkg)), u.at(e))
+		}, "")
 		return
 	}
 	from := u.pass.TypesInfo.TypeOf(e)
@@ -401,7 +435,9 @@ func (u *uses) conversion(call *ast.CallExpr, to types.Type) {
 	pass := u.pass
 	arg := call.Args[0]
 	if types.IsInterface(to) {
-		u.convert(arg, to, fmt.Sprintf("converted to %s at %s", types.TypeString(to, types.RelativeTo(pass.Pkg)), u.at(call)), "")
+		u.convert(arg, to, func() string {
+			return fmt.Sprintf("converted to %s at %s", types.TypeString(to, types.RelativeTo(pass.Pkg)), u.at(call))
+		}, "")
 		return
 	}
 	from := pass.TypesInfo.TypeOf(arg)
@@ -468,7 +504,11 @@ func (u *uses) originOf(e ast.Expr) types.Type {
 // are only ever given unsafe.Pointer(p) for pointers p of one type to
 // that type.
 func (u *uses) unsafeOrigins() map[*types.Var]types.Type {
+	if u.origins != nil {
+		return u.origins
+	}
 	out := map[*types.Var]types.Type{}
+	u.origins = out
 	mixed := map[*types.Var]bool{}
 	bind := func(lhs, rhs ast.Expr) {
 		id, ok := ast.Unparen(lhs).(*ast.Ident)
@@ -556,7 +596,7 @@ func (u *uses) builtin(call *ast.CallExpr, fn *types.Builtin) {
 		u.dependAll(t, false, OnSize, fmt.Sprintf("unsafe.%s(%s) at %s depends on its size and alignment, which the fix changes",
 			fn.Name(), types.ExprString(call.Args[0]), u.at(call)))
 	case "panic":
-		u.convertInto(call.Args[0], recovered, fmt.Sprintf("given to panic at %s", u.at(call)))
+		u.convertTo(call.Args[0], recovered, func() string { return fmt.Sprintf("given to panic at %s", u.at(call)) }, "")
 	case "Add":
 		if t := u.pointee(call.Args[0]); t != nil {
 			u.dependAll(t, false, OnOrder, fmt.Sprintf("unsafe.Add at %s reaches into a %s by offset", u.at(call), types.TypeString(t, types.RelativeTo(pass.Pkg))))

@@ -23,7 +23,7 @@ func (u *uses) reflectUse(e ast.Expr, t types.Type, stack []ast.Node) {
 	v := valueType(t, false)
 	order := func(why string) {
 		if types.IsInterface(v) {
-			u.sinks = append(u.sinks, Sink{Kind: sinkOrder, On: holder(v), Why: why})
+			u.sinks = append(u.sinks, Sink{Kind: sinkOrder, On: u.holder(v), Why: why})
 		} else {
 			u.dependAll(v, false, OnOrder, why)
 		}
@@ -77,7 +77,7 @@ func (u *uses) reflectUse(e ast.Expr, t types.Type, stack []ast.Node) {
 			return
 		case m == "Interface":
 			if !types.IsInterface(v) {
-				u.conversions = append(u.conversions, Conversion{Layouts: u.keys(v, false), Deep: u.keys(v, true), Methods: methodNames(t),
+				u.conversions = append(u.conversions, Conversion{Layouts: u.keys(v, false), Deep: u.keys(v, true), Methods: u.methodNames(t),
 					Why: fmt.Sprintf("a %s is handed back as an interface at %s", types.TypeString(t, types.RelativeTo(u.pass.Pkg)), u.at(call))})
 			}
 			return

@@ -47,7 +47,8 @@ type fixPlan struct {
 // own code depends on, but a fix edits files several variants share, and
 // code of other packages may depend on the layout it changes. So a fix is
 // written only when every package holding the file offers it and nothing
-// in any package of the load depends on what it changes (Result): a
+// in any package of the load depends on what it changes (uses, what
+// analyzer.Uses finds in each; needed only when some fix is offered): a
 // Dependence it breaks, a value converted to an interface that a sink
 // looks inside or that goes to code outside the load, and, for a layout
 // that reaches other packages, importers of its package in its module
@@ -55,12 +56,12 @@ type fixPlan struct {
 // those of fixes not written, with the reason, and those that have none.
 // With write, the edits are applied to the files; planFixes alone
 // decides.
-func planFixes(roots []*checker.Action) *fixPlan {
+func planFixes(roots []*checker.Action, uses func() (map[*packages.Package]*analyzer.LayoutUses, error)) (*fixPlan, error) {
 	// Which packages hold each file, and which fixes each offers.
 	holders := map[string][]*checker.Action{}
 	offers := map[*checker.Action]map[string]bool{}
 	loaded := map[string]bool{}
-	var results []*analyzer.Result
+	offered := false
 	for _, act := range roots {
 		if act.Err != nil {
 			continue
@@ -74,14 +75,25 @@ func planFixes(roots []*checker.Action) *fixPlan {
 		for _, d := range act.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {
 				offers[act][fixKey(act.Package.Fset, d.SuggestedFixes[0])] = true
+				offered = true
 			}
 		}
-		if r, ok := act.Result.(*analyzer.Result); ok {
-			results = append(results, r)
+	}
+	plan := &fixPlan{edits: map[string][]edit{}, applied: map[string]bool{}, withheld: map[string]string{}}
+	if !offered {
+		return plan, nil
+	}
+	byPackage, err := uses()
+	if err != nil {
+		return nil, err
+	}
+	var results []*analyzer.LayoutUses
+	for _, act := range roots {
+		if u := byPackage[act.Package]; u != nil {
+			results = append(results, u)
 		}
 	}
 	looked := lookedInto(results, loaded)
-	plan := &fixPlan{edits: map[string][]edit{}, applied: map[string]bool{}, withheld: map[string]string{}}
 	importers := moduleImporters{}
 	for _, act := range roots {
 		if act.Err != nil {
@@ -106,7 +118,7 @@ func planFixes(roots []*checker.Action) *fixPlan {
 							plan.withheld[key] = why
 							continue fixes
 						}
-						if how := r.Exposed[c.Layout]; how != "" {
+						if how := exposed(byPackage[act.Package], c.Layout); how != "" {
 							if why := importers.missing(act.Package, loaded); why != "" {
 								plan.withheld[key] = how + "; " + why
 								continue fixes
@@ -128,12 +140,12 @@ func planFixes(roots []*checker.Action) *fixPlan {
 			}
 		}
 	}
-	return plan
+	return plan, nil
 }
 
 // dependedOn says why a fix with change c may not be written: the first
 // place in the load that depends on what it changes; "" if none does.
-func dependedOn(c *analyzer.FixChange, results []*analyzer.Result, looked map[string]string) string {
+func dependedOn(c *analyzer.FixChange, results []*analyzer.LayoutUses, looked map[string]string) string {
 	for _, r := range results {
 		for _, d := range r.Dependences {
 			if c.Breaks(d) {
@@ -149,7 +161,7 @@ func dependedOn(c *analyzer.FixChange, results []*analyzer.Result, looked map[st
 // one, to the reason: the conversion, and where the value is looked at.
 // A value converted to an interface type reaches the sinks on that type
 // and on every type the load converts values of it to.
-func lookedInto(results []*analyzer.Result, loaded map[string]bool) map[string]string {
+func lookedInto(results []*analyzer.LayoutUses, loaded map[string]bool) map[string]string {
 	out := map[string]string{}
 	mark := func(keys []string, why string) {
 		for _, k := range keys {
@@ -456,4 +468,13 @@ func unifiedDiff(name string, old, new []byte, changed []span) string {
 		i = end
 	}
 	return b.String()
+}
+
+// exposed says how a package's layout reaches other packages, "" if it
+// does not or the package's uses are unknown.
+func exposed(u *analyzer.LayoutUses, layout string) string {
+	if u == nil {
+		return ""
+	}
+	return u.Exposed[layout]
 }

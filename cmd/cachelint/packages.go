@@ -148,7 +148,26 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	plan := planFixes(graph.Roots)
+	// What every package depends on of the layouts the fixes change is
+	// sought only when there are fixes.
+	uses := func() (map[*packages.Package]*analyzer.LayoutUses, error) {
+		g, err := checker.Analyze([]*analysis.Analyzer{analyzer.Uses}, pkgs, nil)
+		if err != nil {
+			return nil, err
+		}
+		out := map[*packages.Package]*analyzer.LayoutUses{}
+		for _, act := range g.Roots {
+			if act.Err != nil {
+				return nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+			}
+			out[act.Package] = act.Result.(*analyzer.LayoutUses)
+		}
+		return out, nil
+	}
+	plan, err := planFixes(graph.Roots, uses)
+	if err != nil {
+		return fail("%v", err)
+	}
 	var diffOut io.Writer
 	if diff {
 		diffOut = stdout
