@@ -456,7 +456,7 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 	var fix []analysis.SuggestedFix
 	blocked := d.Generic
 	if blocked == "" {
-		r, fix, blocked = ps.safeFix(d, t, r)
+		r, fix, blocked = ps.safeFix(d, t, builds, r)
 	}
 	leftHere := slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Left != "" })
 	for _, f := range r.Findings {

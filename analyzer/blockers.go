@@ -773,14 +773,14 @@ func pinFirst(s *layout.Struct, st *ast.StructType, fieldOf []int) {
 	}
 }
 
-// safeFix judges the proposal of r for target t of declaration d
-// against what the package depends on, and makes the fix when nothing
-// stands in its way. A proposal that moves a field a 64-bit sync/atomic
+// safeFix judges the proposal of r for target t of declaration d (r is
+// what the checks found in its builds) against what the package depends
+// on, and makes the fix when nothing stands in its way. A proposal that moves a field a 64-bit sync/atomic
 // function takes off an 8-byte boundary on 32-bit GOARCHes is sought
 // again with those fields pinned. It returns the result the diagnostics
 // report (the one proposed again, if so), the fix, and why there is
 // none.
-func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, r layout.Result) (layout.Result, []analysis.SuggestedFix, string) {
+func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, builds []layout.Build, r layout.Result) (layout.Result, []analysis.SuggestedFix, string) {
 	if ps.blocks == nil {
 		ps.blocks = findBlockers(ps.pass, !ps.config.LoadWide)
 	}
@@ -802,13 +802,16 @@ func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, r layout.Resu
 		for _, i := range c.Misaligned {
 			for _, dep := range b.deps[key] {
 				if dep.Kind == OnAlign8 && dep.Field == i && !s.Members[i].Pinned {
-					s.Members[i].Pinned, pinned = true, true
+					for _, b := range builds {
+						b.Struct.Members[i].Pinned = true
+					}
+					pinned = true
 				}
 			}
 		}
 		if pinned {
 			why := b.blocked(&c)
-			again := layout.AnalyzeWith(s, ps.config.Lines, ps.config.Checks)
+			again := layout.AnalyzeBuilds(builds, ps.config.Checks)
 			if again.Proposal == nil {
 				return r, nil, fmt.Sprintf("%s; with it kept in place, %s", why, again.NoFix)
 			}
