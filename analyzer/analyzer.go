@@ -458,11 +458,17 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 	if blocked == "" {
 		r, fix, blocked = ps.safeFix(d, t, builds, r)
 	}
+	if fix != nil && r.Proposal.KeepsOrder() {
+		fix[0].Message = fmt.Sprintf("pad %s for cache lines", t.Name)
+	}
 	leftHere := slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Left != "" })
 	for _, f := range r.Findings {
 		diag := analysis.Diagnostic{Pos: d.Spec.Name.Pos(), Category: f.Check.Name, Message: fmt.Sprintf("%s: %s", t.Name, f.Message)}
 		if f.Member >= 0 {
 			diag.Pos = d.Pos[f.Member]
+		}
+		note := func(msg string) {
+			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: diag.Pos, Message: msg})
 		}
 		if f.Check.Reorders() {
 			switch {
@@ -470,25 +476,38 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 				diag.SuggestedFixes = fix
 				switch {
 				case r.Proposal.Grown != "" && r.Proposal.KeepsOrder():
-					diag.Message += "; the fix " + r.Proposal.Grown
+					note("the fix " + r.Proposal.Grown)
 				case r.Proposal.Grown != "":
-					diag.Message += "; the fix reorders the fields and " + r.Proposal.Grown
+					note("the fix reorders the fields and " + r.Proposal.Grown)
 				}
 				// A partial fix says, on what it leaves, why; and on the
 				// rest, what it leaves elsewhere when no finding here
 				// is the one left.
 				switch {
 				case f.Left != "":
-					diag.Message += "; the fix leaves this: " + f.Left
+					note("the fix leaves this: " + f.Left)
 				case r.Remains != "" && !leftHere:
-					diag.Message += "; the fix leaves: " + r.Remains
+					note("the fix leaves: " + r.Remains)
 				}
 			case blocked == r.NoFix && f.NoFix != "":
-				diag.Message += "; no fix: " + f.NoFix
+				note("no fix: " + f.NoFix)
 			case blocked != "":
-				diag.Message += "; no fix: " + blocked
+				note("no fix: " + blocked)
 			}
 		}
 		pass.Report(diag)
 	}
+}
+
+// Message is what cachelint prints of d on one line: its message, then
+// what its related information says of its fix (what the fix does, what
+// it leaves, or why there is none). A diagnostic's Message is the finding
+// alone; drivers that print one line per diagnostic (cachelint itself,
+// the golangci-lint plugin) print this.
+func Message(d analysis.Diagnostic) string {
+	msg := d.Message
+	for _, r := range d.Related {
+		msg += "; " + r.Message
+	}
+	return msg
 }

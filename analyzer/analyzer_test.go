@@ -13,9 +13,25 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
+// printed is a with each diagnostic's message as cachelint prints it
+// (Message): the test packages' want comments read as the output does,
+// what the fix does or why there is none included.
+func printed(a *analysis.Analyzer) *analysis.Analyzer {
+	b := *a
+	b.Run = func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) {
+			d.Message = Message(d)
+			pass.Report(d)
+		}
+		return a.Run(&p)
+	}
+	return &b
+}
+
 // at64 is the analyzer at 64-byte lines, as cachelint runs it: it offers
 // the fixes of layouts other packages reach, for the driver to judge.
-var at64 = New(Config{Lines: []int64{64}, LoadWide: true})
+var at64 = printed(New(Config{Lines: []int64{64}, LoadWide: true}))
 
 // withLines is the analyzer at the line sizes v lists, as cachelint runs
 // it.
@@ -25,7 +41,34 @@ func withLines(t *testing.T, v string) *analysis.Analyzer {
 	if err := (*lineSizes)(&c.Lines).Set(v); err != nil {
 		t.Fatal(err)
 	}
-	return New(c)
+	return printed(New(c))
+}
+
+// A diagnostic's message is the finding alone; what its fix does, what
+// the fix leaves and why there is none are its related information, said
+// once whoever decides it.
+func TestFixNotesAreRelated(t *testing.T) {
+	t.Parallel()
+	notes := map[string]bool{}
+	for _, r := range analysistest.Run(discard{}, analysistest.TestData(), New(Config{Lines: []int64{64}, LoadWide: true}), "cases") {
+		for _, d := range r.Diagnostics {
+			if strings.Contains(d.Message, "; no fix") || strings.Contains(d.Message, "; the fix") {
+				t.Errorf("fix text in the message: %s", d.Message)
+			}
+			for _, rel := range d.Related {
+				if rel.Pos != d.Pos {
+					t.Errorf("%s: note %q elsewhere", d.Message, rel.Message)
+				}
+				kind, _, _ := strings.Cut(rel.Message, ":")
+				notes[kind] = true
+			}
+		}
+	}
+	for _, want := range []string{"no fix", "the fix leaves this", "the fix reorders the fields and pads mpmcQueue to 184 bytes, 216 now"} {
+		if !notes[want] {
+			t.Errorf("no note %q among %v", want, notes)
+		}
+	}
 }
 
 // Each package's .golden files hold the source after every fix.
@@ -142,7 +185,7 @@ func TestHugeMembers(t *testing.T) {
 // lacks is an annotation error.
 func TestHotFile(t *testing.T) {
 	t.Parallel()
-	a := New(Config{Lines: []int64{64}, HotFile: filepath.Join(analysistest.TestData(), "hotfile.hot")})
+	a := printed(New(Config{Lines: []int64{64}, HotFile: filepath.Join(analysistest.TestData(), "hotfile.hot")}))
 	analysistest.Run(t, analysistest.TestData(), a, "hotfile")
 }
 
@@ -184,7 +227,7 @@ func TestFixWithheldForOrderUses(t *testing.T) {
 // others.
 func TestFixWithheldOnePackageAtATime(t *testing.T) {
 	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), New(Config{Lines: []int64{64}}), "onepkg")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), printed(New(Config{Lines: []int64{64}})), "onepkg")
 }
 
 // goldenPackages are the packages whose .golden files hold fixes.

@@ -53,6 +53,9 @@ func New(raw any) (register.LinterPlugin, error) {
 
 // BuildAnalyzers builds the plugin's own analyzer from the settings and,
 // when checks are chosen, drops the diagnostics of the others.
+// golangci-lint prints one line per diagnostic, and no related
+// information: the line says what cachelint itself prints
+// (analyzer.Message), what the fix does or why there is none included.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	for _, n := range p.settings.Line {
 		if err := layout.CheckLineSize(n); err != nil {
@@ -60,16 +63,15 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		}
 	}
 	a := analyzer.New(analyzer.Config{Lines: p.settings.Line, HotFile: p.settings.Hotfile})
-	if len(p.settings.Checks) == 0 {
-		return []*analysis.Analyzer{a}, nil
-	}
 	run := a.Run
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		filtered := *pass
 		filtered.Report = func(d analysis.Diagnostic) {
-			if d.Category == layout.AnnotationRule || slices.Contains(p.settings.Checks, d.Category) {
-				pass.Report(d)
+			if len(p.settings.Checks) > 0 && d.Category != layout.AnnotationRule && !slices.Contains(p.settings.Checks, d.Category) {
+				return
 			}
+			d.Message, d.Related = analyzer.Message(d), nil
+			pass.Report(d)
 		}
 		return run(&filtered)
 	}

@@ -307,8 +307,9 @@ func (plan *fixPlan) report(roots []*checker.Action, written bool) {
 					continue
 				}
 				if why := plan.withheld[key]; why != "" {
+					// What the analyzer said of the fix is moot.
 					d.SuggestedFixes = nil
-					d.Message += "; no fix: " + why
+					d.Related = []analysis.RelatedInformation{{Pos: d.Pos, Message: "no fix: " + why}}
 				}
 			}
 			left = append(left, d)

@@ -25,6 +25,10 @@ func goCmd(t *testing.T, dir, arch string, args ...string) string {
 	return string(out)
 }
 
+// relatedLine starts a line of go vet's output that holds the related
+// information of the diagnostic above it: "FILE:LINE:COL: \tNOTE".
+var relatedLine = regexp.MustCompile(`\n[^\n]*?: \t`)
+
 // fixsafeBlockers are the reasons the fixes of testdata/fixsafe are
 // withheld, one per way its code depends on a layout, by the struct
 // each is reported on.
@@ -61,6 +65,7 @@ var fixsafeFixed = map[string][]string{
 // module builds and vets for amd64, arm64 and 386, and what is not fixed
 // says why.
 func TestFixKeepsWhatProgramsCompute(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and tests a module for three GOARCHes")
 	}
@@ -89,8 +94,11 @@ func TestFixKeepsWhatProgramsCompute(t *testing.T) {
 					t.Errorf("cachelint -fix: exit %d, want 3 for the findings left\n%s", code, out)
 				}
 			} else {
-				// go vet -fix prints no diagnostics: ask first.
+				// go vet -fix prints no diagnostics: ask first. go
+				// vet prints the note on a fix as a line of its own
+				// under the diagnostic; cachelint, after it.
 				out, _ = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+				out = relatedLine.ReplaceAllString(out, "; ")
 				if fixed, code := run(t, dir, "go", "vet", "-vettool="+bin, "-fix", "./..."); code != 0 {
 					t.Errorf("go vet -fix: exit %d\n%s", code, fixed)
 				}

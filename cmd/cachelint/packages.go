@@ -200,7 +200,7 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, d := range act.Diagnostics {
 			p := act.Package.Fset.Position(d.Pos)
-			diags = append(diags, diag{p.Filename, p.Line, p.Column, d.Category, d.Message})
+			diags = append(diags, diag{p.Filename, p.Line, p.Column, d.Category, analyzer.Message(d)})
 		}
 	}
 	slices.SortFunc(diags, func(a, b diag) int {
