@@ -19,25 +19,42 @@ type Input struct {
 	File string
 }
 
-// SplitArgs splits command-line arguments into profiles (existing files,
-// and PATH=FILE) and package patterns.
+// profileSuffixes name profiles by their file names: pprof's own, and
+// go test's (go help testflag writes -cpuprofile cpu.out).
+var profileSuffixes = []string{".pprof", ".prof", ".pb.gz", ".out"}
+
+// SplitArgs splits command-line arguments into profiles and package
+// patterns. An argument is a profile when it is PATH=FILE, names an
+// existing file, or ends as profiles are named (profileSuffixes); a
+// profile that does not exist is an error naming it, every such one.
 func SplitArgs(args []string) (inputs []Input, patterns []string, err error) {
+	var errs []error
 	for _, a := range args {
 		if name, file, ok := strings.Cut(a, "="); ok && !strings.ContainsAny(name, "/.") {
 			if !layout.IsIdent(name) {
 				return nil, nil, fmt.Errorf("%s: bad path name %q (want letters, digits and _)", a, name)
 			}
-			if _, err := os.Stat(file); err != nil {
-				return nil, nil, fmt.Errorf("%s: the profile for path %s: %w", a, name, err)
+			if err := isProfileFile(file); err != nil {
+				errs = append(errs, fmt.Errorf("%w (the profile for path %s)", err, name))
 			}
 			inputs = append(inputs, Input{Path: name, File: file})
 			continue
 		}
-		if st, err := os.Stat(a); err == nil && !st.IsDir() {
+		st, statErr := os.Stat(a)
+		switch {
+		case statErr == nil && !st.IsDir():
 			inputs = append(inputs, Input{File: a})
-			continue
+		case slices.ContainsFunc(profileSuffixes, func(s string) bool { return strings.HasSuffix(a, s) }):
+			if err := isProfileFile(a); err != nil {
+				errs = append(errs, err)
+			}
+			inputs = append(inputs, Input{File: a})
+		default:
+			patterns = append(patterns, a)
 		}
-		patterns = append(patterns, a)
+	}
+	if len(errs) > 0 {
+		return nil, nil, errors.Join(errs...)
 	}
 	named := slices.IndexFunc(inputs, func(in Input) bool { return in.Path != "" })
 	unnamed := slices.IndexFunc(inputs, func(in Input) bool { return in.Path == "" })
@@ -45,6 +62,21 @@ func SplitArgs(args []string) (inputs []Input, patterns []string, err error) {
 		return nil, nil, fmt.Errorf("%s names no path while %s=%s does: name every profile's path or none", inputs[unnamed].File, inputs[named].Path, inputs[named].File)
 	}
 	return inputs, patterns, nil
+}
+
+// isProfileFile says why the profile named file cannot be read as one,
+// nil when it is a file.
+func isProfileFile(file string) error {
+	st, err := os.Stat(file)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%s: no such file", file)
+	case err != nil:
+		return err
+	case st.IsDir():
+		return fmt.Errorf("%s: a directory, not a profile", file)
+	}
+	return nil
 }
 
 // Result is what the profiles say about the fields of the load.

@@ -262,7 +262,11 @@ func TestBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"t-x=" + good, "./..."}, `bad path name "t-x"`},
-		{[]string{"tx=" + filepath.Join(dir, "missing.pprof"), "./..."}, "the profile for path tx: "},
+		{[]string{"tx=" + filepath.Join(dir, "missing.pprof"), "./..."}, filepath.Join(dir, "missing.pprof") + ": no such file (the profile for path tx)"},
+		{[]string{"nosuch.pprof", "./..."}, "nosuch.pprof: no such file"},
+		{[]string{good, "typo.prof", "c.pb.gz", "./..."}, "typo.prof: no such file\nc.pb.gz: no such file"},
+		{[]string{"cpu.out", "./..."}, "cpu.out: no such file"},
+		{[]string{"testdata.pprof", "./..."}, "testdata.pprof: no such file"},
 		{[]string{good, "tx=" + good, "./..."}, "names no path while tx="},
 	} {
 		_, _, err := SplitArgs(c.args)

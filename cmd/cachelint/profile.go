@@ -22,8 +22,10 @@ PACKAGES, and reports each type the samples touch, most sampled first: its
 layout with each field's share of the samples, read or written, and the
 findings the checks make once it is annotated.
 
-Arguments that name files are profiles; PATH=FILE says which fast path a
-profile stands for (tx=tx.pprof rx=rx.pprof). The rest are package patterns.
+Arguments that name files are profiles, as are those named as profiles
+are (*.pprof, *.prof, *.pb.gz, go test's cpu.out): one that does not exist
+is an error. PATH=FILE says which fast path a profile stands for
+(tx=tx.pprof rx=rx.pprof). The rest are package patterns.
 A field is hot when the samples touching it reach -min of its path's
 samples, and written when the samples writing it do.
 
@@ -85,7 +87,11 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	}
 	inputs, patterns, err := profile.SplitArgs(fs.Args())
 	if err != nil {
-		return fail("profile: %v", err)
+		// One line for each argument that is wrong.
+		for l := range strings.SplitSeq(err.Error(), "\n") {
+			fail("profile: %s", l)
+		}
+		return 1
 	}
 	if len(inputs) == 0 {
 		return fail("profile: no PROFILE among the arguments (cachelint profile -h for usage)")

@@ -218,12 +218,17 @@ func TestProfileErrors(t *testing.T) {
 		{[]string{"-min", "200%", "main.go", "./..."}, "want a share above 0% and at most 100%"},
 		{[]string{"-annotate", "-o", "x.hot", "main.go", "./..."}, "-annotate and -o both given"},
 		{[]string{"main.go", "."}, "main.go: not a pprof profile"},
-		{[]string{"tx=nothere.pprof", "."}, "tx=nothere.pprof: the profile for path tx"},
+		{[]string{"tx=nothere.pprof", "."}, "nothere.pprof: no such file (the profile for path tx)"},
+		// Arguments named as profiles are: a missing one is named, not
+		// taken for a package pattern.
+		{[]string{"nosuch.pprof", "./..."}, "nosuch.pprof: no such file"},
+		{[]string{"main.go", "typo.pprof", "./..."}, "typo.pprof: no such file"},
+		{[]string{"cpu.prof", "cpu.pb.gz", "./..."}, "cpu.prof: no such file\ncachelint: profile: cpu.pb.gz: no such file"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := runProfile(c.args, &stdout, &stderr)
-		if code != 1 || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: exit %d, stderr %q; want 1 and %q", c.args, code, stderr.String(), c.want)
+		if code != 1 || stdout.Len() != 0 || !strings.HasPrefix(stderr.String(), "cachelint: ") || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1 and %q", c.args, code, stdout.String(), stderr.String(), c.want)
 		}
 	}
 }
