@@ -11,8 +11,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -290,7 +292,48 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 			report(pass, m.Pos, layout.AnnotationRule, m.Msg)
 		}
 	}
+	if len(pass.Files) > 0 {
+		// A hot file's line is no place in the package: it is said at
+		// the package clause.
+		for _, msg := range ps.pkg.HotFileNames(testFileTypes(pass)) {
+			report(pass, pass.Files[0].Package, layout.AnnotationRule, msg)
+		}
+	}
 	return ps.result, nil
+}
+
+// testFileTypes says, for a pass without its package's test files,
+// whether the _test.go files of the package's directory declare a type of
+// that name in the package: its test variant, which has them, says what
+// is missing. It is nil for a pass with them.
+func testFileTypes(pass *analysis.Pass) func(name string) bool {
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			return nil
+		}
+	}
+	var names map[string]bool
+	return func(name string) bool {
+		if names == nil {
+			names = map[string]bool{}
+			dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+			tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+			fset := token.NewFileSet()
+			for _, t := range tests {
+				f, err := parser.ParseFile(fset, t, nil, parser.SkipObjectResolution)
+				if err != nil || f.Name.Name != pass.Pkg.Name() {
+					continue
+				}
+				ast.Inspect(f, func(n ast.Node) bool {
+					if ts, ok := n.(*ast.TypeSpec); ok {
+						names[ts.Name.Name] = true
+					}
+					return true
+				})
+			}
+		}
+		return names[name]
+	}
 }
 
 // passState holds what one pass computes at most once, on demand.

@@ -1,10 +1,16 @@
 package golayout
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"go/types"
 	"io/fs"
+	"iter"
+	"maps"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
@@ -46,4 +52,179 @@ func applyHotFile(set *hotfile.Set, s *layout.Struct, qualified string) error {
 	defer func() { s.Name = name }()
 	_, err := set.Apply([]*layout.Struct{s})
 	return err
+}
+
+// splitType splits the name of a struct type in a hot file, PKGPATH.TYPE
+// (TYPE[ARGS] for an instance), into the package path and the type's
+// name; the path is "" when the name has none.
+func splitType(qualified string) (pkgPath, name string) {
+	base := qualified
+	if i := strings.IndexByte(base, '['); i >= 0 {
+		base = base[:i]
+	}
+	dot := strings.LastIndexByte(base, '.')
+	if dot < 0 {
+		return "", base
+	}
+	return base[:dot], base[dot+1:]
+}
+
+// firstLine is the first line of a hot file naming a type, of those in set.
+func firstLine(set *hotfile.Set) hotfile.Pos {
+	var first hotfile.Pos
+	at := func(p hotfile.Pos) {
+		if first.Line == 0 || p.Line < first.Line {
+			first = p
+		}
+	}
+	for _, h := range set.Hot {
+		at(h.Pos)
+	}
+	for _, d := range set.Directives {
+		at(d.Pos)
+	}
+	return first
+}
+
+// declaredTypes are the type names p declares, at any level, by whether
+// each is a struct type.
+func (p *Package) declaredTypes() map[string]bool {
+	out := map[string]bool{}
+	for _, obj := range p.Info.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.Pkg() != p.Types || tn.IsAlias() {
+			continue
+		}
+		if _, param := tn.Type().(*types.TypeParam); param {
+			continue
+		}
+		_, isStruct := tn.Type().Underlying().(*types.Struct)
+		out[tn.Name()] = out[tn.Name()] || isStruct
+	}
+	return out
+}
+
+// HotFileNames says which names of the hot file, as far as p can tell,
+// match nothing: a type named with p's path that p does not declare as a
+// struct type, and one named with no package path that p declares. Under
+// go vet, which checks one package at a time, these are all a package can
+// tell; a package path that names no package checked only the driver that
+// sees them all can tell (UnknownHotFilePackages). inTests says whether
+// the package's test files declare a type, for the variant of the
+// package without them (nil for one with them): the variant with them
+// says what it lacks. Each is said once, as "FILE:LINE: problem", at the
+// first line naming the type.
+func (p *Package) HotFileNames(inTests func(name string) bool) []string {
+	if len(p.HotFile) == 0 {
+		return nil
+	}
+	var declared map[string]bool
+	var out []lineProblem
+	for _, key := range slices.Sorted(maps.Keys(p.HotFile)) {
+		pkgPath, name := splitType(key)
+		if pkgPath != p.Types.Path() && pkgPath != "" {
+			continue
+		}
+		if declared == nil {
+			declared = p.declaredTypes()
+		}
+		at := firstLine(p.HotFile[key])
+		isStruct, ok := declared[name]
+		switch {
+		case pkgPath == "" && ok:
+			out = append(out, lineProblem{at, fmt.Sprintf("%s names no package: a Go type is PKGPATH.TYPE; did you mean %s.%s?", key, p.Types.Path(), name)})
+		case pkgPath == "":
+		case !ok && inTests != nil && inTests(name):
+		case !ok:
+			structs := func(yield func(string) bool) {
+				for n, s := range declared {
+					if s && !yield(n) {
+						return
+					}
+				}
+			}
+			msg := fmt.Sprintf("%s declares no type %s", pkgPath, name)
+			if s := hotfile.Suggest(name, sortedSeq(structs)); s != "" {
+				msg += fmt.Sprintf("; did you mean %s.%s?", pkgPath, s)
+			}
+			out = append(out, lineProblem{at, msg})
+		case !isStruct:
+			out = append(out, lineProblem{at, fmt.Sprintf("%s.%s is not a struct type", pkgPath, name)})
+		}
+	}
+	return sortedProblems(out)
+}
+
+// UnknownHotFilePackages says which types the hot file hot names in no
+// package of pkgs, the packages checked together (the standalone
+// driver's): those whose package path is none of theirs, and those
+// named with no package path that none of them declares. Each is said
+// once, as "FILE:LINE: problem", at the first line naming the type, with
+// a did-you-mean from the struct types the packages declare at top level.
+func UnknownHotFilePackages(hot map[string]*hotfile.Set, pkgs []*types.Package) []string {
+	paths := map[string]bool{}
+	var qualified []string
+	byName := map[string][]string{}
+	for _, pkg := range pkgs {
+		paths[pkg.Path()] = true
+		for _, name := range pkg.Scope().Names() {
+			tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			if _, ok := tn.Type().Underlying().(*types.Struct); ok {
+				q := pkg.Path() + "." + name
+				qualified = append(qualified, q)
+				byName[name] = append(byName[name], q)
+			}
+		}
+	}
+	slices.Sort(qualified)
+	qualified = slices.Compact(qualified)
+	var out []lineProblem
+	for _, key := range slices.Sorted(maps.Keys(hot)) {
+		pkgPath, name := splitType(key)
+		at := firstLine(hot[key])
+		switch {
+		case pkgPath == "" && len(byName[name]) > 0:
+			// Each package declaring it says so.
+		case pkgPath == "":
+			msg := key + " names no package: a Go type is PKGPATH.TYPE"
+			if s := hotfile.Suggest(name, sortedSeq(maps.Keys(byName))); s != "" {
+				msg += "; did you mean " + byName[s][0] + "?"
+			}
+			out = append(out, lineProblem{at, msg})
+		case !paths[pkgPath]:
+			msg := "no package " + pkgPath + " among the packages checked"
+			if s := hotfile.Suggest(pkgPath+"."+name, slices.Values(qualified)); s != "" {
+				msg += "; did you mean " + s + "?"
+			}
+			out = append(out, lineProblem{at, msg})
+		}
+	}
+	return sortedProblems(out)
+}
+
+// lineProblem is what is wrong with a line of a hot file.
+type lineProblem struct {
+	at  hotfile.Pos
+	msg string
+}
+
+// sortedProblems are ps sorted by file and line, as "FILE:LINE: problem".
+func sortedProblems(ps []lineProblem) []string {
+	slices.SortStableFunc(ps, func(a, b lineProblem) int {
+		return cmp.Or(strings.Compare(a.at.File, b.at.File), cmp.Compare(a.at.Line, b.at.Line))
+	})
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.at.String()+": "+p.msg)
+	}
+	return out
+}
+
+// sortedSeq is seq sorted, so that of suggestions equally close the
+// first in order wins, whatever the order of a map.
+func sortedSeq(seq iter.Seq[string]) iter.Seq[string] {
+	return slices.Values(slices.Sorted(seq))
 }

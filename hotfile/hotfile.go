@@ -36,6 +36,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -310,12 +311,16 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 			warnings = append(warnings, msg)
 		}
 	}
-	missingStruct := func(p Pos, name string) {
+	missingStruct := func(p Pos, name string, table bool) {
 		// Once per file, at the first line naming it.
 		key := p.File + "\x00" + name
 		if !warned[key] {
 			warned[key] = true
-			warnings = append(warnings, fmt.Sprintf("%s: struct %s not found", p, name))
+			msg := fmt.Sprintf("%s: struct %s not found", p, name)
+			if !table {
+				msg += didYouMean(name, maps.Keys(byName))
+			}
+			warnings = append(warnings, msg)
 		}
 	}
 
@@ -334,13 +339,19 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 	for _, hf := range s.Hot {
 		sts := byName[hf.Struct]
 		if len(sts) == 0 {
-			missingStruct(hf.Pos, hf.Struct)
+			missingStruct(hf.Pos, hf.Struct, hf.Table)
 			continue
 		}
 		for _, st := range sts {
 			m := find(st, &hf)
 			if m == nil {
 				msg := fmt.Sprintf("%s: %s %s has no field %s", hf.Pos, st.Kind, st.Name, hf.Field)
+				if !hf.Table {
+					// A table names a real field the build lacks: one a
+					// letter away is another field (inet_daddr,
+					// inet_saddr). A hot file's name may be a typo.
+					msg += didYouMean(hf.Field, memberNames(st))
+				}
 				if hf.Table {
 					warn(msg)
 				} else if !warned[msg] {
@@ -404,7 +415,7 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 	for _, d := range s.Directives {
 		sts := byName[d.Struct]
 		if len(sts) == 0 {
-			missingStruct(d.Pos, d.Struct)
+			missingStruct(d.Pos, d.Struct, false)
 			continue
 		}
 		for _, st := range sts {

@@ -148,6 +148,17 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	if o.HotFile != "" {
+		// What no one package can tell: a line naming a package not
+		// checked. (A hot file that cannot be read is each pass's error.)
+		if hot, err := golayout.LoadHotFile(o.HotFile); err == nil {
+			var checked []*types.Package
+			for _, p := range pkgs {
+				checked = append(checked, p.Types)
+			}
+			report.Warnings(stderr, "", golayout.UnknownHotFilePackages(hot, checked), true)
+		}
+	}
 	// What every package depends on of the layouts the fixes change is
 	// sought only when there are fixes.
 	uses := func() (map[*packages.Package]*analyzer.LayoutUses, error) {
