@@ -100,7 +100,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	var growWhy string
 	needsOrder := s.Kind == KindStruct && (s.PerCPU || len(s.hotMembers()) > 0)
 	if needsOrder {
-		r.Proposal, r.NoFix = Propose(s, lines)
+		r.Proposal, r.NoFix = propose(s, lines)
 		// The best order at s's size may still leave hot members on more
 		// lines at some heap bases than at others; a size class that
 		// starts every object at one place is then the better layout, and
@@ -126,7 +126,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	}
 	// What the proposal leaves for these checks to report, it says; a
 	// proposal that fixes nothing is none.
-	again, _ := Propose(r.Proposal.Struct, lines)
+	again, _ := propose(r.Proposal.Struct, lines)
 	var left []Finding
 	for _, line := range lines {
 		for _, f := range check(checks, r.Proposal.Struct, again, line, slices.Max(lines)) {

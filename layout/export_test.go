@@ -10,3 +10,7 @@ var Describe = describe
 // FalselyShared counts the members in s's false-sharing findings at one
 // line size.
 var FalselyShared = falselyShared
+
+// Propose is the reorganizer, for tests of real structs outside the
+// package.
+var Propose = propose

@@ -472,7 +472,7 @@ func groupsAlong(ms []Member, from func(k int) int) map[int]string {
 }
 
 // PackSize is the size of the smallest layout of s it finds that keeps
-// what Propose keeps (see packLayout). It reports false when it finds
+// what propose keeps (see packLayout). It reports false when it finds
 // none.
 func PackSize(s *Struct) (int64, bool) {
 	if p := packLayout(s); p != nil {
@@ -481,7 +481,7 @@ func PackSize(s *Struct) (int64, bool) {
 	return 0, false
 }
 
-// packLayout is the smallest layout of s it finds that keeps what Propose
+// packLayout is the smallest layout of s it finds that keeps what propose
 // keeps: every alignment, pins; in C, a struct-typed first member first,
 // a flexible array last, kernel cacheline groups whole between their
 // markers, and a member aligned to start a line ahead of what follows it

@@ -128,7 +128,7 @@ func (it *item) key(order map[string]int) (int, int) {
 	return lo + hi, hi - lo
 }
 
-// Propose reorganizes s: read-mostly hot members first, grouped by path so
+// propose reorganizes s: read-mostly hot members first, grouped by path so
 // each path's members are contiguous (members hot on several paths between
 // the paths that share them); written hot members on lines of their own,
 // with padding sized for the largest line; cold members after, filling gaps
@@ -145,7 +145,7 @@ func (it *item) key(order map[string]int) (int, int) {
 //
 // It returns nil and a reason when no order keeps every path's line count
 // and the size within what isolation needs.
-func Propose(s *Struct, lines []int64) (*Proposal, string) {
+func propose(s *Struct, lines []int64) (*Proposal, string) {
 	if s.Kind != KindStruct {
 		return nil, "a union's members share their storage"
 	}
@@ -179,7 +179,7 @@ func Propose(s *Struct, lines []int64) (*Proposal, string) {
 	return nil, reason
 }
 
-// proposeC is Propose for a C struct that is not percpu. C maintainers
+// proposeC is propose for a C struct that is not percpu. C maintainers
 // start a member on a line only where it buys a line, so the orders that
 // let hot members cross lines compete, and so do those that take the
 // paths the other way round (rx's group before tx's), which moves where
@@ -397,7 +397,7 @@ func worse(s *Struct, p *Proposal, lines []int64) string {
 // twice, members that overlap or lie off their alignment, a pinned member
 // moved, a group's member outside its markers. It is the reorganizer's own
 // check: pins and groups can leave no room for what must go between them,
-// and no proposal that loses a member or breaks a group may leave Propose,
+// and no proposal that loses a member or breaks a group may leave propose,
 // whatever the reason.
 func invalid(s *Struct, p *Proposal) string {
 	ps := p.Struct

@@ -167,9 +167,9 @@ func FuzzPropose(f *testing.F) {
 			return
 		}
 		orig := cloneStruct(s)
-		p, why := Propose(s, lines)
+		p, why := propose(s, lines)
 		if !reflect.DeepEqual(s, orig) {
-			t.Fatalf("Propose changed its input")
+			t.Fatalf("propose changed its input")
 		}
 		if p == nil {
 			if why == "" {
@@ -177,7 +177,7 @@ func FuzzPropose(f *testing.F) {
 			}
 			return
 		}
-		if again, _ := Propose(s, lines); !reflect.DeepEqual(again, p) {
+		if again, _ := propose(s, lines); !reflect.DeepEqual(again, p) {
 			t.Errorf("two proposals for\n%s", describe(s))
 		}
 		if msg := broken(s, p, lines); msg != "" {

@@ -62,7 +62,7 @@ func order(p *Proposal) []string {
 
 func mustPropose(t *testing.T, s *Struct) *Proposal {
 	t.Helper()
-	p, why := Propose(s, []int64{64})
+	p, why := propose(s, []int64{64})
 	if p == nil {
 		t.Fatalf("%s: no proposal: %s", s.Name, why)
 	}
@@ -352,7 +352,7 @@ func TestPinnedBeginMarkerKeepsMembers(t *testing.T) {
 
 // TestInvalidCatchesBrokenProposals: the reorganizer's own check rejects a
 // proposal that loses a member, places one twice or moves one out of its
-// group, so that Propose returns a reason instead.
+// group, so that propose returns a reason instead.
 func TestInvalidCatchesBrokenProposals(t *testing.T) {
 	t.Parallel()
 	s := cStruct("grouped",
