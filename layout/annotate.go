@@ -41,7 +41,7 @@ func Prepare(s *Struct, separators Separators) error {
 // first apply what people wrote: Go comments, hot files, net_cachelines
 // tables, profiles. Then Annotate
 //  1. applies the kernel's __cacheline_group_begin/end markers
-//     (ApplyCachelineGroups), which mark only members nothing marked yet:
+//     (applyCachelineGroups), which mark only members nothing marked yet:
 //     a hot file naming a field in a group overrides the group for it;
 //  2. gives every hot member that names no path every path the others
 //     name (ResolvePaths);
@@ -55,7 +55,7 @@ func Prepare(s *Struct, separators Separators) error {
 // guards (step 4).
 func Annotate(s *Struct) error {
 	var errs []error
-	if err := ApplyCachelineGroups(s); err != nil {
+	if err := applyCachelineGroups(s); err != nil {
 		errs = append(errs, err)
 	}
 	s.ResolvePaths()

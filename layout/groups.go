@@ -26,7 +26,7 @@ func IsGroupMarker(name string) bool {
 	return strings.HasPrefix(name, groupBeginPrefix) || strings.HasPrefix(name, groupEndPrefix) || strings.HasPrefix(name, groupPadPrefix)
 }
 
-// ApplyCachelineGroups sets Group on the top-level members of s that lie
+// applyCachelineGroups sets Group on the top-level members of s that lie
 // between a __cacheline_group_begin__NAME marker and its end marker; the
 // markers themselves belong to no group. Groups may nest; a member takes the
 // innermost name.
@@ -37,7 +37,7 @@ func IsGroupMarker(name string) bool {
 // write group that are not hot yet get that Hot, so that annotations from a
 // hot file, applied first, win. A read or write group naming no path leaves
 // Paths empty for ResolvePaths to fill.
-func ApplyCachelineGroups(s *Struct) error {
+func applyCachelineGroups(s *Struct) error {
 	type open struct {
 		name  string
 		index int

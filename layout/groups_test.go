@@ -59,7 +59,7 @@ func TestApplyCachelineGroups(t *testing.T) {
 	_, m := s.Lookup("ifindex")
 	m.Hot = fromFile
 
-	if err := ApplyCachelineGroups(s); err != nil {
+	if err := applyCachelineGroups(s); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]struct {
@@ -101,7 +101,7 @@ func TestApplyCachelineGroupsNested(t *testing.T) {
 		"__cacheline_group_end__inner",
 		"__cacheline_group_end__outer_write_rx",
 	)
-	if err := ApplyCachelineGroups(s); err != nil {
+	if err := applyCachelineGroups(s); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"a", "b"} {
@@ -147,7 +147,7 @@ func TestApplyCachelineGroupsUnbalanced(t *testing.T) {
 		},
 	} {
 		s := groupStruct(tc.members...)
-		err := ApplyCachelineGroups(s)
+		err := applyCachelineGroups(s)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%v:\n got %v\nwant %s", tc.members, err, tc.want)
 		}

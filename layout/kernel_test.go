@@ -42,7 +42,7 @@ func TestProposalsHoldOnKernel(t *testing.T) {
 		if s.Kind != layout.KindStruct || len(s.Members) < 2 {
 			continue
 		}
-		if err := layout.ApplyCachelineGroups(s); err != nil {
+		if err := layout.Annotate(s); err != nil {
 			continue // markers the kernel itself would reject
 		}
 		for i := range s.Members {

@@ -136,7 +136,7 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 		off++
 	}
 	s.Size = alignUp(off, s.Align)
-	if err := ApplyCachelineGroups(s); err != nil {
+	if err := applyCachelineGroups(s); err != nil {
 		return nil, nil
 	}
 	s.ResolvePaths()

@@ -39,7 +39,7 @@ func cStruct(name string, ms ...cMember) *Struct {
 		s.Align = max(s.Align, a)
 	}
 	s.Size = alignUp(off, s.Align)
-	if err := ApplyCachelineGroups(s); err != nil {
+	if err := applyCachelineGroups(s); err != nil {
 		panic(err)
 	}
 	s.ResolvePaths()

@@ -97,10 +97,9 @@ func netDevice618(t *testing.T, hot bool) *layout.Struct {
 			t.Fatal(err)
 		}
 	}
-	if err := layout.ApplyCachelineGroups(s); err != nil {
+	if err := layout.Annotate(s); err != nil {
 		t.Fatal(err)
 	}
-	s.ResolvePaths()
 	return s
 }
 

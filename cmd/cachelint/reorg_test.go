@@ -42,7 +42,7 @@ func TestKernelProposals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := layout.ApplyCachelineGroups(ss[0]); err != nil {
+		if err := layout.Annotate(ss[0]); err != nil {
 			t.Fatal(err)
 		}
 		checkProposal(t, ss[0], js)
@@ -162,7 +162,7 @@ func TestGroupsFixture(t *testing.T) {
 		t.Fatalf("%v, %d structs", err, len(ss))
 	}
 	s := ss[0]
-	if err := layout.ApplyCachelineGroups(s); err != nil {
+	if err := layout.Annotate(s); err != nil {
 		t.Fatal(err)
 	}
 	if _, m := s.Lookup("__cacheline_group_begin__grp_sock_write_rx"); m.AlignAttr != 64 {
