@@ -18,7 +18,7 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const diffUsage = `usage: cachelint diff [-C NAME[,NAME] [-strict]] [-hot FILE|DIR]... [-line N[,N]] [-format text|json|svg] [-fail-on KIND[,KIND]] [-q|-v] OLD NEW
+const diffUsage = `usage: cachelint diff [-C NAME[,NAME] [-strict]] [-F dwarf|btf] [-hot FILE|DIR]... [-line N[,N]] [-format text|json|svg] [-fail-on KIND[,KIND]] [-q|-v] OLD NEW
 
 Compares the structs two builds share (ELF files with DWARF, or BTF, in any
 mix): size, members added, removed and moved, holes, the lines each fast
@@ -48,6 +48,8 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	var hot listFlag
 	names := fs.String("C", "", "compare only the structs or unions `NAME[,NAME]`")
+	fs.StringVar(names, "class_name", "", "as pahole --class_name: -C")
+	formatPath := addFormatPath(fs)
 	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables, for both builds (repeatable)")
 	lineFlag := fs.String("line", "", "cache-line sizes `N[,N]`, the first counting lines (default: the files' machine's, docs/binaries.md)")
 	format := fs.String("format", "text", "output: text, json or svg (the two layouts side by side)")
@@ -65,8 +67,11 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 2 {
 		return fail("diff: want two files, OLD and NEW, have %d (cachelint diff -h for usage)", fs.NArg())
 	}
+	formats, err := parseFormats(*formatPath)
+	if err != nil {
+		return fail("%v", err)
+	}
 	var lines []int64
-	var err error
 	if *lineFlag != "" {
 		if lines, err = parseLines(*lineFlag); err != nil {
 			return fail("-line=%s: %v", *lineFlag, err)
@@ -99,11 +104,11 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 
 	oldPath, newPath := fs.Arg(0), fs.Arg(1)
-	old, err := buildStructs(oldPath, want, set, lines, say)
+	old, err := buildStructs(oldPath, want, formats, set, lines, say)
 	if err != nil {
 		return fail("%v", err)
 	}
-	cur, err := buildStructs(newPath, want, set, lines, say)
+	cur, err := buildStructs(newPath, want, formats, set, lines, say)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -191,8 +196,8 @@ type build struct {
 // buildStructs reads the structs of path (those in want, when any, of
 // which it may lack some) and annotates and analyzes them as cachelint
 // layout does.
-func buildStructs(path string, want []string, set *hotfile.Set, lines []int64, say *notices) (*build, error) {
-	structs, _, err := readStructs(path, want, nil, false)
+func buildStructs(path string, want, formats []string, set *hotfile.Set, lines []int64, say *notices) (*build, error) {
+	structs, _, err := readStructs(path, want, nil, false, formats)
 	if err != nil && !(want != nil && errors.Is(err, input.ErrNotFound)) {
 		return nil, err
 	}

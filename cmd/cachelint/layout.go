@@ -23,7 +23,7 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-hot FILE|DIR]... [-line N[,N]] [-reorg [-patch SRC]...] [-format text|json|sarif|svg] [-srcroot DIR] [-q|-v]
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-F dwarf|btf] [-hot FILE|DIR]... [-line N[,N]] [-reorg [-patch SRC]...] [-format text|json|sarif|svg] [-srcroot DIR] [-q|-v]
                         [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] [-P|--packable] [-E|--expand_types] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
@@ -46,6 +46,8 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("layout", flag.ContinueOnError)
 	var hot listFlag
 	names := fs.String("C", "", "report only the structs or unions `NAME[,NAME]`")
+	fs.StringVar(names, "class_name", "", "as pahole --class_name: -C")
+	formatPath := addFormatPath(fs)
 	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables (repeatable)")
 	lineFlag := fs.String("line", "", "cache-line sizes `N[,N]`, the first drawn in the text (default: the file's machine's, docs/binaries.md)")
 	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
@@ -66,8 +68,11 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return fail("layout: no FILE (cachelint layout -h for usage)")
 	}
+	formats, err := parseFormats(*formatPath)
+	if err != nil {
+		return fail("%v", err)
+	}
 	var lines []int64
-	var err error
 	if *lineFlag != "" {
 		if lines, err = parseLines(*lineFlag); err != nil {
 			return fail("-line=%s: %v", *lineFlag, err)
@@ -155,7 +160,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			// Relative to the working directory, not to -srcroot.
 			sarif.Artifact, _ = filepath.Abs(path)
 		}
-		structs, lookup, err := readStructs(path, want, bar, pahole.expand)
+		structs, lookup, err := readStructs(path, want, bar, pahole.expand, formats)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -409,36 +414,59 @@ type source interface {
 // what pahole -E prints when expand is set. An ELF file is read for
 // DWARF, for its .BTF section when it has no DWARF; BTF is read as BTF;
 // the input layer tells which is which.
-func readStructs(path string, want []string, bar *progress, expand bool) ([]*layout.Struct, func(string) *layout.Struct, error) {
+func readStructs(path string, want []string, bar *progress, expand bool, formats []string) ([]*layout.Struct, func(string) *layout.Struct, error) {
 	in, err := input.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer in.Close()
+	explicit := formats != nil
+	if !explicit {
+		formats = defaultFormats
+	}
 	var src source
-	if in.Format == input.ELF {
-		f, err := dwarfscan.New(in)
+	var noTypes error
+	for _, format := range formats {
 		switch {
-		case err == nil:
-			defer f.Close()
-			f.ExpandTypes = expand
-			if bar != nil {
-				f.Progress = bar.update
-				defer bar.clear()
+		case format == "dwarf" && in.Format == input.ELF:
+			f, err := dwarfscan.New(in)
+			switch {
+			case err == nil:
+				defer f.Close()
+				f.ExpandTypes = expand
+				if bar != nil {
+					f.Progress = bar.update
+					defer bar.clear()
+				}
+				src = f
+			case !errors.Is(err, input.ErrNoTypes):
+				return nil, nil, err
+			default:
+				noTypes = err
 			}
-			src = f
-		case !errors.Is(err, input.ErrNoTypes):
-			return nil, nil, err
+		case format == "btf":
+			defer collectLess()()
+			f, err := btfscan.New(in)
+			switch {
+			case err == nil:
+				f.ExpandTypes = expand
+				src = f
+			case !errors.Is(err, input.ErrNoTypes):
+				return nil, nil, err
+			default:
+				noTypes = err
+			}
+		}
+		if src != nil {
+			break
 		}
 	}
+	if src == nil && !explicit {
+		return nil, nil, noTypes
+	}
 	if src == nil {
-		defer collectLess()()
-		f, err := btfscan.New(in)
-		if err != nil {
-			return nil, nil, err
-		}
-		f.ExpandTypes = expand
-		src = f
+		return nil, nil, &input.FileError{Path: path, Err: &input.Error{Kind: input.ErrNoTypes,
+			Msg: fmt.Sprintf("no %s type information (-F %s)", strings.ToUpper(strings.Join(formats, " or ")), strings.Join(formats, ","))}}
 	}
 
 	if len(want) == 0 {
@@ -461,4 +489,32 @@ func readStructs(path string, want []string, bar *progress, expand bool) ([]*lay
 		return dup
 	})
 	return out, report.Lookup(lookup), err
+}
+
+// defaultFormats are the type information readStructs reads, in order:
+// an ELF file's DWARF, else BTF (raw, or an ELF file's .BTF section).
+var defaultFormats = []string{"dwarf", "btf"}
+
+// addFormatPath defines pahole's -F and --format_path.
+func addFormatPath(fs *flag.FlagSet) *string {
+	f := fs.String("F", "", "as pahole -F: the type information to read, `dwarf`, btf, or both in the order to try (default dwarf,btf)")
+	fs.StringVar(f, "format_path", "", "as pahole --format_path: -F")
+	return f
+}
+
+// parseFormats reads -F: nil for the default.
+func parseFormats(s string) ([]string, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []string
+	for f := range strings.SplitSeq(s, ",") {
+		if !slices.Contains(defaultFormats, f) {
+			return nil, fmt.Errorf("-F=%s: want dwarf, btf, or both (pahole's ctf is not read)", s)
+		}
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out, nil
 }

@@ -106,7 +106,7 @@ func TestPaholePackable(t *testing.T) {
 			ours := parsePackable(t, in.file, out)
 			theirs := parsePackable(t, in.golden+".packable", golden(t, in.golden+".packable"))
 
-			structs, _, err := readStructs(td(in.file), nil, nil, false)
+			structs, _, err := readStructs(td(in.file), nil, nil, false, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -320,5 +321,55 @@ func BenchmarkLayoutExpand(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// pahole's --class_name is -C; -F (--format_path) says which type
+// information to read, in the order to try: an ELF file with both DWARF
+// and .BTF (a BPF object) is read as either.
+func TestPaholeClassNameFormat(t *testing.T) {
+	t.Parallel()
+	c, _, _ := runCmd(t, "-C", "pkt_rx_queue", td("c/queues.o"))
+	for _, args := range [][]string{{"--class_name=pkt_rx_queue"}, {"--class_name", "pkt_rx_queue"}, {"-class_name=pkt_rx_queue", "-F", "dwarf"}} {
+		out, errs, code := runCmd(t, append(args, td("c/queues.o"))...)
+		if code != 0 || errs != "" || out != c {
+			t.Errorf("%q: exit %d, stderr %q, output differs from -C's:\n%s", args, code, errs, out)
+		}
+	}
+	declFile := func(args ...string) string {
+		t.Helper()
+		out, errs, code := runCmd(t, append(append([]string{"-format", "json"}, args...), td("c/bpf.o"))...)
+		var d doc
+		if err := json.Unmarshal([]byte(out), &d); code != 0 || err != nil || len(d.Structs) != 1 {
+			t.Fatalf("%q: exit %d, %v\n%s", args, code, err, errs)
+		}
+		return d.Structs[0].DeclFile
+	}
+	for _, f := range []struct{ format, file string }{{"", "bpf.c"}, {"dwarf", "bpf.c"}, {"dwarf,btf", "bpf.c"}, {"btf", ""}, {"btf,dwarf", ""}, {"btf,btf", ""}} {
+		args := []string{"-C", "bpf_map_val"}
+		if f.format != "" {
+			args = append(args, "-F", f.format)
+		}
+		if got := declFile(args...); got != f.file {
+			t.Errorf("-F %s: declared in %q, want %q (DWARF says where, BTF does not)", f.format, got, f.file)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-F", "dwarf", linux618}, "cachelint: " + linux618 + ": no DWARF type information (-F dwarf)\n"},
+		{[]string{"--format_path=btf", td("c/queues.o")}, "cachelint: " + td("c/queues.o") + ": no BTF type information (-F btf)\n"},
+		{[]string{"-F", "ctf", td("c/queues.o")}, "cachelint: -F=ctf: want dwarf, btf, or both (pahole's ctf is not read)\n"},
+	} {
+		out, errs, code := runCmd(t, c.args...)
+		if code != 1 || out != "" || errs != c.want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q, want 1 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+	// diff takes them too.
+	out, errs, code := runDiffCmd(t, "--class_name=bpf_map_val", "-F", "btf", td("c/bpf.o"), td("c/bpf.o"))
+	if code != 0 || errs != "" || !strings.HasPrefix(out, "struct bpf_map_val {\n") {
+		t.Errorf("diff --class_name -F btf: exit %d, stderr %q\n%s", code, errs, out)
 	}
 }

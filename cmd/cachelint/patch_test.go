@@ -62,7 +62,7 @@ func compileC(t *testing.T, src, obj string, defines []string) {
 // analysing them: the hot file applied, annotations resolved.
 func prepared(t *testing.T, obj, hot string, names []string) []*layout.Struct {
 	t.Helper()
-	structs, _, err := readStructs(obj, names, nil, false)
+	structs, _, err := readStructs(obj, names, nil, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
