@@ -525,8 +525,9 @@ func conflicts(w, x *Hot, ws, xs int) bool {
 }
 
 // sameGuard reports whether hot members a and b are a lock and a member
-// it guards, or two members one lock guards: one core at a time touches
-// them, so a line they share is not falsely shared.
+// it guards, or two members one lock guards: each access follows the
+// core's own write of the lock, so a line they share is not falsely
+// shared.
 func sameGuard(a, b *Member) bool {
 	ga, gb := a.Hot.Guard, b.Hot.Guard
 	return ga != "" && (ga == gb || ga == b.Name) || gb != "" && gb == a.Name

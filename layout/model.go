@@ -261,8 +261,9 @@ type Hot struct {
 	Paths []string // sorted; never empty once Resolve has run
 	Write bool
 	// Guard names the member, a lock, that the fast paths hold whenever
-	// they touch this one: the lock and the members it guards are touched
-	// by one core at a time, and share lines without false sharing.
+	// they touch this one: each access follows the core's own write of the
+	// lock, so the lock and the members it guards share lines without
+	// false sharing.
 	Guard string
 }
 

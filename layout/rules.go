@@ -100,7 +100,8 @@ var CheckFalseShare = &Check{
 			"invalidates the line in the caches of the cores reading the other fields. For `percpu` " +
 			"types, a base offset at which a written field of one element shares a line with a field of a neighbour. " +
 			"One finding per line: it names the fields written there and everything they share it with. A lock and the " +
-			"fields it guards (`guard=`, docs/annotations.md) share lines freely: one core at a time touches them.\n\n" +
+			"fields it guards (`guard=`, docs/annotations.md) share lines freely: each access follows the core's own " +
+			"write of the lock.\n\n" +
 			"Put written fields on lines of their own, or pad `percpu` elements to a line; the proposed order does.",
 		Fix:      FixReorderPadding,
 		Severity: "warning",

@@ -53,12 +53,11 @@ type heldLock struct {
 	// "" for a function's receiver, in what its callers hold.
 	base  string
 	field int32
-	excl  bool // by Lock, not RLock
 }
 
 // lockScan is what a function does under locks: each field access with
-// the locks held exclusively on its object, and each method call with
-// the locks its receiver holds.
+// the locks held on its object, and each method call with the locks its
+// receiver holds.
 type lockScan struct {
 	accesses []lockedAccess
 	calls    []lockedCall
@@ -66,7 +65,7 @@ type lockScan struct {
 
 type lockedAccess struct {
 	field int32
-	locks []int32 // lock fields of the same struct, held exclusively
+	locks []int32 // lock fields of the same struct, held
 }
 
 type lockedCall struct {
@@ -76,9 +75,10 @@ type lockedCall struct {
 }
 
 // lockGuards finds the fields that the sampled code accesses only while
-// holding a lock of the same struct exclusively, on the same object: the
-// lock and they are touched by one goroutine at a time, so they belong
-// on one line. It returns the lock field of each such field.
+// holding a lock of the same struct, on the same object: every access
+// comes right after the goroutine's own Lock or RLock took the lock's line
+// for writing, so a line they share with the lock costs nothing more, and
+// they belong on it. It returns the lock field of each such field.
 //
 // The code looked at is that of the functions sampled and of the
 // functions they call statically, maxCallDepth deep. A lock is held from
@@ -254,11 +254,7 @@ func (ls *lockScanner) stmt(s ast.Stmt, held []heldLock) []heldLock {
 		ls.expr(s.X, held)
 		if l, op, ok := ls.lockOp(s.X); ok {
 			held = slices.DeleteFunc(slices.Clone(held), func(h heldLock) bool { return h.base == l.base && h.field == l.field })
-			switch op {
-			case "Lock":
-				l.excl = true
-				held = append(held, l)
-			case "RLock":
+			if op == "Lock" || op == "RLock" {
 				held = append(held, l)
 			}
 		}
@@ -379,7 +375,7 @@ func (ls *lockScanner) expr(n ast.Node, held []heldLock) {
 				}
 				var locks []int32
 				for _, h := range held {
-					if h.excl && h.base == st.base && ls.p.fields[h.field].key == ls.p.fields[st.field].key {
+					if h.base == st.base && ls.p.fields[h.field].key == ls.p.fields[st.field].key {
 						locks = append(locks, h.field)
 					}
 				}

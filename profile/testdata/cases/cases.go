@@ -138,8 +138,9 @@ func (t *Table) grow() {
 	}
 }
 
-// Registry is read under an RWMutex's RLock: readers hold it together,
-// and each RLock writes the lock, so what they read is not guarded.
+// Registry is read under an RWMutex's RLock: each reader's RLock takes
+// the lock's line for writing just before it reads byName, which the lock
+// guards as a Mutex would.
 type Registry struct {
 	mu     sync.RWMutex
 	byName map[string]int
