@@ -81,7 +81,9 @@ type lockedCall struct {
 // they belong on it. It returns the lock field of each such field.
 //
 // The code looked at is that of the functions sampled and of the
-// functions they call statically, maxCallDepth deep. A lock is held from
+// loop-free functions they call statically, maxCallDepth deep: those
+// whose accesses a call credits (calleeAccesses). A function with a loop
+// that no sample is in, a constructor a benchmark calls, is not. A lock is held from
 // x.mu.Lock() (or x.Lock() through an embedded mutex) to x.mu.Unlock()
 // in the same function, or to its end after defer x.mu.Unlock(); a method
 // called on x holds what its callers hold on x: every caller the samples
@@ -115,8 +117,8 @@ func (p *Program) lockGuards(seen *sampled) map[int32]int32 {
 					return true
 				}
 				d, ok := p.funcs[fn.Origin().FullName()]
-				if !ok || d.decl.Body == nil {
-					return true
+				if !ok || d.decl.Body == nil || loops(d.decl.Body) {
+					return true // what calls credit of it, if sampled
 				}
 				if d.file.index == nil {
 					d.file.index = p.indexFile(d.file)
@@ -387,14 +389,24 @@ func (ls *lockScanner) expr(n ast.Node, held []heldLock) {
 				return true
 			}
 			s := info.Selections[sel]
-			if s == nil || s.Kind() != types.MethodVal || len(s.Index()) != 1 || types.IsInterface(s.Recv()) {
+			if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
 				return true
 			}
 			fn := s.Obj().(*types.Func).Origin()
 			if _, ptr := fn.Signature().Recv().Type().(*types.Pointer); !ptr {
 				return true // the method works on a copy
 			}
+			// The receiver: sel.X, or the embedded field the method is
+			// promoted from (tc.set of a Cache embedding *cache is called
+			// on tc.cache).
 			base := types.ExprString(ast.Unparen(sel.X))
+			if steps := ls.p.selectorSteps(ls.f, sel); len(steps) > 0 {
+				last := steps[len(steps)-1]
+				if len(steps) != len(s.Index())-1 || last.field < 0 {
+					return true
+				}
+				base = last.base + "." + ls.p.fields[last.field].name
+			}
 			var on []heldLock
 			for _, h := range held {
 				if h.base == base {
