@@ -88,6 +88,12 @@ type Config struct {
 	// driver that loaded them sets it, as cachelint does. Nil checks
 	// every size of Lines on the pass's build, as go vet does.
 	Builds func(*types.Package) []*Build
+	// Elements names the struct types whose values the code writes as
+	// elements of arrays or slices (WrittenElements), over every package
+	// the driver loaded; nil finds them in the pass's package alone, as go
+	// vet must. A pad at the end of any other type keeps it from the
+	// next heap object, not from a next element.
+	Elements map[string]bool
 }
 
 // Build is a package as type-checked for another GOARCH than the pass's,
@@ -242,11 +248,11 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 	}
 	ps := &passState{pass: pass, config: c, result: &Result{Fixes: map[string]FixChange{}},
 		pkg: &golayout.Package{Fset: pass.Fset, Types: pass.Pkg, Info: pass.TypesInfo, Sizes: pass.TypesSizes,
-			Checks: c.Checks, HotFile: hotFile}}
+			Checks: c.Checks, HotFile: hotFile, Files: pass.Files}}
 	if c.Builds != nil {
 		for _, b := range c.Builds(pass.Pkg) {
 			ps.builds = append(ps.builds, &otherBuild{Build: b,
-				pkg: &golayout.Package{Fset: b.Fset, Types: b.Types, Info: b.Info, Sizes: b.Sizes, Checks: c.Checks, HotFile: hotFile}})
+				pkg: &golayout.Package{Fset: b.Fset, Types: b.Types, Info: b.Info, Sizes: b.Sizes, Checks: c.Checks, HotFile: hotFile, Files: b.Files}})
 		}
 	}
 	local := localTypeNames(pass)
@@ -349,6 +355,21 @@ type passState struct {
 	result *Result
 	// builds are the package's builds for other GOARCHes.
 	builds []*otherBuild
+	// elements are Config.Elements, or the package's own when nil, found
+	// for the first struct that needs them.
+	elements map[string]bool
+}
+
+// alone reports whether the code never writes values of obj as elements
+// of an array or slice.
+func (ps *passState) alone(obj *types.TypeName) bool {
+	if ps.elements == nil {
+		ps.elements = ps.config.Elements
+		if ps.elements == nil {
+			ps.elements = WrittenElements(ps.pass.Fset, ps.pass.Files, ps.pass.TypesInfo)
+		}
+	}
+	return !ps.elements[declKey(ps.pass.Fset, obj.Pos())]
 }
 
 // otherBuild is a build of the package for another GOARCH, with its type
@@ -468,6 +489,8 @@ func (ps *passState) checkDecl(d *golayout.Decl) {
 			reported[err.Error()] = true
 			report(ps.pass, d.Spec.Name.Pos(), layout.AnnotationRule, err.Error())
 		}
+		alone := ps.alone(d.Obj)
+		t.Struct.Alone = alone
 		builds := []layout.Build{{Arch: ps.config.GOARCH, Struct: t.Struct, Lines: ps.config.Lines}}
 		for i, od := range others {
 			if od == nil {
@@ -476,11 +499,10 @@ func (ps *passState) checkDecl(d *golayout.Decl) {
 			// The same instantiation; its problems are the pass's own.
 			j := slices.IndexFunc(od.Targets, func(o *golayout.Target) bool { return o.Name == t.Name })
 			if j >= 0 && od.Targets[j].Prepare() == nil {
+				od.Targets[j].Struct.Alone = alone
 				builds = append(builds, layout.Build{Arch: ps.builds[i].GOARCH, Struct: od.Targets[j].Struct, Lines: ps.builds[i].Lines})
 			}
 		}
-		// Line sizes in increasing order, whichever build the pass's is.
-		slices.SortStableFunc(builds, func(a, b layout.Build) int { return cmp.Compare(a.Lines[0], b.Lines[0]) })
 		ps.checkTarget(d, t, builds)
 	}
 }
@@ -498,6 +520,9 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 	}
 	var fix []analysis.SuggestedFix
 	blocked := d.Generic
+	if blocked == "" && d.File != nil && golayout.Generated(d.File) {
+		blocked = "the file is generated (DO NOT EDIT): its generator decides the order"
+	}
 	if blocked == "" {
 		r, fix, blocked = ps.safeFix(d, t, builds, r)
 	}

@@ -25,6 +25,22 @@ type Package struct {
 	// HotFile holds the directives of a hot file by the type they name
 	// (LoadHotFile), nil when there is none.
 	HotFile map[string]*hotfile.Set
+	// Files are the package's files, where calls of sync/atomic's
+	// functions make the fields they update atomic; nil for none.
+	Files []*ast.File
+
+	// atomics are the fields Files update through sync/atomic, found
+	// for the first struct laid out.
+	atomics map[*types.Var]int64
+}
+
+// atomicsFound are the fields the package's files update through
+// sync/atomic's functions.
+func (p *Package) atomicsFound() map[*types.Var]int64 {
+	if p.atomics == nil {
+		p.atomics = atomicFields(p.Files, p.Info, p.Sizes)
+	}
+	return p.atomics
 }
 
 // Problem is an annotation that cannot be applied: malformed, misplaced,
@@ -199,6 +215,11 @@ func (p *Package) instantiations(obj *types.TypeName) []instance {
 func (p *Package) target(d *Decl, in instance, typeDirs []*directive, pins []bool, fromFile *hotfile.Set, qualified string,
 	problem func(token.Pos, string)) (*Target, error) {
 	s := structLayout(in.name, in.st, p.Sizes, types.RelativeTo(p.Types))
+	for i := range s.Members {
+		if w := p.atomicsFound()[in.st.Field(i)]; w > 0 && s.Members[i].Atomic == 0 {
+			s.Members[i].Atomic = w
+		}
+	}
 	heap, err := goHeap(p.Sizes.Sizeof(types.Typ[types.UnsafePointer]))
 	if err != nil {
 		return nil, err
@@ -251,7 +272,13 @@ func (p *Package) target(d *Decl, in instance, typeDirs []*directive, pins []boo
 			problem(d.Spec.Name.Pos(), err.Error())
 		}
 	}
-	return &Target{Name: in.name, Struct: s, separators: separators(d.Type, fieldOf)}, nil
+	seps := separators(d.Type, fieldOf)
+	if d.File != nil && Generated(d.File) {
+		// A generated file's blank arrays are its source's: an ABI's
+		// reserved areas, which nothing here can resize.
+		seps = func(*layout.Struct, int) bool { return false }
+	}
+	return &Target{Name: in.name, Struct: s, separators: seps}, nil
 }
 
 // fieldHotPin reads the hot and pin directives of field fld.
@@ -300,7 +327,7 @@ func (p *Package) mayFind(st *types.Struct) bool {
 		return true
 	}
 	for f := range st.Fields() {
-		if atomicWidth(f.Type(), p.Sizes) > 0 || isPadding(f) {
+		if atomicWidth(f.Type(), p.Sizes) > 0 || p.atomicsFound()[f] > 0 || isPadding(f) {
 			return true
 		}
 	}
@@ -339,7 +366,9 @@ func separators(st *ast.StructType, fieldOf []int) layout.Separators {
 			between := i > 0 && i < len(s.Members)-1 && !s.Members[i-1].Padding && !s.Members[i+1].Padding
 			evident = evident || literal && between && m.Size >= 32 && m.End()%64 == 0
 		}
-		evident = evident || s.BetweenWriters(i)
+		// A pad of 32 bytes or more beside an atomic or written field,
+		// shorter ones being alignment filler, whatever its comment.
+		evident = evident || s.BetweenWriters(i) || m.Size >= 32 && s.BesideWriter(i)
 		for _, g := range []*ast.CommentGroup{fld.Doc, fld.Comment} {
 			evident = evident || g != nil && cacheLineWords.MatchString(g.Text())
 		}

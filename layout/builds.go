@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -18,8 +19,8 @@ type Build struct {
 
 // AnalyzeBuilds analyzes a struct built for several targets, each at its
 // own line sizes, and reports each problem once, naming the line sizes it
-// holds at in the order of builds and their Lines. A struct every target
-// lays out alike is analyzed as AnalyzeWith does at all the sizes, with a
+// holds at, smallest first. A struct every target lays out alike is
+// analyzed as AnalyzeWith does the first build at all the sizes, with a
 // proposal good at each. One laid out differently is checked as each
 // target lays it out, and gets no proposal: an order is not sought that
 // suits layouts that differ.
@@ -31,8 +32,14 @@ func AnalyzeBuilds(builds []Build, checks []*Check) Result {
 	first := builds[0].Struct
 	differ := slices.IndexFunc(builds, func(b Build) bool { return !sameLayout(first, b.Struct) })
 	if differ < 0 {
+		if len(builds) > 1 {
+			slices.Sort(lines)
+		}
 		return AnalyzeWith(first, lines, checks)
 	}
+	firstArch, arch := builds[0].Arch, builds[differ].Arch
+	builds = slices.Clone(builds)
+	slices.SortStableFunc(builds, func(a, b Build) int { return cmp.Compare(a.Lines[0], b.Lines[0]) })
 	maxLine := slices.Max(lines)
 	var r Result
 	var found []Finding
@@ -52,8 +59,9 @@ func AnalyzeBuilds(builds []Build, checks []*Check) Result {
 	}
 	r.Findings = merge(found)
 	if slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check.Reorders() }) {
+		other := builds[slices.IndexFunc(builds, func(b Build) bool { return b.Arch == arch })].Struct
 		r.NoFix = fmt.Sprintf("%s lays the struct out differently from %s (%s), and no order is proposed for both",
-			builds[differ].Arch, builds[0].Arch, layoutDifference(first, builds[differ].Struct))
+			arch, firstArch, layoutDifference(first, other))
 	}
 	return r
 }

@@ -46,6 +46,9 @@ type Finding struct {
 	// waste is, for a pad a line or more longer than it needs to be, the
 	// bytes it wastes; 0 for every other finding.
 	waste int64
+	// need is, for a pad too short, the bytes it lacks; 0 for every
+	// other finding.
+	need int64
 }
 
 // newFinding is a finding at one line size, its message head, the line
@@ -743,7 +746,7 @@ func separates(m *Member) bool {
 // x86's adjacent-line prefetcher fetches lines two at a time and careful
 // code (sync.Pool) pads for it; and what a larger line needs is no waste at
 // a smaller one. A pad at the end separates the struct from the next
-// element of an array.
+// element of an array, unless the struct is Alone (loneEnd judges it).
 func padding(s *Struct, line, maxLine int64) []Finding {
 	if s.Kind != KindStruct {
 		return nil
@@ -773,6 +776,12 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 				break
 			}
 		}
+		if after < 0 && s.Alone && !s.PerCPU {
+			// No element follows: loneEnd judges the pad against the
+			// next heap object, and a pad around a lone object is no
+			// waste.
+			continue
+		}
 		if after < 0 {
 			// The first member of the next array element follows.
 			for j := range s.Members {
@@ -794,9 +803,19 @@ func padding(s *Struct, line, maxLine int64) []Finding {
 		pair := 2 * maxLine
 		switch waste := after - (lastBefore/pair+1)*pair; {
 		case slack < 0:
-			out = append(out, newFinding(line, i, []string{pad.Name, name, afterName}, key,
+			f := newFinding(line, i, []string{pad.Name, name, afterName}, key,
 				fmt.Sprintf("padding %s %s (%d bytes) leaves %s and %s on one line", pad.Name, pad.Type, pad.Size, name, afterName),
-				fmt.Sprintf(": it needs %d more bytes", -slack)))
+				fmt.Sprintf(": it needs %d more bytes", -slack))
+			f.need = -slack
+			out = append(out, f)
+		case line == maxLine && waste >= line && waste >= pad.Size:
+			// Other pads between the two (the next element's leading
+			// one) keep them apart without this one.
+			f := newFinding(line, i, []string{pad.Name, name, afterName}, key,
+				fmt.Sprintf("padding %s %s (%d bytes) is not needed: the other pads keep %s and %s a pair of lines apart",
+					pad.Name, pad.Type, pad.Size, name, afterName), "")
+			f.waste = pad.Size
+			out = append(out, f)
 		case line == maxLine && waste >= line:
 			f := newFinding(line, i, []string{pad.Name, name, afterName}, key,
 				fmt.Sprintf("padding %s %s (%d bytes) wastes %d bytes, a whole line or more: %d bytes keep %s and %s a pair of lines apart",

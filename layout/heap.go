@@ -347,9 +347,13 @@ func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
 	for _, b := range bases {
 		for _, f := range check(s.at(b.Offset)) {
 			i := slices.IndexFunc(out, func(p problem) bool { return p.Key == f.Key })
-			if i < 0 {
+			switch {
+			case i < 0:
 				out = append(out, problem{Finding: f})
 				i = len(out) - 1
+			case f.need > out[i].need:
+				// A pad too short says what every base needs.
+				out[i].Finding = f
 			}
 			out[i].add(b)
 		}
@@ -398,6 +402,11 @@ func (s *Struct) paddingAtBases(line, maxLine int64) []Finding {
 	})
 	bases := s.Bases(line)
 	var wastes []Finding
+	if s.Alone && !s.PerCPU {
+		// One object's pad costs a few bytes once; only the pads of
+		// elements, paid in every one, are worth trimming.
+		bases = nil
+	}
 	for k, b := range bases {
 		at := s
 		if len(bases) > 1 || b.Offset != 0 {
@@ -427,7 +436,47 @@ func (s *Struct) paddingAtBases(line, maxLine int64) []Finding {
 			fs = append(fs, f)
 		}
 	}
+	if s.Alone && !s.PerCPU {
+		return append(fs, s.loneEnd(line)...)
+	}
 	return append(fs, s.offLineElements(line)...)
+}
+
+// loneEnd finds an end pad of a struct the program keeps in objects of
+// their own (Alone) that fails to keep the struct's last field off the
+// line where the next object of its size class starts, at some heap base:
+// that object may be anything of that size, written by anyone.
+func (s *Struct) loneEnd(line int64) []Finding {
+	if s.Heap == nil || s.Size == 0 {
+		return nil
+	}
+	pad, last := -1, -1
+	for i := range s.Members {
+		switch m := &s.Members[i]; {
+		case separates(m):
+			pad = i
+		case m.Size > 0:
+			last, pad = i, -1
+		}
+	}
+	if pad < 0 || last < 0 {
+		return nil
+	}
+	p := s.Heap.Place(s.Size, s.Pointers)
+	if p.Kind != PlaceSmall {
+		return nil
+	}
+	m, lm := &s.Members[pad], &s.Members[last]
+	return s.atBases(line, func(at *Struct) []Finding {
+		end := at.Members[last].End() - 1
+		next := at.origin + p.Class.Size // where the next slot starts
+		if end/line != next/line {
+			return nil
+		}
+		return []Finding{newFinding(line, pad, []string{m.Name, lm.Label()}, m.Name+" after "+lm.Label(),
+			fmt.Sprintf("padding %s %s (%d bytes) leaves %s on the line where the next object of the %d-byte size class starts",
+				m.Name, m.Type, m.Size, lm.Label(), p.Class.Size), "")}
+	})
 }
 
 // offLineElements finds a struct padded to whole lines, so that elements
@@ -435,9 +484,10 @@ func (s *Struct) paddingAtBases(line, maxLine int64) []Finding {
 // from make does not start on a line: the malloc header of a slice of
 // pointer-holding elements, or a size class that is not whole lines, moves
 // every element off. That costs only where the fields of an element then
-// span more lines, often one shared with the next element's fields; a
-// pad that keeps 24 bytes of fields in a 64-byte element still keeps them
-// on a line of their own 8 bytes past one.
+// span more lines, one shared with the next element's fields: a pad that
+// keeps 24 bytes of fields in a 64-byte element still keeps them on a line
+// of their own 8 bytes past one, and 64 bytes of fields padded to 128
+// keep a line of pad from the next element's.
 func (s *Struct) offLineElements(line int64) []Finding {
 	if s.Heap == nil || s.Size == 0 || s.Size%line != 0 || s.origin != 0 {
 		return nil
@@ -459,6 +509,11 @@ func (s *Struct) offLineElements(line int64) []Finding {
 		f := fields.shift(base)
 		return f.lastLine(line) - f.firstLine(line) + 1
 	}
+	// The extra line costs only when the next element's fields are on
+	// it: a pad of a whole line between elements keeps them apart still.
+	sharesNext := func(base int64) bool {
+		return fields.shift(base).lastLine(line) == fields.shift(base+s.Size).firstLine(line)
+	}
 	// Lengths whose slices are small objects; larger ones start on a page.
 	// Elements are whole lines, so all of a slice's start where it does.
 	var off []int64
@@ -466,7 +521,7 @@ func (s *Struct) offLineElements(line int64) []Finding {
 	maxLen := (s.Heap.MaxSmallSize-s.Heap.MallocHeaderSize)/s.Size + 1
 	for n := int64(1); n <= maxLen; n++ {
 		for _, b := range s.Heap.Bases(n*s.Size, s.Pointers, line) {
-			if linesAt(b.Offset) > linesAt(0) {
+			if linesAt(b.Offset) > linesAt(0) && sharesNext(b.Offset) {
 				if len(off) == 0 {
 					at = b.Offset
 				}
@@ -486,14 +541,10 @@ func (s *Struct) offLineElements(line int64) []Finding {
 	if p := s.Heap.Place(off[0]*s.Size, s.Pointers); p.Header == 0 {
 		why = fmt.Sprintf("the %d-byte size class", p.Class.Size)
 	}
-	shared := ""
-	if fields.shift(at).lastLine(line) == fields.shift(at+s.Size).firstLine(line) {
-		shared = ", one of them with the next element's"
-	}
 	m := &s.Members[pad]
 	return []Finding{newFinding(line, pad, []string{m.Name}, "elements",
-		fmt.Sprintf("%s is padded to %d bytes, whole lines, but make([]%s, n) for %s starts elements off a line (%d bytes past one, after %s), so the fields of each span %d lines, not %d%s",
-			s.Name, s.Size, s.Name, lengths, at, why, linesAt(at), linesAt(0), shared), "")}
+		fmt.Sprintf("%s is padded to %d bytes, whole lines, but make([]%s, n) for %s starts elements off a line (%d bytes past one, after %s), so the fields of each span %d lines, not %d, one of them with the next element's",
+			s.Name, s.Size, s.Name, lengths, at, why, linesAt(at), linesAt(0)), "")}
 }
 
 // endPad reports whether padding finding f is about a pad with nothing

@@ -114,7 +114,12 @@ type Struct struct {
 	// size class that starts every object at the same place.
 	padTo int64
 
-	PerCPU  bool
+	PerCPU bool
+	// Alone says that the program never writes values of the struct as
+	// elements of an array or slice (a Go type no code indexes to write):
+	// each is an object of its own, and a pad at its end keeps it from the
+	// next object of its size class, not from a next element.
+	Alone   bool
 	Budgets []Budget
 	Ignores []Ignore
 

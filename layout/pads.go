@@ -26,11 +26,27 @@ func (m *Member) isPadLike() bool {
 // members that are atomic or written hot, the nearest ones on each side
 // that take space: a pad there can only be meant to keep them apart.
 func (s *Struct) BetweenWriters(i int) bool {
-	writes := func(m *Member) bool {
-		h := m.HotWithin()
-		return m.Atomic > 0 || h != nil && h.Write
-	}
-	var before, after *Member
+	before, after := s.padNeighbours(i)
+	return before != nil && after != nil && before.writes() && after.writes()
+}
+
+// BesideWriter reports whether top-level member i lies next to a member
+// that is atomic or written hot, the nearest that takes space on either
+// side: the padded queue's pad on each side of each counter.
+func (s *Struct) BesideWriter(i int) bool {
+	before, after := s.padNeighbours(i)
+	return before != nil && after != nil && (before.writes() || after.writes())
+}
+
+// writes reports whether m is atomic or written hot.
+func (m *Member) writes() bool {
+	h := m.HotWithin()
+	return m.Atomic > 0 || h != nil && h.Write
+}
+
+// padNeighbours are the nearest members on each side of member i that
+// take space and are not pads, nil where there is none.
+func (s *Struct) padNeighbours(i int) (before, after *Member) {
 	for j := i - 1; j >= 0 && before == nil; j-- {
 		if m := &s.Members[j]; m.Size > 0 && !m.isPadLike() {
 			before = m
@@ -41,7 +57,7 @@ func (s *Struct) BetweenWriters(i int) bool {
 			after = m
 		}
 	}
-	return before != nil && after != nil && writes(before) && writes(after)
+	return before, after
 }
 
 // BinarySeparators is the evidence of a binary, which keeps no comments,

@@ -58,3 +58,6 @@ type Stats struct {
 	// Keep workers' counters on separate cache lines.
 	_ [56]byte
 }
+
+// Hit counts a hit on worker's own Stats.
+func Hit(stats []Stats, worker int) { stats[worker].hits++ }

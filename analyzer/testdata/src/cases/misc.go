@@ -50,6 +50,20 @@ type padded struct {
 	b uint64
 }
 
+// paddeds are written element by element: each element pays for the pad.
+var paddeds [4]padded
+
+func touchPadded(i int) { paddeds[i].a++ }
+
+// lonePadded is padded as padded, but each is an object of its own: a few
+// bytes of one object are not worth a finding.
+type lonePadded struct {
+	a uint64
+	// Keeps a and b on different cache lines.
+	_ [200]byte
+	b uint64
+}
+
 // sigInfo is padded to the kernel's 128 bytes, not to separate anything.
 type sigInfo struct {
 	Signo int32

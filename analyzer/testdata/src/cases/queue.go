@@ -69,3 +69,5 @@ type bucketPadded struct {
 	_ [cacheLineSize - unsafe.Sizeof(bucket{})]byte // want `bucketPadded: bucketPadded is padded to 64 bytes, whole lines, but make`
 	bucket
 }
+
+func lockBucket(table []bucketPadded, i int) { table[i].mu.Lock() }

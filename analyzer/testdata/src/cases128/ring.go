@@ -17,6 +17,16 @@ type counter struct {
 	_ [56]byte // want `counter: padding _ \[56\]byte \(56 bytes\) leaves n and n of the next element on one line \(128-byte lines\): it needs 64 more bytes`
 }
 
+func count(counters []counter, worker int) { counters[worker].n++ }
+
+// token is padded as counter, but each is an object of its own, held by
+// one worker: its pad keeps it from the next object of its size class.
+type token struct {
+	idx uint64
+	// Keep other workers' tokens off this one's cache line.
+	_ [56]byte // want `token: padding _ \[56\]byte \(56 bytes\) leaves idx on the line where the next object of the 64-byte size class starts \(128-byte lines\); in 50% of heap objects, those starting 0 bytes past a 128-byte line \(the 64-byte size class starts them at 0 or 64\)`
+}
+
 // stats is one per worker, and knows it.
 //
 //cachelint:percpu

@@ -65,6 +65,8 @@ type bucket struct {
 	lock uint64
 }
 
+func lockIn(table []bucket, i int) { table[i].lock++ }
+
 // slot is padded to a line so that neighbouring slots' turns are not on
 // one line (xsync v3's slotPadded). Behind the malloc header its 24 bytes
 // of fields start 8 bytes past a line, still on a line of their own.
@@ -73,6 +75,8 @@ type slot struct {
 	item any
 	_    [cacheLineSize - 24]byte
 }
+
+func take(slots []slot, i int) { slots[i].turn++ }
 
 // counters are padded the same way, but hold no pointers: every slice of
 // them starts on a line.
@@ -110,3 +114,17 @@ type traceMap struct {
 	_    [cacheLineSize]byte
 	mem  [3]uint64
 }
+
+// poolLocal is sync.Pool's per-P shard: 64 bytes of fields padded to 128.
+// Behind the malloc header they span 2 lines, but a whole 64-byte pad
+// still lies between one element's fields and the next's: no line is
+// shared.
+type poolLocal struct {
+	private *int
+	shared  [7]uint64
+	// Prevents false sharing on widespread platforms with
+	// 128 mod (cache line size) = 0 .
+	pad [128 - 64]byte
+}
+
+func pinLocal(locals []poolLocal, p int) { locals[p].shared[0]++ }
