@@ -10,12 +10,15 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -23,6 +26,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/cachelint/cachelint/analyzer"
+	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
 	"github.com/cachelint/cachelint/report"
 )
@@ -64,6 +68,9 @@ func main() {
 	}
 	if vetMode(args) {
 		// go vet's protocol, with flags named -cachelint.FLAG.
+		if err := checkVetFlags(args); err != nil {
+			os.Exit(vetFlagError(args, err, os.Stderr))
+		}
 		unitchecker.Main(analyzer.Analyzer)
 	}
 	os.Exit(runPackages(args, os.Stdout, os.Stderr))
@@ -79,6 +86,68 @@ func vetMode(args []string) bool {
 	}
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 }
+
+// checkVetFlags checks the values of the -cachelint.FLAG arguments go vet
+// passes on, and that the hot file they name reads, before unitchecker
+// parses them: it would print the error and its usage for every package.
+func checkVetFlags(args []string) error {
+	flags := flag.NewFlagSet("cachelint", flag.ContinueOnError)
+	var c analyzer.Config
+	c.RegisterFlags(flags)
+	for i := 0; i < len(args); i++ {
+		if !strings.HasPrefix(args[i], "-") {
+			continue
+		}
+		name, ok := strings.CutPrefix(strings.TrimLeft(args[i], "-"), "cachelint.")
+		if !ok {
+			continue
+		}
+		name, value, hasValue := strings.Cut(name, "=")
+		if !hasValue && i+1 < len(args) {
+			i++
+			value = args[i]
+		}
+		if err := flags.Set(name, value); err != nil {
+			return fmt.Errorf("-cachelint.%s=%s: %v (cachelint help lists the flags)", name, value, err)
+		}
+	}
+	if c.HotFile != "" {
+		if _, err := golayout.LoadHotFile(c.HotFile); err != nil {
+			return fmt.Errorf("-cachelint.hotfile: %w", err)
+		}
+	}
+	return nil
+}
+
+// vetFlagError says err once for a whole go vet run and returns the exit
+// status of this run, of one package. go vet runs the tool once per
+// package, for its dependencies too, each with its action's directory
+// ($WORK/bNNN) holding the .cfg file: the first run of a package go vet
+// reports on says err and fails; the others, with the same flags, say
+// nothing and leave no output, which go vet then neither caches nor
+// reads. Elsewhere (no $WORK/bNNN), each run says it.
+func vetFlagError(args []string, err error, stderr io.Writer) int {
+	cfgPath := args[len(args)-1]
+	var cfg struct{ VetxOnly bool }
+	if data, rerr := os.ReadFile(cfgPath); rerr == nil && json.Unmarshal(data, &cfg) == nil && cfg.VetxOnly {
+		return 0 // a dependency: nothing is reported on it
+	}
+	if action := filepath.Dir(cfgPath); actionDir.MatchString(filepath.Base(action)) {
+		marker := filepath.Join(filepath.Dir(action), "cachelint-flag-error")
+		f, ferr := os.OpenFile(marker, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if ferr != nil && errors.Is(ferr, fs.ErrExist) {
+			return 0
+		}
+		if ferr == nil {
+			f.Close()
+		}
+	}
+	fmt.Fprintf(stderr, "cachelint: %v\n", err)
+	return 1
+}
+
+// actionDir is the name of go build's directory for one action in $WORK.
+var actionDir = regexp.MustCompile(`^b[0-9]+$`)
 
 func runLayoutCommand(args []string, stdout, stderr io.Writer) int {
 	// Reading a binary allocates in bursts that die young (a unit's

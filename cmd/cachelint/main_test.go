@@ -198,6 +198,23 @@ func TestGoVet(t *testing.T) {
 	if code == 0 || !strings.Contains(out, "Stats: padding _ [56]byte (56 bytes) leaves hits and hits of the next element on one line (128-byte lines)") {
 		t.Errorf("go vet: exit %d\n%s", code, out)
 	}
+	// A bad flag value is said once for the run, not with unitchecker's
+	// usage for every package, dependencies included.
+	for _, c := range []struct{ flag, want string }{
+		{"-cachelint.line=63", "cachelint: -cachelint.line=63: line size 63: want a power of two from 8 to 4096 (cachelint help lists the flags)\n"},
+		{"-cachelint.hotfile=nosuch.txt", "cachelint: -cachelint.hotfile: open nosuch.txt: no such file or directory (go vet runs cachelint in each package's directory: give an absolute path)\n"},
+	} {
+		stdout, stderr, code := runSplit(t, root, "go", "vet", "-vettool="+bin, c.flag, "./examples/...")
+		// go vet heads the output with the package's name (and its
+		// test variant's).
+		rest := stderr
+		for strings.HasPrefix(rest, "# ") {
+			_, rest, _ = strings.Cut(rest, "\n")
+		}
+		if code != 1 || stdout != "" || !strings.HasPrefix(stderr, "# github.com/cachelint/cachelint/examples/") || rest != c.want {
+			t.Errorf("go vet %s: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and\n%s", c.flag, code, stdout, stderr, c.want)
+		}
+	}
 	if out, code := run(t, root, "go", "vet", "-vettool="+bin, "./hotfile"); code != 0 {
 		t.Errorf("go vet on a clean package: exit %d\n%s", code, out)
 	}
