@@ -50,7 +50,11 @@ func ReadDirectives(fset *token.FileSet, f *ast.File) *Directives {
 			if !strings.HasPrefix(c.Text, prefix) {
 				continue
 			}
-			words := strings.Fields(strings.TrimPrefix(c.Text, prefix))
+			// " // text" after the words is a comment for people, as
+			// golangci-lint's nolint takes one: a field's own line
+			// comment stays on its line behind the directive.
+			body, _, _ := strings.Cut(strings.TrimPrefix(c.Text, prefix), " //")
+			words := strings.Fields(body)
 			d := &directive{c: c}
 			if len(words) > 0 {
 				d.verb, d.args = words[0], words[1:]

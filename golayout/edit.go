@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"slices"
+	"strings"
 )
 
 // LineComments returns, for each field of st (in file tf), the comments
@@ -61,12 +62,15 @@ func FormatFieldList(src []byte, tf *token.File, file *ast.File, st *ast.StructT
 }
 
 // FieldListEdit rewrites the field list of st, in src (of file tf, parsed
-// as file), with comments[i] added to field i, as the analyzer's fixes
-// rewrite it (cachelint profile -annotate uses it): it keeps every byte of the fields and their comments and
-// formats only the field list. A field with a line comment gets the new
-// comment as the last line of its doc comment, others as their line
-// comment. It returns the offsets of the text between the braces and the
-// text to put there.
+// as file), with comments[i], a directive, added to field i, as the
+// analyzer's fixes rewrite it (cachelint profile -annotate uses it): it
+// keeps every byte of the fields and their comments and formats only the
+// field list. The directive goes on the field's line: as its line
+// comment, or in front of the // comment already there, which it keeps
+// behind " //" (`//cachelint:hot // *entry`), or after its /* */ comments.
+// On its line, it moves no other line: a comment line of its own would end
+// gofmt's alignment of the fields above. It returns the offsets of the
+// text between the braces and the text to put there.
 func FieldListEdit(src []byte, tf *token.File, file *ast.File, st *ast.StructType, comments map[int]string) (start, end int, text []byte, err error) {
 	start, end = tf.Offset(st.Fields.Opening)+1, tf.Offset(st.Fields.Closing)
 	var b bytes.Buffer
@@ -77,11 +81,18 @@ func FieldListEdit(src []byte, tf *token.File, file *ast.File, st *ast.StructTyp
 		if !ok {
 			continue
 		}
-		if len(after[i]) > 0 {
-			b.Write(src[at:tf.Offset(f.Pos())])
-			b.WriteString(c + "\n")
-			at = tf.Offset(f.Pos())
-		} else {
+		line := after[i]
+		switch j := slices.IndexFunc(line, func(c *ast.Comment) bool { return strings.HasPrefix(c.Text, "//") }); {
+		case j >= 0:
+			// "// text" becomes "//cachelint:hot // text".
+			b.Write(src[at:tf.Offset(line[j].Pos())])
+			b.WriteString(c + " ")
+			at = tf.Offset(line[j].Pos())
+		case len(line) > 0:
+			b.Write(src[at:tf.Offset(line[len(line)-1].End())])
+			b.WriteString(" " + c)
+			at = tf.Offset(line[len(line)-1].End())
+		default:
 			b.Write(src[at:tf.Offset(f.End())])
 			b.WriteString(" " + c)
 			at = tf.Offset(f.End())

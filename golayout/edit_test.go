@@ -39,3 +39,27 @@ func TestFieldListEditAfterMultiLineTag(t *testing.T) {
 		t.Errorf("the tag's comment changed:\n%s", out)
 	}
 }
+
+// A directive may carry a comment for people behind " //", as
+// FieldListEdit writes one in front of a field's comment; a reason
+// holding "//" without a space before it (a URL) is the reason's.
+func TestDirectiveTrailingComment(t *testing.T) {
+	t.Parallel()
+	src := "package p\n\n//cachelint:ignore spread see https://example.com/x // why\ntype T struct {\n\tx int //cachelint:hot write path=tx // the x\n\ty int /* y */ //cachelint:hot\n}\n"
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "a.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := ReadDirectives(fset, file)
+	gd := file.Decls[0].(*ast.GenDecl)
+	st := gd.Specs[0].(*ast.TypeSpec).Type.(*ast.StructType)
+	typeDirs := ds.in(gd.Doc)
+	if len(typeDirs) != 1 || !slices.Equal(typeDirs[0].args, []string{"spread", "see", "https://example.com/x"}) {
+		t.Errorf("ignore: %+v", typeDirs)
+	}
+	fields := ds.fields(st)
+	if len(fields[0]) != 1 || !slices.Equal(fields[0][0].args, []string{"write", "path=tx"}) || len(fields[1]) != 1 || fields[1][0].verb != "hot" {
+		t.Errorf("fields: %+v %+v", fields[0], fields[1])
+	}
+}

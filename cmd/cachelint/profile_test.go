@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -324,5 +325,77 @@ func TestProfileAnnotateGuard(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(filepath.Join(dir, "limiter.go")); !bytes.Equal(after, annotated) {
 		t.Errorf("-fix changed the limiter:\n%s", after)
+	}
+}
+
+// -annotate puts each directive on its field's line, in front of a line
+// comment already there, which it keeps (`//cachelint:hot // bytes`): a
+// comment line of its own would end gofmt's alignment of the fields above
+// and rewrite lines nobody annotated (xsync's bucket, whose fields carry
+// comments). Only the hot fields' lines change, and the file stays
+// gofmt'd.
+func TestProfileAnnotateKeepsLines(t *testing.T) {
+	dir := benchProfile(t)
+	t.Chdir(dir)
+	src, err := os.ReadFile("device.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Comments after fields, the hot mtu, qdisc and features, and the
+	// cold name among them; the lines do not move.
+	for _, f := range []string{"name     [16]byte", "qdisc    *Queue", "mtu      uint32", "features uint64"} {
+		src = bytes.Replace(src, []byte(f+"\n"), []byte(f+" // the "+strings.Fields(f)[0]+"\n"), 1)
+	}
+	if err := os.WriteFile("device.go", src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
+		t.Fatalf("exit %d, want 3: %s", code, stderr.String())
+	}
+	out, _ := os.ReadFile("device.go")
+	before, after := strings.Split(string(src), "\n"), strings.Split(string(out), "\n")
+	if len(before) != len(after) {
+		t.Fatalf("-annotate added or removed lines:\n%s", out)
+	}
+	annotated := 0
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for i := range before {
+		switch {
+		case before[i] == after[i]:
+		case words(before[i]) == words(after[i]) && strings.Contains(before[i], "//"):
+			// gofmt aligns the comments of neighbouring lines: a
+			// comment next to a field given one moves to its column.
+		default:
+			// The line with the directive taken out is the line as it
+			// was.
+			annotated++
+			now := strings.NewReplacer("//cachelint:hot write", "", "//cachelint:hot", "").Replace(after[i])
+			if words(now) != words(before[i]) {
+				t.Errorf("line %d: %q became %q", i+1, before[i], after[i])
+			}
+		}
+	}
+	// Queue's slots and head, Device's xmit, qdisc, mtu, features and
+	// txCount.
+	if annotated != 7 {
+		t.Errorf("%d lines annotated, want the 7 hot fields':\n%s", annotated, out)
+	}
+	for _, want := range []string{
+		"\tqdisc    *Queue //cachelint:hot // the qdisc\n",
+		"\tmtu      uint32 //cachelint:hot // the mtu\n",
+		"\tname     [16]byte           // the name\n",
+		"\tifalias  string\n",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if formatted, err := format.Source(out); err != nil || !bytes.Equal(formatted, out) {
+		t.Errorf("not gofmt'd (%v):\n%s", err, out)
+	}
+	got := hotComments(t, "device.go", "Device")
+	if got["mtu"] != "//cachelint:hot // the mtu" || got["txCount"] != "//cachelint:hot write" {
+		t.Errorf("directives %v", got)
 	}
 }
