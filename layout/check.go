@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // Check is one of cachelint's checks, as an analysis.Analyzer is one of
@@ -108,6 +109,9 @@ func Validate(checks []*Check) error {
 		}
 		if !sarifName.MatchString(c.SARIFName) {
 			bad("SARIFName %q: want one PascalCase word", c.SARIFName)
+		}
+		if strings.EqualFold(c.SARIFName, c.Name) {
+			bad("SARIFName %q: the name but for case; SARIF viewers want words for people (SARIF1001)", c.SARIFName)
 		}
 		if c.Summary == "" || c.Help == "" {
 			bad("no summary or help")

@@ -33,7 +33,7 @@ func TestChecks(t *testing.T) {
 func TestValidateChecks(t *testing.T) {
 	t.Parallel()
 	ok := func() *Check {
-		return &Check{Rule: Rule{Name: "toobig", SARIFName: "TooBig", Summary: "s", Help: "h", Severity: "note"},
+		return &Check{Rule: Rule{Name: "toobig", SARIFName: "StructTooBig", Summary: "s", Help: "h", Severity: "note"},
 			Run: func(*Pass) []Finding { return nil }}
 	}
 	if err := Validate(append([]*Check{ok()}, Checks...)); err != nil {
@@ -45,6 +45,7 @@ func TestValidateChecks(t *testing.T) {
 	}{
 		{func(c *Check) { c.SARIFName = "" }, "SARIFName"},
 		{func(c *Check) { c.SARIFName = "too big" }, "SARIFName"},
+		{func(c *Check) { c.SARIFName = "TooBig" }, "SARIF1001"},
 		{func(c *Check) { c.Help = "" }, "no summary or help"},
 		{func(c *Check) { c.Summary = "" }, "no summary or help"},
 		{func(c *Check) { c.Severity = "" }, "severity"},

@@ -10,7 +10,7 @@ type Rule struct {
 	// directives accept) or "annotation".
 	Name string
 	// SARIFName is the rule's name in PascalCase, as SARIF viewers show
-	// it.
+	// it: words for people, never Name but for case (SARIF1001).
 	SARIFName string
 	// Summary is one line, without a final period.
 	Summary string
@@ -56,7 +56,7 @@ const AnnotationRule = "annotation"
 var CheckStraddle = &Check{
 	Rule: Rule{
 		Name:      "straddle",
-		SARIFName: "Straddle",
+		SARIFName: "HotFieldStraddlesLine",
 		Summary:   "A hot field or an atomic word crosses a cache-line boundary",
 		Help: "A hot field no bigger than a line that crosses a line boundary costs two line fetches where one would do; " +
 			"an array crosses only where one of its elements does, and a crossing into a line the path touches anyway " +
@@ -75,7 +75,7 @@ var CheckStraddle = &Check{
 var CheckSpread = &Check{
 	Rule: Rule{
 		Name:      "spread",
-		SARIFName: "Spread",
+		SARIFName: "HotFieldsSpreadOverLines",
 		Summary:   "The hot fields of a path occupy more cache lines than a reordering needs",
 		Help: "The hot fields of one path (a fast path, named with `path=`) sit on more lines than the proposed order " +
 			"needs, so the path fetches more lines than it must. The message names the path, the lines now and possible, " +
@@ -113,7 +113,7 @@ var CheckFalseShare = &Check{
 var CheckPadding = &Check{
 	Rule: Rule{
 		Name:      "padding",
-		SARIFName: "Padding",
+		SARIFName: "IneffectivePadding",
 		Summary:   "Separator padding fails to separate fields, or wastes a whole line",
 		Help: "A separator pad (a blank or pad-named array, or a cache-line pad type, evidently meant to keep fields on " +
 			"different lines: see docs/annotations.md; in binaries too) leaves " +
@@ -130,7 +130,7 @@ var CheckPadding = &Check{
 var CheckBudget = &Check{
 	Rule: Rule{
 		Name:      "budget",
-		SARIFName: "Budget",
+		SARIFName: "HotLinesOverBudget",
 		Summary:   "The hot fields of a path occupy more cache lines than their budget",
 		Help: "The hot fields of a path occupy more lines than `//cachelint:budget` (or a hot file's budget) allows.\n\n" +
 			"Reorder the fields (the proposed order does when it can), move cold fields out, or raise the budget.",
@@ -144,7 +144,7 @@ var CheckBudget = &Check{
 // annotationRule is AnnotationRule's rule.
 var annotationRule = Rule{
 	Name:      AnnotationRule,
-	SARIFName: "Annotation",
+	SARIFName: "InvalidAnnotation",
 	Summary:   "An annotation is malformed, misplaced or names what does not exist",
 	Help: "A `//cachelint:` directive that cachelint cannot read, that is not on a struct type or one of its " +
 		"fields, that names a field or path the struct lacks, or that is on a type cachelint cannot lay out " +

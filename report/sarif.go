@@ -100,7 +100,7 @@ type sarifLocation struct {
 
 type sarifPhysical struct {
 	Artifact sarifArtifact `json:"artifactLocation"`
-	Region   *sarifRegion  `json:"region,omitempty"`
+	Region   *sarifRegion  `json:"region"`
 }
 
 type sarifArtifact struct {
@@ -195,7 +195,9 @@ func (x *SARIF) Result(r SARIFResult) error {
 			index, level = i, rule.Severity
 		}
 	}
-	loc := sarifLocation{Physical: sarifPhysical{Artifact: x.artifact(r.File)}}
+	// Code scanning shows a result only at a line (GH1003): one with none,
+	// located in a binary, is at its first.
+	loc := sarifLocation{Physical: sarifPhysical{Artifact: x.artifact(r.File), Region: &sarifRegion{StartLine: 1}}}
 	if r.Line > 0 {
 		loc.Physical.Region = &sarifRegion{r.Line, r.Column}
 	}

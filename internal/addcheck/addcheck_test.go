@@ -128,7 +128,7 @@ func TestReports(t *testing.T) {
 	}
 	run := log.Runs[0]
 	res := run.Results[0]
-	if rule := run.Tool.Driver.Rules[res.RuleIndex]; rule.ID != "bigfield" || rule.Name != "BigField" || res.RuleID != "bigfield" || res.Level != "note" {
+	if rule := run.Tool.Driver.Rules[res.RuleIndex]; rule.ID != "bigfield" || rule.Name != "FieldTooBig" || res.RuleID != "bigfield" || res.Level != "note" {
 		t.Errorf("SARIF result %+v, rule %+v", res, rule)
 	}
 

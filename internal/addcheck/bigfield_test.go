@@ -12,7 +12,7 @@ import (
 var bigField = &layout.Check{
 	Rule: layout.Rule{
 		Name:      "bigfield",
-		SARIFName: "BigField",
+		SARIFName: "FieldTooBig",
 		Summary:   "A member is bigger than a cache line",
 		Help:      "A member bigger than a line takes several whatever the order.\n\nSplit it.",
 		Fix:       layout.FixNone,

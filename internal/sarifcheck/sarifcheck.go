@@ -162,6 +162,11 @@ func (c *checker) run(at string, v any) {
 func (c *checker) rule(at string, v any) string {
 	r := c.object(at, v)
 	id := c.text(at+"/id", r["id"], true)
+	// SARIF1001: a name is for people, the id stable and opaque; the
+	// multitool takes one equal to the id but for case as the id again.
+	if name, ok := r["name"]; ok && strings.EqualFold(c.text(at+"/name", name, true), id) {
+		c.bad(at+"/name", "%q is the id %q but for case (SARIF1001)", name, id)
+	}
 	for _, p := range []string{"shortDescription", "fullDescription", "help"} {
 		if r[p] == nil {
 			c.bad(at+"/"+p, "is missing (GH2012)")
@@ -233,8 +238,10 @@ func (c *checker) location(at string, v any, bases map[string]bool) {
 				c.bad(at+"/physicalLocation/artifactLocation/uri", "%q is absolute but has a uriBaseId", u)
 			}
 		}
-		if reg, ok := p["region"]; ok {
-			// GH1003: a region says its line.
+		if reg, ok := p["region"]; !ok {
+			// GH1003: code scanning shows a result at its line.
+			c.bad(at+"/physicalLocation/region", "is missing (GH1003)")
+		} else {
 			rm := c.object(at+"/physicalLocation/region", reg)
 			if _, ok := c.integer(at+"/physicalLocation/region/startLine", rm["startLine"], 1); !ok {
 				c.bad(at+"/physicalLocation/region/startLine", "is missing (GH1003)")

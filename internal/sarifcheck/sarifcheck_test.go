@@ -7,7 +7,7 @@ import (
 
 const good = `{"version": "2.1.0", "runs": [{
  "tool": {"driver": {"name": "t", "version": "1", "rules": [
-  {"id": "r", "shortDescription": {"text": "s"}, "fullDescription": {"text": "f"}, "help": {"text": "h"}, "defaultConfiguration": {"level": "error"}}]}},
+  {"id": "r", "name": "Rule", "shortDescription": {"text": "s"}, "fullDescription": {"text": "f"}, "help": {"text": "h"}, "defaultConfiguration": {"level": "error"}}]}},
  "originalUriBaseIds": {"%SRCROOT%": {"uri": "file:///src/"}},
  "results": [{"ruleId": "r", "ruleIndex": 0, "level": "warning", "message": {"text": "m"},
   "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a/b.c", "uriBaseId": "%SRCROOT%"}, "region": {"startLine": 3}},
@@ -31,6 +31,8 @@ func TestCheck(t *testing.T) {
 		{`"uriBaseId": "%SRCROOT%"`, `"uriBaseId": "%ROOT%"`, `"%ROOT%" is not in the run's originalUriBaseIds`},
 		{`"uri": "file:///src/"`, `"uri": "file:///src"`, "does not end with a slash"},
 		{`"region": {"startLine": 3}`, `"region": {"startColumn": 3}`, "startLine: is missing (GH1003)"},
+		{`, "region": {"startLine": 3}`, ``, "region: is missing (GH1003)"},
+		{`"name": "Rule"`, `"name": "R"`, `rules/0/name: "R" is the id "r" but for case (SARIF1001)`},
 		{`"kind": "member"`, `"kind": "field"`, "field is not a logical location kind"},
 		{`"locations": [{"physicalLocation": {"artifactLocation": {"uri": "a/b.c", "uriBaseId": "%SRCROOT%"}, "region": {"startLine": 3}},`, `"locations": [{`, "physicalLocation: is missing (GH1001)"},
 	} {
