@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachelint/cachelint/layout"
 )
@@ -243,7 +244,14 @@ func svgPanel(b *strings.Builder, s *layout.Struct, r *layout.Result, o Options,
 		}
 	}
 	b.WriteString("</g>\n")
-	return float64(svgLeft + lineWidth + svgRight), y
+	return max(float64(svgLeft+lineWidth+svgRight), textWidth(summary, 14)), y
+}
+
+// textWidth is how wide s is drawn at size px in the pictures' monospace
+// font, which advances 0.6 em a character (DejaVu Sans Mono's 0.602,
+// with a hair to spare): a canvas at least that wide holds it.
+func textWidth(s string, size float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * size * 0.61
 }
 
 // svgRows are the lines a panel draws: those where a box or a group
@@ -624,6 +632,8 @@ func DiffSVG(w io.Writer, oldFile, newFile string, pairs []DiffPair, o Options) 
 		}
 		fmt.Fprintf(&b, "<text x=\"0\" y=\"%.0f\" font-size=\"15\" font-weight=\"bold\">%s %s</text><text x=\"0\" y=\"%.0f\">%s</text>\n",
 			y+16, d.Kind, esc(d.Name), y+32, esc(summary))
+		// Long paths widen the canvas rather than run off it.
+		width = max(width, textWidth(d.Kind+" "+d.Name, 15), textWidth(summary, 11))
 		y += 16
 		removed, added := svgMarks{}, svgMarks{}
 		for _, m := range p.Diff.Removed {

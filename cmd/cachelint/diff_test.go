@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/cachelint/cachelint/report"
 )
@@ -325,5 +327,99 @@ func TestDiffGate(t *testing.T) {
 	d := diffJSON(t, "-C", "net_device,tcp_sock", linux618, linux61)
 	if !slices.Equal(d.OnlyOld, []string{"struct tcp_sock"}) || len(d.OnlyNew) != 0 || len(d.Structs) != 1 {
 		t.Errorf("JSON: only old %v, only new %v, %d structs", d.OnlyOld, d.OnlyNew, len(d.Structs))
+	}
+}
+
+// No text of a picture runs off its canvas: the diff's summary names the
+// two files, whose paths may be long. Each text's right end is measured
+// in the pictures' monospace font, 0.6 em a character.
+func TestSVGTextOnCanvas(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), strings.Repeat("a-long-build-directory/", 8))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"gobin/gobin", "gobin/v2/gobin.debug"} {
+		data, err := os.ReadFile(td(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		run  func([]string, io.Writer, io.Writer) int
+		args []string
+	}{
+		{runDiff, []string{"-format", "svg", "-C", "main.Counters", filepath.Join(dir, "gobin"), filepath.Join(dir, "gobin.debug")}},
+		{runLayout, []string{"-format", "svg", "-C", "net_device", "-hot", rst, linux618}},
+	} {
+		var o, e bytes.Buffer
+		if code := c.run(c.args, &o, &e); code == 1 {
+			t.Fatalf("%v: exit 1: %s", c.args, e.String())
+		}
+		dec := xml.NewDecoder(&o)
+		var width float64
+		var shifts []float64 // the x of each open group's translate
+		var text *xml.StartElement
+		texts := 0
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%v: %v", c.args, err)
+			}
+			attr := func(se xml.StartElement, name string) string {
+				for _, a := range se.Attr {
+					if a.Name.Local == name {
+						return a.Value
+					}
+				}
+				return ""
+			}
+			switch tok := tok.(type) {
+			case xml.StartElement:
+				switch tok.Name.Local {
+				case "svg":
+					fmt.Sscan(attr(tok, "width"), &width)
+				case "g":
+					var x float64
+					fmt.Sscanf(attr(tok, "transform"), "translate(%g,", &x)
+					shifts = append(shifts, x)
+				case "text":
+					se := tok.Copy()
+					text = &se
+				}
+			case xml.EndElement:
+				if tok.Name.Local == "g" {
+					shifts = shifts[:len(shifts)-1]
+				}
+				if tok.Name.Local == "text" {
+					text = nil
+				}
+			case xml.CharData:
+				if text == nil {
+					continue
+				}
+				texts++
+				x, size := 0.0, 11.0
+				fmt.Sscan(attr(*text, "x"), &x)
+				if s := attr(*text, "font-size"); s != "" {
+					fmt.Sscan(s, &size)
+				}
+				for _, s := range shifts {
+					x += s
+				}
+				if end := x + float64(utf8.RuneCount(tok))*size*0.6; end > width {
+					t.Errorf("%v: %q ends at %.0f, past the canvas's %.0f", c.args[len(c.args)-1], tok, end, width)
+				}
+			}
+		}
+		if texts < 10 || width == 0 {
+			t.Errorf("%v: %d texts, width %.0f", c.args, texts, width)
+		}
 	}
 }
