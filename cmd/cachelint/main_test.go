@@ -425,3 +425,49 @@ func TestExitStatus(t *testing.T) {
 		t.Errorf("help or README.md does not state the exit status as exitStatus does")
 	}
 }
+
+// README.md names every test that -short shortens, so that what
+// `go test -short` leaves out is written where a developer looks.
+func TestShortDocumented(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testFunc := regexp.MustCompile(`^func (Test\w+)\(`)
+	short := regexp.MustCompile(`^\s*if testing\.Short\(\) \{`)
+	n := 0
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != root && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")):
+			return filepath.SkipDir
+		case !strings.HasSuffix(path, "_test.go"):
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		test := ""
+		for l := range strings.Lines(string(src)) {
+			if m := testFunc.FindStringSubmatch(l); m != nil {
+				test = m[1]
+			}
+			if short.MatchString(l) {
+				n++
+				if !strings.Contains(string(readme), "`"+test+"`") {
+					t.Errorf("%s: %s uses -short, and README.md does not name it", path, test)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 6 {
+		t.Errorf("%d uses of testing.Short found", n)
+	}
+}
