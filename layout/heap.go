@@ -362,8 +362,24 @@ func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
 	for i, p := range out {
 		fs[i] = p.Finding
 		fs[i].addTail(s.heapNote(line, p.share))
+		if fs[i].detail == "" {
+			// Merged with the finding at another line size, it keeps
+			// its share of the objects.
+			fs[i].detail = s.shareWords(p.share)
+		}
 	}
 	return fs
+}
+
+// shareWords says, in a few words, which part of s's objects a share is.
+func (s *Struct) shareWords(sh share) string {
+	switch {
+	case s.PerCPU && sh.objects == sh.of:
+		return "in every element of an array of them"
+	case s.PerCPU:
+		return fmt.Sprintf("in %d%% of elements of an array of them", sh.percent())
+	}
+	return "in " + sh.objectsWord()
 }
 
 // straddleAtBases is straddle at every base of s; the hot members it finds

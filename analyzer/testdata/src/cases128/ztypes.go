@@ -5,12 +5,12 @@ package cases128
 // mmapPage is the kernel's: its reserved area is the ABI's, not a pad
 // anyone here can resize.
 type mmapPage struct {
-	Version  uint32
-	Compat   uint32
-	Lock     uint32
-	Index    uint32
-	Offset   int64
-	_        [40]uint8
-	Head     uint64
-	Tail     uint64
+	Version uint32
+	Compat  uint32
+	Lock    uint32
+	Index   uint32
+	Offset  int64
+	_       [40]uint8
+	Head    uint64
+	Tail    uint64
 }
