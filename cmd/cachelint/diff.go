@@ -29,7 +29,8 @@ does, and the rest compared; with -C -strict, a NAME one build lacks is an
 error. A NAME neither build has is always an error.
 
 With -q, diff prints its verdicts only: what got worse on the -fail-on
-kinds, and the -C names one build lacks; no layouts, notes or warnings.
+kinds, and the -C names one build lacks; no layouts, notes or warnings
+(with -format json or svg, the document, and no notes or warnings).
 Exit status: 0, or 3 when a change makes one of the -fail-on kinds
 (hot-lines, size, budget, findings) worse; 1 on errors.
 `
@@ -139,9 +140,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 
 	out := bufio.NewWriter(stdout)
 	switch {
-	case *quiet:
+	case *quiet && *format == "text":
 		// The verdicts: the -C names one build lacks here, what got
-		// worse below.
+		// worse below. (A JSON or SVG document is whole, -q or not.)
 		if want != nil {
 			for _, name := range onlyOld {
 				fmt.Fprintf(out, "- %s /* only in %s */\n", name, oldPath)

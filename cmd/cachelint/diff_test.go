@@ -323,8 +323,8 @@ func TestDiffGate(t *testing.T) {
 	if code != 1 || !strings.HasSuffix(errs, "cachelint: "+linux61+": structs tcp_sock, inet_sock, inet_connection_sock not found (-strict)\n") {
 		t.Errorf("-strict: exit %d, stderr:\n%s", code, errs)
 	}
-	// JSON lists them too.
-	d := diffJSON(t, "-C", "net_device,tcp_sock", linux618, linux61)
+	// JSON lists them too, whole with -q.
+	d := diffJSON(t, "-q", "-C", "net_device,tcp_sock", linux618, linux61)
 	if !slices.Equal(d.OnlyOld, []string{"struct tcp_sock"}) || len(d.OnlyNew) != 0 || len(d.Structs) != 1 {
 		t.Errorf("JSON: only old %v, only new %v, %d structs", d.OnlyOld, d.OnlyNew, len(d.Structs))
 	}
