@@ -381,7 +381,7 @@ func (w *walker) following(list []ast.Stmt, post *chain) []*chain {
 	after := make([]*chain, len(list)+1)
 	after[len(list)] = post
 	for i := len(list) - 1; i >= 0; i-- {
-		if mayLeave(list[i]) {
+		if w.p.mayLeave(list[i]) {
 			after[i] = link(w.p.headerAccesses(w.f, list[i], 0), nil)
 		} else {
 			after[i] = link(w.p.mustStmt(w.f, list[i], nil, 0), after[i+1])
@@ -404,7 +404,7 @@ func (w *walker) stmt(s ast.Stmt, sc scope) {
 	// What follows s runs after its header only when s cannot leave: its
 	// nested blocks end in what follows s when they end normally.
 	hsc := sc
-	if mayLeave(s) {
+	if w.p.mayLeave(s) {
 		hsc.post = nil
 	}
 	p, f := w.p, w.f

@@ -85,12 +85,28 @@ func (p *Program) mustIn(f *srcFile, n ast.Node, o outcome, accs []access, depth
 	return accs
 }
 
-// mustStmt adds to accs the accesses that certainly ran once s completes
+// mustStmt is mustStmtOf, remembered for calls at depth 0.
+func (p *Program) mustStmt(f *srcFile, s ast.Stmt, accs []access, depth int) []access {
+	if depth != 0 {
+		return p.mustStmtOf(f, s, accs, depth)
+	}
+	m, ok := p.musts[s]
+	if !ok {
+		if p.musts == nil {
+			p.musts = map[ast.Stmt][]access{}
+		}
+		m = p.mustStmtOf(f, s, nil, 0)
+		p.musts[s] = m
+	}
+	return appendAccesses(accs, m)
+}
+
+// mustStmtOf adds to accs the accesses that certainly ran once s completes
 // and control goes on to the statement after it: its header, and of its
 // branches those all the branches that can complete make. An if whose
 // body returns contributes, to what follows it, its else and its
 // condition as false.
-func (p *Program) mustStmt(f *srcFile, s ast.Stmt, accs []access, depth int) []access {
+func (p *Program) mustStmtOf(f *srcFile, s ast.Stmt, accs []access, depth int) []access {
 	switch s := s.(type) {
 	case *ast.IfStmt:
 		accs = p.mustIn(f, s.Init, unknown, accs, depth)
@@ -377,7 +393,7 @@ func (p *Program) entry(fn *types.Func, depth int) []access {
 		p.indexFuncs()
 	}
 	d, ok := p.funcs[name]
-	if !ok || d.decl.Body == nil || loops(d.decl.Body) {
+	if !ok || d.decl.Body == nil || p.loops(d.decl.Body) {
 		return nil
 	}
 	if p.entries == nil {
@@ -387,6 +403,20 @@ func (p *Program) entry(fn *types.Func, depth int) []access {
 	accs := p.straight(d.file, d.decl.Body.List, depth)[0].accs
 	p.entries[name] = accs
 	return accs
+}
+
+// loops reports, once per body, whether body has a loop, outside
+// function literals.
+func (p *Program) loops(body *ast.BlockStmt) bool {
+	l, ok := p.loopy[body]
+	if !ok {
+		if p.loopy == nil {
+			p.loopy = map[*ast.BlockStmt]bool{}
+		}
+		l = loops(body)
+		p.loopy[body] = l
+	}
+	return l
 }
 
 // loops reports whether body has a loop, outside function literals.
@@ -431,11 +461,24 @@ func stmtHeader(s ast.Stmt) []ast.Node {
 	return []ast.Node{s}
 }
 
-// mayLeave reports whether s may end the function early or jump out of
+// mayLeave is mayLeaveStmt, once per statement.
+func (p *Program) mayLeave(s ast.Stmt) bool {
+	l, ok := p.leaves[s]
+	if !ok {
+		if p.leaves == nil {
+			p.leaves = map[ast.Stmt]bool{}
+		}
+		l = mayLeaveStmt(s)
+		p.leaves[s] = l
+	}
+	return l
+}
+
+// mayLeaveStmt reports whether s may end the function early or jump out of
 // s: a return, a call of panic, a goto, or a break or continue to a
 // statement around s; not one to a loop, switch or select in s. Function
 // literals are functions of their own.
-func mayLeave(s ast.Stmt) bool {
+func mayLeaveStmt(s ast.Stmt) bool {
 	leaves := false
 	ast.Inspect(s, func(n ast.Node) bool {
 		switch n := n.(type) {

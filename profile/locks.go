@@ -117,7 +117,7 @@ func (p *Program) lockGuards(seen *sampled) map[int32]int32 {
 					return true
 				}
 				d, ok := p.funcs[fn.Origin().FullName()]
-				if !ok || d.decl.Body == nil || loops(d.decl.Body) {
+				if !ok || d.decl.Body == nil || p.loops(d.decl.Body) {
 					return true // what calls credit of it, if sampled
 				}
 				if d.file.index == nil {

@@ -62,6 +62,11 @@ type Program struct {
 	// calling each always accesses.
 	funcs   map[string]funcDecl
 	entries map[string][]access
+	// Memos of the syntax rules, by node: whether a function body loops,
+	// whether a statement may leave, what a statement certainly accesses.
+	loopy  map[*ast.BlockStmt]bool
+	leaves map[ast.Stmt]bool
+	musts  map[ast.Stmt][]access
 }
 
 type funcDecl struct {

@@ -53,7 +53,7 @@ func (p *Program) straight(f *srcFile, list []ast.Stmt, depth int) []segment {
 		switch {
 		case jumps(s):
 			return append(segs, segment{accs: appendAccesses(cur, p.headerAccesses(f, s, depth))})
-		case !mayLeave(s):
+		case !p.mayLeave(s):
 			cur = p.mustStmt(f, s, cur, depth)
 		default:
 			cur = appendAccesses(cur, p.headerAccesses(f, s, depth))
@@ -76,13 +76,13 @@ func (p *Program) guardOf(f *srcFile, s ast.Stmt, depth int) *guard {
 		return nil
 	}
 	switch {
-	case terminates(is.Body.List) && (is.Else == nil || !mayLeave(is.Else)):
+	case terminates(is.Body.List) && (is.Else == nil || !p.mayLeave(is.Else)):
 		pass := p.mustIn(f, is.Cond, isFalse, nil, depth)
 		if is.Else != nil {
 			pass = p.mustStmt(f, is.Else, pass, depth)
 		}
 		return &guard{pass: pass, leave: is.Body}
-	case is.Else != nil && !completes(is.Else) && !mayLeave(is.Body):
+	case is.Else != nil && !completes(is.Else) && !p.mayLeave(is.Body):
 		pass := p.mustBlock(f, is.Body.List, p.mustIn(f, is.Cond, isTrue, nil, depth), depth)
 		return &guard{pass: pass, leave: is.Else}
 	}
