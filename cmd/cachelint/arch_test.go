@@ -10,7 +10,9 @@ import (
 // the GOARCH's own line (archmod's CacheLinePad, 64 bytes on amd64, 128 on
 // arm64) separates at 128 on arm64, where 128-byte lines are, and is not
 // reported; a literal 56-byte pad fails there. A package that does not
-// type-check is reported, once, and the others are checked: exit 1.
+// type-check is reported, once, and the others are checked: exit 1. A
+// type another package of the load writes as slice elements has
+// neighbours that its end pad keeps apart.
 func TestLineSizesPerGOARCH(t *testing.T) {
 	if gobuild.Default.GOARCH != "amd64" && gobuild.Default.GOARCH != "arm64" {
 		t.Skip("the fixture's pad sizes are for amd64 and arm64")
@@ -22,6 +24,8 @@ func TestLineSizesPerGOARCH(t *testing.T) {
 	for _, want := range []string{
 		"pad.go:21:2: Fixed: padding _ [56]byte (56 bytes) leaves head and tail on one line (128-byte lines)",
 		`broken/broken.go:5:13: cannot use "not an int"`,
+		// Written as elements in package user, which the load holds.
+		"stripe.go:10:2: Stripe: padding _ [56]byte (56 bytes) leaves N and N of the next element on one line (128-byte lines): it needs 64 more bytes",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)
