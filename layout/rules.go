@@ -118,7 +118,9 @@ var CheckPadding = &Check{
 		Help: "A separator pad (a blank or pad-named array, or a cache-line pad type, evidently meant to keep fields on " +
 			"different lines: see docs/annotations.md; in binaries too) leaves " +
 			"the fields around it on one line, or is a whole line longer than keeping them a pair of lines apart needs " +
-			"(pairs, for x86's adjacent-line prefetcher).\n\n" +
+			"(pairs, for x86's adjacent-line prefetcher). A pad at the end keeps an element of an array from the next " +
+			"one, for Go types the code writes as elements, and else a heap object from the next object of its size " +
+			"class; the pads of a lone object are never waste.\n\n" +
 			"Size the pad from the line size, or remove the extra line.",
 		Fix:      FixNone,
 		Severity: "warning",
