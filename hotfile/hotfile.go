@@ -6,19 +6,29 @@
 //
 //	STRUCT.FIELD hot [write] [path=NAME[,NAME]]
 //	STRUCT.FIELD pin
+//	STRUCT.FIELD join GROUP
 //	STRUCT percpu
 //	STRUCT budget [path=NAME] lines=N
 //	STRUCT ignore [check[,check]] reason
+//	STRUCT group GROUP size=N
 //
 // STRUCT.FIELD splits at the last dot, so that Go type names such as
 // net/http.Transport work; FIELD may name a member of an anonymous member.
 // pin keeps the field (or the anonymous member holding it) at its offset
 // in any proposed reorganization, for code that depends on where it is; a
-// pin naming a field the struct lacks is an error, as for hot.
+// pin naming a field the struct lacks is an error, as for hot. join lets a
+// proposal move a field into the kernel cacheline group GROUP; group
+// says the group may take N bytes, as the kernel's
+// CACHELINE_ASSERT_GROUP_SIZE does (LoadAsserts reads those).
 //
 // A file with a fastpath_tx_access column header is read as a net_cachelines
 // table instead: read_mostly on a path makes the field hot on it,
-// read_write or write_mostly makes it written.
+// read_write or write_mostly makes it written, and a blank or "-" cell
+// leaves it cold on that path. Where a struct has cacheline groups, its
+// markers are what the kernel builds and asserts: a row for a member of a
+// read or write group is checked against the group's name and otherwise
+// ignored (Apply warns where they disagree), and a row marking hot a
+// member outside every group is applied with a warning.
 //
 // A file may start with a UTF-8 byte order mark and end its lines in CRLF.
 // Files are limited to MaxFileSize bytes and lines to MaxLineLength bytes,
@@ -70,6 +80,13 @@ type HotField struct {
 	// inet_connection_sock's icsk_ack.pending), which lets Apply mark the
 	// holding member.
 	Type string
+	// Cold is set for a table row whose access cells are all blank: the
+	// field is on no fast path. Apply checks it against the groups and
+	// marks nothing.
+	Cold bool
+	// Join is set for a join line: the group the field may enter; Hot is
+	// then unused.
+	Join string
 }
 
 // Directive is a percpu, budget or ignore directive; exactly one of PerCPU,
@@ -82,10 +99,11 @@ type Directive struct {
 	Ignore *layout.Ignore
 }
 
-// Set is what one or more hot files and tables say.
+// Set is what one or more hot files, tables and kernel sources say.
 type Set struct {
 	Hot        []HotField
 	Directives []Directive
+	Groups     []GroupSize
 }
 
 // ErrNotStructTable is wrapped by the error Load returns for a
@@ -178,7 +196,7 @@ func (s *Set) contradictions() error {
 	hot := map[string]*HotField{}
 	for i := range s.Hot {
 		hf := &s.Hot[i]
-		if hf.Table || hf.Pin {
+		if hf.Table || hf.Pin || hf.Join != "" {
 			continue
 		}
 		key := hf.Struct + "." + hf.Field
@@ -253,6 +271,7 @@ func Merge(sets ...*Set) *Set {
 	for _, s := range sets {
 		out.Hot = append(out.Hot, s.Hot...)
 		out.Directives = append(out.Directives, s.Directives...)
+		out.Groups = append(out.Groups, s.Groups...)
 	}
 	return out
 }
@@ -265,6 +284,9 @@ func (s *Set) StructNames() []string {
 	}
 	for _, d := range s.Directives {
 		names = append(names, d.Struct)
+	}
+	for _, g := range s.Groups {
+		names = append(names, g.Struct)
 	}
 	slices.Sort(names)
 	return slices.Compact(names)
@@ -283,22 +305,32 @@ func (s *Set) Select(names []string) *Set {
 			out.Directives = append(out.Directives, d)
 		}
 	}
+	for _, g := range s.Groups {
+		if slices.Contains(names, g.Struct) {
+			out.Groups = append(out.Groups, g)
+		}
+	}
 	return out
 }
 
-// Apply sets hot marks, percpu, budgets and ignores on the structs they
-// name (every struct of that name, when a binary holds several). A hot
-// mark goes on the member Struct.Lookup finds, inside anonymous members if
-// need be, and merges with a mark already there: paths join (no path, that
-// is every path, wins), written wins, and a guard stays (two different
-// guards are an error). A budget replaces one for the same
-// path.
+// Apply sets hot marks, pins, joins, percpu, budgets, ignores and group
+// sizes on the structs they name (every struct of that name, when a binary
+// holds several). A hot mark goes on the member Struct.Lookup finds,
+// inside anonymous members if need be, and merges with a mark already
+// there: paths join (no path, that is every path, wins), written wins,
+// and a guard stays (two different guards are an error). A budget
+// replaces one for the same path.
+//
+// A table row is checked against the struct's cacheline groups (see the
+// package comment): one the markers contradict is a warning naming the
+// row and the group, and the group wins. A struct marked from a table has
+// KernelPaths set.
 //
 // A hot-file directive naming a field the struct lacks, or a kernel
 // cacheline group's marker (which is not a field), is an error, and then
 // nothing is changed; a table row naming one is a warning. A struct
 // missing from structs is a warning, since a binary need not hold every
-// struct a file names.
+// struct a file names; so is a group size for a group the struct lacks.
 func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 	byName := map[string][]*layout.Struct{}
 	for _, st := range structs {
@@ -335,7 +367,13 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 	}
 	marks := map[*layout.Member]*mark{}
 	var order, pins []*layout.Member
+	joins := map[*layout.Member]string{}
 	var errs []error
+	groups := map[*layout.Struct][]string{}
+	for _, st := range structs {
+		// Annotate reports markers that do not pair up.
+		groups[st], _ = layout.GroupsOf(st)
+	}
 	for _, hf := range s.Hot {
 		sts := byName[hf.Struct]
 		if len(sts) == 0 {
@@ -344,6 +382,9 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 		}
 		for _, st := range sts {
 			m := find(st, &hf)
+			if m == nil && hf.Cold {
+				continue // it marks nothing
+			}
 			if m == nil {
 				msg := fmt.Sprintf("%s: %s %s has no field %s", hf.Pos, st.Kind, st.Name, hf.Field)
 				if !hf.Table {
@@ -374,6 +415,28 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 				pins = append(pins, m)
 				continue
 			}
+			if hf.Join != "" {
+				if _, g := st.Lookup(groupBegin + hf.Join); g == nil {
+					msg := fmt.Sprintf("%s: %s %s has no cacheline group %s", hf.Pos, st.Kind, st.Name, hf.Join)
+					if !warned[msg] {
+						warned[msg] = true
+						errs = append(errs, errors.New(msg))
+					}
+					continue
+				}
+				joins[m] = hf.Join
+				continue
+			}
+			if hf.Table {
+				st.KernelPaths = true
+				msg, apply := checkRow(st, &hf, m, groups[st])
+				if msg != "" {
+					warn(msg)
+				}
+				if !apply {
+					continue
+				}
+			}
 			mk := marks[m]
 			if mk == nil {
 				mk = &mark{}
@@ -398,6 +461,9 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 	}
 	for _, m := range pins {
 		m.Pinned = true
+	}
+	for m, g := range joins {
+		m.Join = g
 	}
 	for _, m := range order {
 		mk := marks[m]
@@ -434,7 +500,112 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 			}
 		}
 	}
+	for _, g := range s.Groups {
+		sts := byName[g.Struct]
+		if len(sts) == 0 {
+			missingStruct(g.Pos, g.Struct, g.Assert != "")
+			continue
+		}
+		for _, st := range sts {
+			if _, m := st.Lookup(groupBegin + g.Group); m == nil {
+				warn(fmt.Sprintf("%s: %s %s has no cacheline group %s", g.Pos, st.Kind, st.Name, g.Group))
+				continue
+			}
+			lim := layout.GroupLimit{Group: g.Group, Size: g.Size, Where: g.Pos.String(), Assert: g.Assert}
+			if size, _ := layout.GroupSizeOf(st, g.Group); size > g.Size {
+				warn(fmt.Sprintf("%s: %s %s's group %s takes %d bytes, more than the %d asserted: not from the kernel this binary was built from?", g.Pos, st.Kind, st.Name, g.Group, size, g.Size))
+			}
+			i := slices.IndexFunc(st.GroupLimits, func(l layout.GroupLimit) bool { return l.Group == g.Group })
+			if i >= 0 {
+				st.GroupLimits[i] = lim
+			} else {
+				st.GroupLimits = append(st.GroupLimits, lim)
+			}
+		}
+	}
 	return warnings, nil
+}
+
+// groupBegin prefixes the name of a kernel cacheline group's begin marker.
+const groupBegin = "__cacheline_group_begin__"
+
+// checkRow checks table row hf, for member m of st, against st's
+// cacheline groups, the group of each top-level member (GroupsOf). It
+// returns a warning ("" for none) and whether to apply the row: the
+// group's name decides for its members (a row that says the same marks
+// its field), and a row naming a member outside every group of a struct
+// with read or write groups marks it all the same.
+func checkRow(st *layout.Struct, hf *HotField, m *layout.Member, groups []string) (string, bool) {
+	group := ""
+	for i := range groups {
+		if holds(&st.Members[i], m) {
+			group = groups[i]
+		}
+	}
+	grouped := slices.ContainsFunc(groups, func(g string) bool { return layout.GroupHot(g) != nil })
+	gh := layout.GroupHot(group)
+	says := rowWords(&hf.Hot, hf.Cold)
+	if gh == nil {
+		if grouped && !hf.Cold {
+			return fmt.Sprintf("%s: the table has %s %s, but %s %s keeps it outside its cacheline groups, on no fast path; a proposal may move it next to them",
+				hf.Pos, hf.Field, says, st.Kind, st.Name), true
+		}
+		return "", !hf.Cold
+	}
+	switch {
+	case hf.Cold && !isTop(st, m):
+		// A union's member shares its bytes with the hot ones.
+		return "", false
+	case hf.Cold:
+	case len(gh.Paths) > 0 && slices.ContainsFunc(hf.Hot.Paths, func(p string) bool { return !slices.Contains(gh.Paths, p) }):
+	case hf.Hot.Write != gh.Write:
+	default:
+		// A row that says what the group says marks a field inside an
+		// anonymous member as precisely as the group marks the member.
+		return "", slices.Equal(hf.Hot.Paths, gh.Paths)
+	}
+	return fmt.Sprintf("%s: the table has %s %s, but %s %s keeps it in cacheline group %s, %s: the group wins",
+		hf.Pos, hf.Field, says, st.Kind, st.Name, group, rowWords(gh, false)), false
+}
+
+// isTop reports whether m is a top-level member of st.
+func isTop(st *layout.Struct, m *layout.Member) bool {
+	for i := range st.Members {
+		if &st.Members[i] == m {
+			return true
+		}
+	}
+	return false
+}
+
+// holds reports whether x is m or holds it.
+func holds(x, m *layout.Member) bool {
+	return x == m || holdsInner(x.Inner, m)
+}
+
+func holdsInner(ms []layout.Member, m *layout.Member) bool {
+	for i := range ms {
+		if holds(&ms[i], m) {
+			return true
+		}
+	}
+	return false
+}
+
+// rowWords says what a row or a group's name says of a field: "read_mostly
+// on tx", "read_write on rx,tx", "on no fast path".
+func rowWords(h *layout.Hot, cold bool) string {
+	if cold {
+		return "on no fast path"
+	}
+	access := "read_mostly"
+	if h.Write {
+		access = "read_write"
+	}
+	if len(h.Paths) == 0 {
+		return access
+	}
+	return access + " on " + strings.Join(h.Paths, ",")
 }
 
 // find returns the member hf marks in st, or nil.

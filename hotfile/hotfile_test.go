@@ -26,7 +26,7 @@ func load(t *testing.T, file string) *Set {
 // hot returns the mark s gives st.field, or nil.
 func hot(s *Set, st, field string) *layout.Hot {
 	for i := range s.Hot {
-		if s.Hot[i].Struct == st && s.Hot[i].Field == field {
+		if s.Hot[i].Struct == st && s.Hot[i].Field == field && !s.Hot[i].Cold {
 			return &s.Hot[i].Hot
 		}
 	}
@@ -75,6 +75,7 @@ func TestTables(t *testing.T) {
 			{"tc_to_txq", tx},
 			{"_rx", tx}, // so the table says
 			{"name", absent},
+			{"min_mtu", absent}, // blank cells
 			{"num_tx_queues", absent},
 			{"see_all_hwtstamp_requests", absent}, // runs into the tx column
 			{"page_pools", absent},                // "struct hlist_head" type
@@ -136,6 +137,15 @@ func TestTables(t *testing.T) {
 			for _, h := range s.Hot {
 				if !h.Table || h.Line == 0 {
 					t.Errorf("%s: Table %v Line %d", h.Field, h.Table, h.Line)
+				}
+				if h.Cold != (len(h.Hot.Paths) == 0) {
+					t.Errorf("%s: Cold %v, paths %v", h.Field, h.Cold, h.Hot.Paths)
+				}
+			}
+			// Cold rows are kept, to be checked against the groups.
+			for _, w := range tc.fields {
+				if w.hot == nil && !slices.ContainsFunc(s.Hot, func(h HotField) bool { return h.Field == w.field && h.Cold }) {
+					t.Errorf("%s: no cold row", w.field)
 				}
 			}
 		})
@@ -201,8 +211,16 @@ func TestTableShapes(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]layout.Hot{}
+	var cold []string
 	for _, h := range s.Hot {
+		if h.Cold {
+			cold = append(cold, h.Struct+"."+h.Field)
+			continue
+		}
 		got[h.Struct+"."+h.Field] = h.Hot
+	}
+	if !reflect.DeepEqual(cold, []string{"foo.c"}) {
+		t.Errorf("cold rows %q, want foo.c", cold)
 	}
 	wantHot := map[string]layout.Hot{
 		"foo.a": {Paths: []string{"tx", "xdp"}, Write: true},
@@ -292,10 +310,10 @@ func TestHotFileErrors(t *testing.T) {
 		{"net_device ignore padding # why?", `ignore needs a reason`},
 		{"net_device ignore spread", `ignore needs a reason`},
 		{"net_device ignore padding,spred oops", `ignore: unknown check "spred" in "padding,spred" (checks: straddle, spread, falseshare, padding, budget)`},
-		{"net_device", `"net_device" needs a directive: hot, pin, percpu, budget or ignore`},
+		{"net_device", `"net_device" needs a directive: hot, pin, join, percpu, budget, ignore or group`},
 		{"net_device hot", `hot needs STRUCT.FIELD, got "net_device"`},
-		{"Two<int, char>", `"Two<int, char>" needs a directive: hot, pin, percpu, budget or ignore`},
-		{"Two<int, char hot", `"Two<int, char hot" needs a directive: hot, pin, percpu, budget or ignore`},
+		{"Two<int, char>", `"Two<int, char>" needs a directive: hot, pin, join, percpu, budget, ignore or group`},
+		{"Two<int, char hot", `"Two<int, char hot" needs a directive: hot, pin, join, percpu, budget, ignore or group`},
 		{".state hot", `hot needs STRUCT.FIELD, got ".state"`},
 		{"net_device. hot", `bad field name ""`},
 		{"net_device.9x hot", `bad field name "9x"`},
@@ -314,6 +332,13 @@ func TestHotFileErrors(t *testing.T) {
 		{"net_device budget path=a,b lines=1", `bad path name "a,b"`},
 		{"net_device budget path=a path=b lines=1", `budget: path= given twice`},
 		{"net_device budget tx lines=1", `budget: unknown option "tx" (want [path=NAME] lines=N)`},
+		{"net_device.ptype_all join", `join takes the name of a cacheline group, got ""`},
+		{"net_device.ptype_all join a b", `join takes the name of a cacheline group, got "a b"`},
+		{"net_device join net_device_read_tx", `join needs STRUCT.FIELD, got "net_device"`},
+		{"net_device group net_device_read_tx", `group takes GROUP size=N, got "net_device_read_tx"`},
+		{"net_device group net_device_read_tx 160", `group takes GROUP size=N, got "net_device_read_tx 160"`},
+		{"net_device group net_device_read_tx size=-1", `group net_device_read_tx: bad size "-1": want bytes, a number from 0`},
+		{"net_device group net_device_read_tx size=1k", `group net_device_read_tx: bad size "1k": want bytes, a number from 0`},
 	} {
 		src := "# header\n\n" + tc.line + "\n"
 		_, err := Parse("hot.txt", []byte(src))
@@ -344,8 +369,8 @@ func TestLoadMerge(t *testing.T) {
 	if got, want := s.StructNames(), []string{"net_device", "tcp_sock"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("StructNames = %q, want %q", got, want)
 	}
-	if s.Hot[0].Pos != (Pos{a, 1}) || len(s.Hot) != 1+77 {
-		t.Errorf("first %v, %d marks", s.Hot[0].Pos, len(s.Hot))
+	if hotRows := slices.DeleteFunc(slices.Clone(s.Hot), func(h HotField) bool { return h.Cold }); s.Hot[0].Pos != (Pos{a, 1}) || len(hotRows) != 1+77 {
+		t.Errorf("first %v, %d marks", s.Hot[0].Pos, len(hotRows))
 	}
 	if _, _, err := LoadPaths([]string{a, filepath.Join(dir, "missing.txt")}); err == nil {
 		t.Error("missing file: no error")
@@ -532,9 +557,10 @@ func TestApplyTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	// priv_flags, state, ifindex and mtu are in the struct; the other
-	// hot rows are warnings.
-	if len(warnings) != len(set.Hot)-4 {
-		t.Errorf("%d warnings for %d hot rows:\n%s", len(warnings), len(set.Hot), strings.Join(warnings, "\n"))
+	// hot rows are warnings, and cold rows none.
+	hotRows := slices.DeleteFunc(slices.Clone(set.Hot), func(h HotField) bool { return h.Cold })
+	if len(warnings) != len(hotRows)-4 {
+		t.Errorf("%d warnings for %d hot rows:\n%s", len(warnings), len(hotRows), strings.Join(warnings, "\n"))
 	}
 	if want := filepath.Join(tables, "net_device.rst") + ":11: struct net_device has no field lltx"; len(warnings) == 0 || warnings[0] != want {
 		t.Errorf("first warning %q, want %q", warnings, want)

@@ -3,6 +3,7 @@ package hotfile
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
@@ -37,7 +38,7 @@ func parseDirective(s *Set, pos Pos, line string) error {
 		return nil
 	}
 	if len(f) == 1 {
-		return fmt.Errorf("%q needs a directive: hot, pin, percpu, budget or ignore", f[0])
+		return fmt.Errorf("%q needs a directive: hot, pin, join, percpu, budget, ignore or group", f[0])
 	}
 	target, args := f[0], f[2:]
 	switch f[1] {
@@ -52,6 +53,22 @@ func parseDirective(s *Set, pos Pos, line string) error {
 			return err
 		}
 		s.Hot = append(s.Hot, HotField{Pos: pos, Struct: st, Field: field, Pin: true})
+	case "join":
+		st, field, err := structField("join", target)
+		if err != nil {
+			return err
+		}
+		if len(args) != 1 || !layout.IsIdent(args[0]) {
+			return fmt.Errorf("join takes the name of a cacheline group, got %q", strings.Join(args, " "))
+		}
+		s.Hot = append(s.Hot, HotField{Pos: pos, Struct: st, Field: field, Join: args[0]})
+	case "group":
+		g, err := parseGroup(args)
+		if err != nil {
+			return err
+		}
+		g.Pos, g.Struct = pos, target
+		s.Groups = append(s.Groups, g)
 	case "percpu":
 		if err := layout.ParsePerCPU(args); err != nil {
 			return err
@@ -100,4 +117,16 @@ func parseHot(s *Set, pos Pos, target string, args []string) error {
 	}
 	s.Hot = append(s.Hot, HotField{Pos: pos, Struct: st, Field: field, Hot: h})
 	return nil
+}
+
+// parseGroup reads "GROUP size=N".
+func parseGroup(args []string) (GroupSize, error) {
+	if len(args) != 2 || !layout.IsIdent(args[0]) || !strings.HasPrefix(args[1], "size=") {
+		return GroupSize{}, fmt.Errorf("group takes GROUP size=N, got %q", strings.Join(args, " "))
+	}
+	n, err := strconv.ParseInt(strings.TrimPrefix(args[1], "size="), 10, 64)
+	if err != nil || n < 0 {
+		return GroupSize{}, fmt.Errorf("group %s: bad size %q: want bytes, a number from 0", args[0], strings.TrimPrefix(args[1], "size="))
+	}
+	return GroupSize{Group: args[0], Size: n}, nil
 }

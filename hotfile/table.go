@@ -208,6 +208,7 @@ func parseTable(name string, lines []string) (*Set, error) {
 		key := hf.Struct + "." + hf.Field
 		if i, ok := seen[key]; ok {
 			// A repeated row adds to the first.
+			s.Hot[i].Cold = s.Hot[i].Cold && hf.Cold
 			prev := &s.Hot[i].Hot
 			prev.Write = prev.Write || hf.Hot.Write
 			prev.Paths = append(prev.Paths, hf.Hot.Paths...)
@@ -224,9 +225,11 @@ func parseTable(name string, lines []string) (*Set, error) {
 	return s, nil
 }
 
-// parseRow reads one table row. It returns nil for a row that marks no path
-// hot: such rows carry nothing to apply, so their other cells go unchecked
-// (net_device.rst has "void*priv_destructor struct_net_device").
+// parseRow reads one table row. A row that marks no path hot is cold: it
+// marks nothing, but Apply checks it against the struct's groups. It
+// returns nil for a cold row that names no single field, whose cells then
+// go unchecked (net_device.rst has "void*priv_destructor
+// struct_net_device").
 func parseRow(line string, cols []column, nameCol int) (*HotField, error) {
 	cells := make([][]string, len(cols))
 	for start, w := range words(line) {
@@ -254,17 +257,20 @@ func parseRow(line string, cols []column, nameCol int) (*HotField, error) {
 			return nil, fmt.Errorf("bad %s value %q: want read_mostly, read_write, write_mostly or -", c.name, v)
 		}
 	}
-	if len(hf.Hot.Paths) == 0 {
-		return nil, nil
-	}
+	hf.Cold = len(hf.Hot.Paths) == 0
 	slices.Sort(hf.Hot.Paths)
 	hf.Hot.Paths = slices.Compact(hf.Hot.Paths)
-	if len(cells[nameCol]) != 1 {
-		return nil, fmt.Errorf("row marks %s hot but has no single Name", strings.Join(hf.Hot.Paths, ","))
-	}
 	// Arrays carry their dimensions: name[16].
-	field, _, _ := strings.Cut(cells[nameCol][0], "[")
-	if !layout.IsIdent(field) {
+	var field string
+	if len(cells[nameCol]) == 1 {
+		field, _, _ = strings.Cut(cells[nameCol][0], "[")
+	}
+	switch {
+	case hf.Cold && !layout.IsIdent(field):
+		return nil, nil
+	case len(cells[nameCol]) != 1:
+		return nil, fmt.Errorf("row marks %s hot but has no single Name", strings.Join(hf.Hot.Paths, ","))
+	case !layout.IsIdent(field):
 		return nil, fmt.Errorf("bad field name %q", cells[nameCol][0])
 	}
 	hf.Field = field

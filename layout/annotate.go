@@ -42,7 +42,8 @@ func Prepare(s *Struct, separators Separators) error {
 // tables, profiles. Then Annotate
 //  1. applies the kernel's __cacheline_group_begin/end markers
 //     (applyCachelineGroups), which mark only members nothing marked yet:
-//     a hot file naming a field in a group overrides the group for it;
+//     a hot file naming a field in a group overrides the group for it (a
+//     net_cachelines table does not: hotfile.Set.Apply leaves it unmarked);
 //  2. gives every hot member that names no path every path the others
 //     name (ResolvePaths);
 //  3. checks each budget against the paths that result, dropping those

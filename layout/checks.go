@@ -81,6 +81,12 @@ type Result struct {
 	// NoFix says why there is no proposal though one was sought, ""
 	// otherwise.
 	NoFix string
+	// Needs says, for a C struct with kernel cacheline groups, what a
+	// better order than the proposal (or than the struct, when there is
+	// none) would need of the groups' sizes, and which assertion to
+	// change for it; "" when no order that grows a group past its limit
+	// is better.
+	Needs string
 	// Remains says what the proposal leaves for the checks to report and
 	// why no order fixes it, "" when it fixes every finding an order can.
 	Remains string
@@ -104,6 +110,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	needsOrder := s.Kind == KindStruct && (s.PerCPU || len(s.hotMembers()) > 0)
 	if needsOrder {
 		r.Proposal, r.NoFix = propose(s, lines)
+		r.Needs = groupsNeed(s, lines, r.Proposal)
 		// The best order at s's size may still leave hot members on more
 		// lines at some heap bases than at others; a size class that
 		// starts every object at one place is then the better layout, and
@@ -127,6 +134,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	if r.Proposal == nil {
 		return r
 	}
+	defer describeProposal(s, r.Proposal)
 	// What the proposal leaves for these checks to report, it says; a
 	// proposal that fixes nothing is none.
 	again, _ := propose(r.Proposal.Struct, lines)
@@ -519,12 +527,36 @@ func andList(names []string) string {
 	return nameList(names)
 }
 
-// conflicts reports whether written member w and hot member x, on sides
-// ws and xs of the declaration's separators, must not share a line: x is
-// read-mostly (not written, nor touched only under a lock), written only
-// on paths w is not, or the declaration keeps them apart.
-func conflicts(w, x *Hot, ws, xs int) bool {
-	return !x.Write && x.Guard == "" || !intersect(w.Paths, x.Paths) || apart(ws, xs)
+// conflicts reports whether written member w and hot member x of s, on
+// sides ws and xs of the declaration's separators, must not share a line.
+// The declaration may keep them apart. Otherwise, in Go and in structs
+// annotated by hand, x must be written (or touched only under a lock) on
+// a path w is: a read-mostly x is read on other cores while w's path
+// writes it away. The kernel's fast paths (KernelPaths) run on one CPU at
+// a time for one object, a socket's rx under its lock, and a line moves
+// only between the CPUs of paths that touch it: there x conflicts when a
+// path that uses it does not write w, unless x is written on every path w
+// is, so that its own line moves between their CPUs already.
+func (s *Struct) conflicts(w, x *Hot, ws, xs int) bool {
+	exclusive := x.Write || x.Guard != ""
+	switch {
+	case apart(ws, xs):
+		return true
+	case s.KernelPaths:
+		return !subset(x.Paths, w.Paths) && !(exclusive && subset(w.Paths, x.Paths))
+	}
+	return !exclusive || !intersect(w.Paths, x.Paths)
+}
+
+// subset reports whether sorted list a holds no element sorted list b
+// lacks.
+func subset(a, b []string) bool {
+	for _, x := range a {
+		if _, ok := slices.BinarySearch(b, x); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // sameGuard reports whether hot members a and b are a lock and a member
@@ -555,8 +587,8 @@ func intersect(a, b []string) bool {
 }
 
 // falseShare finds lines on which a written hot member shares the line
-// with a read-mostly hot member or with a member written on other paths:
-// one finding per line, naming everything on it that takes part.
+// with a hot member it conflicts with (Struct.conflicts): one finding per
+// line, naming everything on it that takes part.
 func falseShare(s *Struct, line int64) []Finding {
 	var out []Finding
 	hot := s.hotMembers()
@@ -587,7 +619,7 @@ func falseShare(s *Struct, line int64) []Finding {
 				continue
 			}
 			for _, x := range on {
-				if x.m != w.m && !sameGuard(w.m, x.m) && conflicts(w.m.Hot, x.m.Hot, s.Members[w.top].Side, s.Members[x.top].Side) {
+				if x.m != w.m && !sameGuard(w.m, x.m) && s.conflicts(w.m.Hot, x.m.Hot, s.Members[w.top].Side, s.Members[x.top].Side) {
 					involved[w.m], involved[x.m] = true, true
 					if subject == nil {
 						subject, side = w.m.Hot, s.Members[w.top].Side

@@ -26,10 +26,27 @@ func IsGroupMarker(name string) bool {
 	return strings.HasPrefix(name, groupBeginPrefix) || strings.HasPrefix(name, groupEndPrefix) || strings.HasPrefix(name, groupPadPrefix)
 }
 
-// applyCachelineGroups sets Group on the top-level members of s that lie
-// between a __cacheline_group_begin__NAME marker and its end marker; the
-// markers themselves belong to no group. Groups may nest; a member takes the
-// innermost name.
+// GroupsOf names, for each top-level member of s, the kernel cacheline
+// group it lies in: between a __cacheline_group_begin__NAME marker and its
+// end marker, "" for none and for the markers themselves. Groups may nest;
+// a member takes the innermost name. It returns an error for markers that
+// do not pair up.
+func GroupsOf(s *Struct) ([]string, error) {
+	in, err := memberGroups(s)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(in))
+	for i, gs := range in {
+		if n := len(gs); n > 0 {
+			out[i] = gs[n-1]
+		}
+	}
+	return out, nil
+}
+
+// applyCachelineGroups sets Group on the top-level members of s
+// (GroupsOf) and marks them as their groups say.
 //
 // The name says what the kernel means by the group, word part by word part
 // (split at "_"): "read" makes the members read-mostly hot, "write" written
@@ -38,53 +55,69 @@ func IsGroupMarker(name string) bool {
 // hot file, applied first, win. A read or write group naming no path leaves
 // Paths empty for ResolvePaths to fill.
 func applyCachelineGroups(s *Struct) error {
-	type open struct {
-		name  string
-		index int
+	open, err := memberGroups(s)
+	if err != nil {
+		return err
 	}
-	var stack []open
+	for i := range s.Members {
+		m := &s.Members[i]
+		if n := len(open[i]); n > 0 {
+			m.Group = open[i][n-1]
+		}
+		// The innermost group that says read or write decides.
+		for j := len(open[i]) - 1; j >= 0; j-- {
+			if h := groupHot(open[i][j]); h != nil {
+				s.KernelPaths = true
+				if m.Hot == nil {
+					m.Hot = h
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// memberGroups returns, for each top-level member of s, the groups it lies in,
+// outermost first.
+func memberGroups(s *Struct) ([][]string, error) {
+	var stack []string
+	var at []int
+	in := make([][]string, len(s.Members))
 	seen := map[string]bool{}
 	for i := range s.Members {
 		m := &s.Members[i]
 		if name, ok := strings.CutPrefix(m.Name, groupBeginPrefix); ok {
 			if seen[name] {
-				return fmt.Errorf("%s %s: cacheline group %s begins twice (member %s)", s.Kind, s.Name, name, m.Name)
+				return nil, fmt.Errorf("%s %s: cacheline group %s begins twice (member %s)", s.Kind, s.Name, name, m.Name)
 			}
 			seen[name] = true
-			stack = append(stack, open{name, i})
+			stack, at = append(stack, name), append(at, i)
 			continue
 		}
 		if name, ok := strings.CutPrefix(m.Name, groupEndPrefix); ok {
 			if len(stack) == 0 {
-				return fmt.Errorf("%s %s: %s has no %s%s before it", s.Kind, s.Name, m.Name, groupBeginPrefix, name)
+				return nil, fmt.Errorf("%s %s: %s has no %s%s before it", s.Kind, s.Name, m.Name, groupBeginPrefix, name)
 			}
-			if top := stack[len(stack)-1]; top.name != name {
-				return fmt.Errorf("%s %s: %s closes a group while %s%s is still open", s.Kind, s.Name, m.Name, groupBeginPrefix, top.name)
+			if top := stack[len(stack)-1]; top != name {
+				return nil, fmt.Errorf("%s %s: %s closes a group while %s%s is still open", s.Kind, s.Name, m.Name, groupBeginPrefix, top)
 			}
-			stack = stack[:len(stack)-1]
+			stack, at = stack[:len(stack)-1], at[:len(at)-1]
 			continue
 		}
-		if len(stack) == 0 {
-			continue
-		}
-		m.Group = stack[len(stack)-1].name
-		if m.Hot != nil {
-			continue
-		}
-		// The innermost group that says read or write decides.
-		for j := len(stack) - 1; j >= 0; j-- {
-			if h := groupHot(stack[j].name); h != nil {
-				m.Hot = h
-				break
-			}
-		}
+		in[i] = slices.Clone(stack)
 	}
 	if len(stack) > 0 {
-		top := stack[len(stack)-1]
-		return fmt.Errorf("%s %s: %s has no %s%s after it", s.Kind, s.Name, s.Members[top.index].Name, groupEndPrefix, top.name)
+		top := len(stack) - 1
+		return nil, fmt.Errorf("%s %s: %s has no %s%s after it", s.Kind, s.Name, s.Members[at[top]].Name, groupEndPrefix, stack[top])
 	}
-	return nil
+	return in, nil
 }
+
+// GroupHot is what the name of a kernel cacheline group says of its
+// members (net_device_read_tx: read-mostly on tx), nil when it says
+// neither read nor write.
+func GroupHot(name string) *Hot { return groupHot(name) }
 
 // groupHot reads a group name as the kernel names its groups
 // (net_device_read_tx, tcp_sock_write_txrx, sock_read_rxtx, ...). It returns
@@ -118,4 +151,16 @@ func groupHot(name string) *Hot {
 	}
 	slices.Sort(paths)
 	return &Hot{Paths: paths, Write: write}
+}
+
+// GroupSizeOf is the size of s's cacheline group name as the kernel's
+// CACHELINE_ASSERT_GROUP_SIZE measures it, from the end of its begin marker
+// to its end marker; false when s has no such group.
+func GroupSizeOf(s *Struct, name string) (int64, bool) {
+	_, b := s.Lookup(groupBeginPrefix + name)
+	_, e := s.Lookup(groupEndPrefix + name)
+	if b == nil || e == nil {
+		return 0, false
+	}
+	return e.Offset - b.End(), true
 }

@@ -91,15 +91,31 @@ type hotMember struct {
 }
 
 // hotMembers lists the hot members of s, including members of anonymous
-// members, in offset order.
+// members, in offset order. A member with Parts is listed as its parts,
+// each a member of its own named MEMBER.FIELD: the bytes of it that are
+// hot.
 func (s *Struct) hotMembers() []hotMember {
 	var out []hotMember
+	add := func(top int, m *Member) {
+		if len(m.Parts) == 0 {
+			out = append(out, hotMember{top, m})
+			return
+		}
+		for _, p := range m.Parts {
+			name := m.Label()
+			if p.Name != "" {
+				name += "." + p.Name
+			}
+			off := m.Offset + p.Offset
+			out = append(out, hotMember{top, &Member{Name: name, Type: m.Type, Offset: off, Size: p.Size, Align: 1, BitOffset: off * 8, Hot: p.Hot}})
+		}
+	}
 	var walk func(top int, ms []Member)
 	walk = func(top int, ms []Member) {
 		for i := range ms {
 			m := &ms[i]
 			if m.Hot != nil {
-				out = append(out, hotMember{top, m})
+				add(top, m)
 			}
 			walk(top, m.Inner)
 		}
@@ -107,7 +123,7 @@ func (s *Struct) hotMembers() []hotMember {
 	for i := range s.Members {
 		m := &s.Members[i]
 		if m.Hot != nil {
-			out = append(out, hotMember{i, m})
+			add(i, m)
 		}
 		walk(i, m.Inner)
 	}

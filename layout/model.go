@@ -119,7 +119,21 @@ type Struct struct {
 	// elements of an array or slice (a Go type no code indexes to write):
 	// each is an object of its own, and a pad at its end keeps it from the
 	// next object of its size class, not from a next element.
-	Alone   bool
+	Alone bool
+	// KernelPaths says that the struct's paths are the Linux kernel's fast
+	// paths, from its cacheline groups or a net_cachelines table, which
+	// run on one CPU at a time for one object: a field written on a path
+	// shares its line freely with the other fields of that path (see
+	// conflicts).
+	KernelPaths bool
+	// GroupLimits are the sizes the kernel asserts for cacheline groups of
+	// the struct (CACHELINE_ASSERT_GROUP_SIZE): a proposal may grow such a
+	// group up to its limit; any other group keeps at most its size.
+	GroupLimits []GroupLimit
+	// Grow is the bytes a C proposal may add to the struct, which also
+	// lets it pad inside a cacheline group (within the group's limit);
+	// 0 keeps the struct its size.
+	Grow    int64
 	Budgets []Budget
 	Ignores []Ignore
 
@@ -203,9 +217,27 @@ type Member struct {
 	// hot-file "pin" line, //cachelint:pin): code the struct's declaration
 	// does not show depends on where it is.
 	Pinned bool
+	// Parts are, for a hot member whose type is a struct, the bytes of it
+	// the paths touch (EmbedHot): the checks count them instead of the
+	// member's whole extent. nil for any other member.
+	Parts []HotPart
+	// Join names a kernel cacheline group a hot file lets a proposal move
+	// the member into ("" for none): hot members outside every group stay
+	// outside otherwise, as the kernel placed them.
+	Join string
 
 	DeclFile string
 	DeclLine int
+}
+
+// GroupLimit is the size a kernel cacheline group may take.
+type GroupLimit struct {
+	Group string
+	Size  int64
+	// Where is the assertion that sets it, FILE:LINE, with the assertion
+	// as the source spells it when it is the kernel's.
+	Where  string
+	Assert string
 }
 
 // Expansion is what pahole -E (--expand_types) shows of a member's type.

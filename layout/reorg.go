@@ -28,6 +28,14 @@ type Proposal struct {
 	// attribute (C's ____cacheline_aligned_in_smp) to start them on a
 	// line, in place of a pad array before them.
 	Aligned []int
+	// Moved names the members the proposal moves: the fewest whose
+	// removal leaves the others in their order (see moved).
+	Moved []string
+	// Groups are the sizes of the kernel cacheline groups before and
+	// after, and what they may take; GroupChanges the members the
+	// proposal moves into or out of a group.
+	Groups       []GroupSize
+	GroupChanges []GroupChange
 }
 
 // Isolates reports whether the proposal adds space to start members on
@@ -156,7 +164,7 @@ func propose(s *Struct, lines []int64) (*Proposal, string) {
 	case s.PerCPU:
 		tries = append(tries, placePerCPU(s, items, order, lines))
 	case s.Lang == LangC:
-		return proposeC(s, items, order, lines)
+		return proposeC(s, items, order, lines, true)
 	default:
 		tries = append(tries, place(s, items, order, lines, plan{byPath: true}), place(s, items, order, lines, plan{}))
 	}
@@ -174,6 +182,10 @@ func propose(s *Struct, lines []int64) (*Proposal, string) {
 			reason = r
 			continue
 		}
+		if r := overLimits(s, p, true); s.Lang == LangC && r != "" {
+			reason = r
+			continue
+		}
 		return p, ""
 	}
 	return nil, reason
@@ -183,66 +195,88 @@ func propose(s *Struct, lines []int64) (*Proposal, string) {
 // start a member on a line only where it buys a line, so the orders that
 // let hot members cross lines compete, and so do those that take the
 // paths the other way round (rx's group before tx's), which moves where
-// the lines fall (see better). The best keeps the cold members in their
-// order where sorting them saves no line: a patch that moves every cold
-// field for a few bytes is not merged.
-func proposeC(s *Struct, items []item, order map[string]int, lines []int64) (*Proposal, string) {
+// the lines fall, and those that keep the cold members in their order
+// rather than sort them to waste the least space. Of the orders that keep
+// what the kernel and the user allow (overLimits, with the groups' limits
+// when groups is set), the best puts the paths on the fewest lines and,
+// among equals, moves the fewest members (see better): a reviewer reads a
+// diff, and a patch that moves every cold field for a few bytes is not
+// merged.
+func proposeC(s *Struct, items []item, order map[string]int, lines []int64, groups bool) (*Proposal, string) {
 	reason := ""
 	var best *Proposal
 	var bestLines []int
-	var bestPlan plan
-	consider := func(pl plan) bool {
+	consider := func(pl plan) {
 		p := place(s, items, pl.order, lines, pl)
 		if r := invalid(s, p); r != "" {
 			reason = r
-			return false
+			return
 		}
 		if r := worse(s, p, lines); r != "" {
 			reason = r
-			return false
+			return
+		}
+		if r := overLimits(s, p, groups); r != "" {
+			reason = r
+			return
 		}
 		if why, _ := growth(s, p, lines); why != "" {
 			reason = why
-			return false
+			return
 		}
-		p = pruned(s, p, lines)
-		_, p.Grown = growth(s, p, lines)
+		p = pruned(s, p, lines, groups)
+		p.Moved = moved(s, p)
 		n := p.Struct.hotLinesEach(lines)
-		if best == nil || better(p, n, best, bestLines, lines) || pl.keepCold && keeps(p, n, best, bestLines, lines) {
-			best, bestLines, bestPlan = p, n, pl
-			return true
+		if best == nil || better(p, n, best, bestLines, lines) {
+			best, bestLines = p, n
 		}
-		return false
 	}
 	for _, o := range []map[string]int{order, reversed(order)} {
 		for _, byPath := range []bool{true, false} {
 			for _, c := range []crossRule{crossNever, crossFree, crossAlways} {
-				consider(plan{order: o, byPath: byPath, cross: c})
+				for _, keepCold := range []bool{false, true} {
+					consider(plan{order: o, byPath: byPath, cross: c, keepCold: keepCold})
+				}
 			}
+		}
+	}
+	// The smallest patch, unless the builder's order is better by more
+	// than its moves cost, or leaves fewer members sharing lines falsely
+	// (the builder isolates written members; a patch only moves them).
+	if p := patch(s, items, lines, groups, best); p != nil {
+		p.Moved = moved(s, p)
+		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(p.Struct, best.Struct, lines) {
+			best = p
 		}
 	}
 	if best == nil {
 		return nil, reason
 	}
-	keep := bestPlan
-	keep.keepCold = true
-	consider(keep)
+	if why := notWorthMoving(s, best, lines); why != "" {
+		return nil, why
+	}
+	_, best.Grown = growth(s, best, lines)
 	return best, ""
 }
 
-// keeps reports whether p, which keeps the cold members in their order,
-// is as good as q, which sorts them: its paths on no more lines, as few
-// members started on a line, and the struct on no more lines of the
-// largest size. Bytes that save no line are not worth moving every cold
-// field for.
-func keeps(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
-	for i := range n {
-		if n[i] > m[i] {
-			return false
+// notWorthMoving says why proposal p for s moves too many members for what
+// it gains ("" if it does not): more than movesPerLine for each line it
+// saves a path and each line it no longer shares falsely, and more than
+// movesPerLine in all.
+func notWorthMoving(s *Struct, p *Proposal, lines []int64) string {
+	gain := 0
+	for _, line := range lines {
+		for _, path := range s.Paths() {
+			a, _ := s.hotLinesAtBases(path, line, false)
+			b, _ := p.Struct.hotLinesAtBases(path, line, false)
+			gain += a - b
 		}
+		gain += len(falseShare(s, line)) - len(falseShare(p.Struct, line))
 	}
-	line := slices.Max(lines)
-	return p.breaks() <= q.breaks() && p.Struct.Lines(line) <= q.Struct.Lines(line)
+	if n := len(p.Moved); n > movesPerLine*max(gain, 1) {
+		return fmt.Sprintf("the best order moves %d members for %d fewer hot and falsely shared lines, more than %d a line; no order that moves fewer helps", n, gain, movesPerLine)
+	}
+	return ""
 }
 
 // growth judges a C proposal p that makes s a line or more bigger at some
@@ -286,6 +320,21 @@ func growth(s *Struct, p *Proposal, lines []int64) (why, buys string) {
 	return "", fmt.Sprintf("grows %s from %d to %d bytes: %s", s.Name, s.Size, ps.Size, strings.Join(gains, "; "))
 }
 
+// sharesMore reports whether a has more lines shared falsely than b at
+// every line size in all, or as many and more members on them.
+func sharesMore(a, b *Struct, lines []int64) bool {
+	var la, lb, ma, mb int
+	for _, line := range lines {
+		for _, f := range falseShare(a, line) {
+			la, ma = la+1, ma+len(f.Members)
+		}
+		for _, f := range falseShare(b, line) {
+			lb, mb = lb+1, mb+len(f.Members)
+		}
+	}
+	return la > lb || la == lb && ma > mb
+}
+
 // falselyShared counts the members in s's false-sharing findings at one
 // line size.
 func falselyShared(s *Struct, line int64) int {
@@ -327,12 +376,14 @@ func (s *Struct) hotLinesEach(lines []int64) []int {
 }
 
 // better reports whether proposal p, whose paths take n lines (see
-// hotLinesEach), beats q, whose take m: no path on more lines and, at
-// each line size, as many fewer as the lines it adds to the struct, some
-// fewer in all; or the same lines with fewer members started on a line by
-// padding or alignment; or with as many of those, fewer bytes.
+// hotLinesEach), beats q, whose take m: no path on more lines and some
+// fewer in all, as many fewer at each line size as the lines it adds to
+// the struct there, for no more than movesPerLine more members moved per
+// line saved; or the same lines with fewer members moved; or as many
+// moved and fewer members started on a line by padding or alignment; or
+// with as many of those, fewer bytes.
 func better(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
-	fewer := false
+	total := 0
 	per := len(n) / len(lines)
 	for k, line := range lines {
 		saved := 0
@@ -342,19 +393,32 @@ func better(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
 			}
 			saved += m[i] - n[i]
 		}
-		if int64(saved) < p.Struct.Lines(line)-q.Struct.Lines(line) {
+		if saved > 0 && int64(saved) < p.Struct.Lines(line)-q.Struct.Lines(line) {
 			return false
 		}
-		fewer = fewer || saved > 0
+		total += saved
 	}
-	if fewer {
-		return true
+	if total > 0 {
+		return len(p.Moved)-len(q.Moved) <= movesPerLine*total
+	}
+	if !slices.Equal(n, m) {
+		return false
+	}
+	if mp, mq := len(p.Moved), len(q.Moved); mp != mq {
+		return mp < mq
 	}
 	if bp, bq := p.breaks(), q.breaks(); bp != bq {
 		return bp < bq
 	}
 	return p.Struct.Size < q.Struct.Size
 }
+
+// movesPerLine is the most members a patch may move for each line it
+// saves a path over another patch. A reviewer reads a diff: a few members
+// moved next to their path's are a patch, a struct laid out afresh for one
+// line is a rewrite nobody merges (6.18's tcp_sock at 128-byte lines
+// loses a line by moving 89 of its 171 members).
+const movesPerLine = 16
 
 // breaks counts the members p starts on a line by padding or alignment.
 func (p *Proposal) breaks() int {
@@ -369,9 +433,12 @@ func (p *Proposal) breaks() int {
 
 // worse says how p is worse than s: a path on more lines, or a bigger struct
 // where no padding was needed. Where written members must be isolated, they
-// need lines of their own, so only read-mostly members' lines must not grow.
+// need lines of their own, so only read-mostly members' lines must not
+// grow; on the kernel's paths (KernelPaths), where a path's own fields
+// share lines freely, no isolation needs a line of a path, and no path
+// may take one more.
 func worse(s *Struct, p *Proposal, lines []int64) string {
-	isolating := s.PerCPU || slices.ContainsFunc(lines, func(line int64) bool {
+	isolating := s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
 		return len(s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })) > 0
 	})
 	for _, line := range lines {
@@ -513,12 +580,12 @@ func castTarget(s *Struct) int {
 //   - zero-size members stay before the member that follows them, and
 //     those ending the struct stay last;
 //   - a kernel cacheline group stays between its markers: the proposal may
-//     reorder the members of a hot group and moves into it the hot members
-//     outside any group that the group's name says belong there (same
-//     read or write, same paths); it never moves a cold member into a
-//     group or a member out of one. A cold group, or one holding a pinned
-//     member, moves whole; a pinned marker pins its group, and a hot mark
-//     on a marker, which has no bytes, counts for nothing.
+//     reorder the members of a hot group, and moves into it only the
+//     members outside any group that a hot file lets join it
+//     (Member.Join); it never moves a member out of one. A cold group, or
+//     one holding a pinned member, moves whole; a pinned marker pins its
+//     group, and a hot mark on a marker, which has no bytes, counts for
+//     nothing.
 func itemsOf(s *Struct) ([]item, map[string]int) {
 	pinFirst := castTarget(s)
 	// Members whose storage overlaps move together: a bit-field's storage
@@ -685,11 +752,12 @@ func cItems(s *Struct, units []item) []item {
 		}
 		out = append(out, last)
 	}
-	// Hot members outside any group join the group their hotness names.
+	// Members a hot file lets join a group go into it; the others stay
+	// where the kernel put them, in or out of its groups.
 	var rest []item
 	for _, it := range out {
-		if (it.class == classRead || it.class == classWrite) && !it.pinned && it.group == nil {
-			if g := homeGroup(out, &it); g != nil {
+		if !it.pinned && it.group == nil {
+			if g := joinGroup(s, out, &it); g != nil {
 				g.inner = append(g.inner, it)
 				continue
 			}
@@ -704,13 +772,16 @@ func cItems(s *Struct, units []item) []item {
 	return rest
 }
 
-// homeGroup returns the reorderable group whose name says what it says:
-// read or write on exactly its paths.
-func homeGroup(items []item, it *item) *group {
-	for _, x := range items {
-		if g := x.group; g != nil && g.hot != nil && g.hot.Write == (it.class == classWrite) &&
-			len(g.hot.Paths) > 0 && slices.Equal(g.hot.Paths, it.paths) {
-			return g
+// joinGroup returns the reorderable group that a member of it may join
+// (Member.Join), nil if none.
+func joinGroup(s *Struct, items []item, it *item) *group {
+	for _, k := range it.members {
+		if j := s.Members[k].Join; j != "" {
+			for _, x := range items {
+				if g := x.group; g != nil && g.name == j {
+					return g
+				}
+			}
 		}
 	}
 	return nil
@@ -891,9 +962,9 @@ type builder struct {
 	// origin is how far past a line of the largest size the struct
 	// starts, when every object of it starts at the same place.
 	origin int64
-	// what the current line of the largest size holds, for isolation
-	lineRead   bool
-	lineWrites []written
+	// the hot items on the current line of the largest size, for
+	// isolation
+	lineHot []lineItem
 	// cold is what fills gaps: the cold items outside groups, or inside a
 	// group the group's own.
 	cold []item
@@ -1036,7 +1107,7 @@ func (b *builder) place(it item) {
 		at = max(at, it.start)
 	}
 	if b.lineOf(at, maxLine) != b.lineOf(b.off, maxLine) || b.lineStart(b.off) {
-		b.lineRead, b.lineWrites = false, nil
+		b.lineHot = nil
 	}
 	b.off = at + it.size
 	for _, k := range it.members {
@@ -1053,14 +1124,11 @@ func (b *builder) place(it item) {
 		b.from = append(b.from, k)
 		b.off = max(b.off, m.End())
 	}
-	switch it.class {
-	case classRead:
-		b.lineRead = true
-	case classWrite:
-		b.lineWrites = append(b.lineWrites, written{it.paths, it.side})
+	if it.class == classRead || it.class == classWrite {
+		b.lineHot = append(b.lineHot, lineItem{it.paths, it.side, it.class == classWrite})
 	}
 	if b.lineStart(b.off) {
-		b.lineRead, b.lineWrites = false, nil
+		b.lineHot = nil
 	}
 }
 
@@ -1198,10 +1266,11 @@ func (b *builder) pad(n int64) {
 	b.off += n
 }
 
-// written is what a written item placed on the current line writes on.
-type written struct {
+// lineItem is what a hot item placed on the current line is hot on.
+type lineItem struct {
 	paths []string
 	side  int
+	write bool
 }
 
 // isolate moves to the next line of the largest size when the current one
@@ -1210,11 +1279,11 @@ func (b *builder) isolate(paths []string, side int) {
 	if b.lineStart(b.off) {
 		return
 	}
-	clash := b.lineRead
-	for _, w := range b.lineWrites {
-		clash = clash || conflicts(&Hot{Paths: paths, Write: true}, &Hot{Paths: w.paths, Write: true}, side, w.side)
-	}
-	if clash {
+	w := &Hot{Paths: paths, Write: true}
+	if slices.ContainsFunc(b.lineHot, func(x lineItem) bool {
+		h := &Hot{Paths: x.paths, Write: x.write}
+		return b.s.conflicts(w, h, side, x.side) || x.write && b.s.conflicts(h, w, x.side, side)
+	}) {
 		b.fill(b.lineUp(b.off, b.maxLine))
 	}
 }
@@ -1263,10 +1332,10 @@ func (b *builder) finish(last []item) *Proposal {
 // dropped, as the compiler would lay the rest out, no path takes more
 // lines, no more members share lines falsely, and the proposal still
 // keeps what it must.
-func pruned(s *Struct, p *Proposal, lines []int64) *Proposal {
+func pruned(s *Struct, p *Proposal, lines []int64, groups bool) *Proposal {
 	for k := 0; k < len(p.Aligned); {
 		q := withoutAlign(s, p, k)
-		keep := invalid(s, q) != "" || worse(s, q, lines) != ""
+		keep := invalid(s, q) != "" || worse(s, q, lines) != "" || overLimits(s, q, groups) != ""
 		if why, _ := growth(s, q, lines); why != "" {
 			keep = true
 		}

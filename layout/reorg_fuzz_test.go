@@ -265,7 +265,9 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 	}
 	// Never worse on a path, at the worst base the allocator may give
 	// (a Go heap object starts where its size class puts it).
-	isolating := s.PerCPU || slices.ContainsFunc(lines, func(line int64) bool {
+	// On the kernel's paths no path gets more lines, written members
+	// counted too.
+	isolating := s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
 		return len(s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })) > 0
 	})
 	for _, line := range lines {

@@ -101,7 +101,10 @@ var CheckFalseShare = &Check{
 			"types, a base offset at which a written field of one element shares a line with a field of a neighbour. " +
 			"One finding per line: it names the fields written there and everything they share it with. A lock and the " +
 			"fields it guards (`guard=`, docs/annotations.md) share lines freely: each access follows the core's own " +
-			"write of the lock.\n\n" +
+			"write of the lock. So do the fields of one kernel fast path in one object, where the paths come from the " +
+			"kernel's cacheline groups or a net_cachelines table: a socket's rx path runs on one CPU at a time, so a " +
+			"field it writes shares its line with the fields rx reads; a field written on one path conflicts there with " +
+			"what another path uses, unless that is written on every path the first is.\n\n" +
 			"Put written fields on lines of their own, or pad `percpu` elements to a line; the proposed order does.",
 		Fix:      FixReorderPadding,
 		Severity: "warning",

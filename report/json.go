@@ -43,6 +43,9 @@ type JSONStruct struct {
 	Proposal *JSONProposal `json:"proposal"`
 	NoFix    string        `json:"no_fix,omitempty"`
 	Remains  string        `json:"remains,omitempty"`
+	// Needs says what a better order would need of the kernel
+	// cacheline groups' sizes (layout.Result.Needs).
+	Needs string `json:"needs,omitempty"`
 }
 
 // JSONMember is a top-level member.
@@ -91,6 +94,32 @@ type JSONProposal struct {
 	// Grown says how much bigger the proposal makes the struct and what
 	// that buys, "" (left out) when it does not grow it.
 	Grown string `json:"grown,omitempty"`
+	// Moved names the members the proposal moves, the fewest whose
+	// removal leaves the others in their order: what a patch moves.
+	Moved []string `json:"moved"`
+	// Groups are the kernel cacheline groups' sizes before and after;
+	// GroupChanges the members that enter or leave a group.
+	Groups       []JSONGroup       `json:"groups,omitempty"`
+	GroupChanges []JSONGroupChange `json:"group_changes,omitempty"`
+}
+
+// JSONGroup is a kernel cacheline group's size in the struct and in the
+// proposal, and what it may take: its assertion (Assert, at Where), or its
+// size when there is none.
+type JSONGroup struct {
+	Name   string `json:"name"`
+	Before int64  `json:"before"`
+	After  int64  `json:"after"`
+	Limit  int64  `json:"limit"`
+	Where  string `json:"where,omitempty"`
+}
+
+// JSONGroupChange is a member that a proposal moves into or out of a
+// cacheline group; From or To is "" for none.
+type JSONGroupChange struct {
+	Member string `json:"member"`
+	From   string `json:"from"`
+	To     string `json:"to"`
 }
 
 // Struct encodes s and what r found in it.
@@ -150,14 +179,24 @@ func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
 		js.Findings = append(js.Findings, JSONFinding{f.Check.Name, f.LineSize, f.Message, names, f.LineSizes})
 	}
 	if o.Reorg {
-		js.NoFix, js.Remains = r.NoFix, r.Remains
+		js.NoFix, js.Remains, js.Needs = r.NoFix, r.Remains, r.Needs
 		if r.Proposal != nil {
 			ps := cStruct(r.Proposal)
 			hl := map[string]int{}
 			for _, p := range s.Paths() {
 				hl[p] = ps.HotLines(p, line)
 			}
-			js.Proposal = &JSONProposal{Members: jsonMembers(ps.Members), Size: ps.Size, Align: r.Proposal.Align, HotLines: hl, Grown: r.Proposal.Grown}
+			js.Proposal = &JSONProposal{Members: jsonMembers(ps.Members), Size: ps.Size, Align: r.Proposal.Align, HotLines: hl, Grown: r.Proposal.Grown,
+				Moved: r.Proposal.Moved}
+			if js.Proposal.Moved == nil {
+				js.Proposal.Moved = []string{}
+			}
+			for _, g := range r.Proposal.Groups {
+				js.Proposal.Groups = append(js.Proposal.Groups, JSONGroup{g.Group, g.Before, g.After, g.Limit, g.Where})
+			}
+			for _, c := range r.Proposal.GroupChanges {
+				js.Proposal.GroupChanges = append(js.Proposal.GroupChanges, JSONGroupChange{c.Member, c.From, c.To})
+			}
 		}
 	}
 	return js

@@ -78,8 +78,14 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 	switch {
 	case r.NoFix != "":
 		p.printf("/* no reorganization: %s */\n", inComment(r.NoFix))
+		if r.Needs != "" {
+			p.printf("/* %s */\n", inComment(r.Needs))
+		}
 		return
 	case r.Proposal == nil:
+		if r.Needs != "" {
+			p.printf("/* %s */\n", inComment(r.Needs))
+		}
 		return
 	}
 	ps := cStruct(r.Proposal)
@@ -104,9 +110,36 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 	if g := r.Proposal.Grown; g != "" {
 		p.printf("/* the proposal %s */\n", inComment(g))
 	}
+	if n := len(r.Proposal.Moved); n > 0 {
+		p.printf("/* the proposal moves %d member%s: %s */\n", n, plural(int64(n)), nameList(r.Proposal.Moved))
+	}
+	if gs := r.Proposal.Groups; len(gs) > 0 {
+		var parts []string
+		for _, g := range gs {
+			limit := fmt.Sprintf("%d, its size", g.Limit)
+			if g.Where != "" {
+				limit = fmt.Sprintf("%d, %s", g.Limit, g.Where)
+			}
+			parts = append(parts, fmt.Sprintf("%s %d -> %d (at most %s)", g.Group, g.Before, g.After, limit))
+		}
+		p.printf("/* cacheline group bytes now -> proposed: %s */\n", strings.Join(parts, ", "))
+	}
+	for _, c := range r.Proposal.GroupChanges {
+		switch {
+		case c.From == "":
+			p.printf("/* %s enters cacheline group %s */\n", c.Member, c.To)
+		case c.To == "":
+			p.printf("/* %s leaves cacheline group %s */\n", c.Member, c.From)
+		default:
+			p.printf("/* %s moves from cacheline group %s to %s */\n", c.Member, c.From, c.To)
+		}
+	}
 	p.structText(ps, s.Name, extra...)
 	if r.Remains != "" {
 		p.printf("/* the proposal leaves: %s */\n", inComment(r.Remains))
+	}
+	if r.Needs != "" {
+		p.printf("/* %s */\n", inComment(r.Needs))
 	}
 }
 
@@ -174,4 +207,13 @@ func Packable(w io.Writer, s *layout.Struct, word int64) error {
 	}
 	_, err := fmt.Fprintf(w, "%s\t%d\t%d\t%d\n", s.Name, p.Size, p.Packed, p.Size-p.Packed)
 	return err
+}
+
+// nameList joins names, eliding the middle of a long list.
+func nameList(names []string) string {
+	const most = 12
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:most], ", ") + fmt.Sprintf(" and %d more", len(names)-most)
 }

@@ -68,7 +68,7 @@ func Warnings(w io.Writer, where string, warnings []string, verbose bool) error 
 			}
 			nums = append(nums, strconv.Itoa(l))
 		}
-		fmt.Fprintf(bw, "cachelint: warning: %s%s: %d lines do not apply (%s); the first, line %d: %s (-v shows each)\n",
+		fmt.Fprintf(bw, "cachelint: warning: %s%s: %d lines disagree with the binary (%s); the first, line %d: %s (-v shows each)\n",
 			where, key, len(f.lines), strings.Join(nums, ", "), f.lines[0], f.first)
 	}
 	return bw.Flush()

@@ -23,7 +23,7 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-F dwarf|btf] [-hot FILE|DIR]... [-line N[,N]] [-reorg [-patch SRC]...] [-format text|json|sarif|svg] [-srcroot DIR] [-q|-v]
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-F dwarf|btf] [-hot FILE|DIR]... [-asserts FILE|DIR]... [-line N[,N]] [-reorg [-grow N] [-patch SRC]...] [-format text|json|sarif|svg] [-srcroot DIR] [-q|-v]
                         [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] [-P|--packable] [-E|--expand_types] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
@@ -53,6 +53,9 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
 	var patchSrc listFlag
 	fs.Var(&patchSrc, "patch", "with -reorg: print a diff rewriting the struct definitions in the C `SRC` (file or folder) into the proposed order (repeatable)")
+	var asserts listFlag
+	fs.Var(&asserts, "asserts", "kernel sources, a file or a tree, whose CACHELINE_ASSERT_GROUP_SIZE lines say how big a proposal may make each cacheline group (repeatable)")
+	grow := fs.Int64("grow", 0, "bytes a proposal may add to a C struct; with it, a proposal may also pad inside a cacheline group")
 	format := fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
 	quiet := fs.Bool("q", false, "print only the structs with findings: no notes, warnings or progress bar")
 	verbose := fs.Bool("v", false, "each warning on its own line (without -v, one line sums up the warnings about one file)")
@@ -80,6 +83,9 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	} else if lines, err = machineLines(fs.Args()); err != nil {
 		return fail("%v", err)
 	}
+	if *grow < 0 {
+		return fail("-grow=%d: want bytes, a number from 0", *grow)
+	}
 	var want []string
 	if *names != "" {
 		want = splitNames(*names)
@@ -88,6 +94,22 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	set, err := loadHot(hot, want, say)
 	if err != nil {
 		return fail("%v", err)
+	}
+	if len(asserts) > 0 {
+		sizes, notes, err := hotfile.LoadAsserts(asserts)
+		if err != nil {
+			return fail("%v", err)
+		}
+		for _, n := range notes {
+			say.note(n)
+		}
+		if want != nil {
+			sizes = sizes.Select(want)
+		}
+		if set == nil {
+			set = &hotfile.Set{}
+		}
+		set = hotfile.Merge(set, sizes)
 	}
 	var patch *patcher
 	if len(patchSrc) > 0 {
@@ -160,7 +182,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			// Relative to the working directory, not to -srcroot.
 			sarif.Artifact, _ = filepath.Abs(path)
 		}
-		structs, lookup, err := readStructs(path, want, bar, pahole.expand, formats)
+		structs, types, err := readStructs(path, want, bar, pahole.expand, formats)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -168,7 +190,24 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		if err := prepareStructs(structs, set, path, "", say); err != nil {
 			return fail("%v", err)
 		}
-		opts.Lookup = lookup
+		opts.Lookup = report.Lookup(types)
+		for _, s := range structs {
+			s.Grow = *grow
+		}
+		// The types of members, read for -C, take their groups' marks
+		// too: a hot struct-typed member counts the lines of its type's
+		// hot fields.
+		for _, t := range types {
+			if !slices.Contains(structs, t) {
+				_ = layout.Prepare(t, layout.BinarySeparators) // its own errors are its report's
+			}
+		}
+		typeOf := report.Lookup(append(slices.Clone(structs), types...))
+		for _, s := range structs {
+			for _, n := range layout.EmbedHot(s, typeOf) {
+				say.note(n)
+			}
+		}
 		for _, s := range structs {
 			if !pahole.keep(s) {
 				continue
@@ -409,12 +448,13 @@ type source interface {
 }
 
 // readStructs reads the structs of path (those named in want, when any),
-// and a lookup of member types for pahole's alignment and padding notes,
+// and the structs to look members' types up in, for pahole's alignment
+// and padding notes and for the hot fields of struct-typed members,
 // showing the DWARF reader's progress on bar when it is not nil, with
 // what pahole -E prints when expand is set. An ELF file is read for
 // DWARF, for its .BTF section when it has no DWARF; BTF is read as BTF;
 // the input layer tells which is which.
-func readStructs(path string, want []string, bar *progress, expand bool, formats []string) ([]*layout.Struct, func(string) *layout.Struct, error) {
+func readStructs(path string, want []string, bar *progress, expand bool, formats []string) (structs, types []*layout.Struct, err error) {
 	in, err := input.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -471,7 +511,7 @@ func readStructs(path string, want []string, bar *progress, expand bool, formats
 
 	if len(want) == 0 {
 		all, err := src.Structs()
-		return all, report.Lookup(all), err
+		return all, all, err
 	}
 	// pahole's notes need the definitions of the members' types, which
 	// Find returns with the structs. A name missing is an error, from
@@ -488,7 +528,7 @@ func readStructs(path string, want []string, bar *progress, expand bool, formats
 		seen[s.Name] = true
 		return dup
 	})
-	return out, report.Lookup(lookup), err
+	return out, lookup, err
 }
 
 // defaultFormats are the type information readStructs reads, in order:

@@ -2,7 +2,10 @@
 // cache lines each fast path of the kernel's net_cachelines tables touches
 // in Linux 6.1 (before the maintainers grouped the fields) and in 6.18
 // (after), and in cachelint's proposal for each, at 64- and 128-byte
-// lines, as a Markdown table. docs/case-studies.md quotes it.
+// lines, with the members the proposal moves and what it does to the
+// cacheline groups' sizes (6.18's net_device under its
+// CACHELINE_ASSERT_GROUP_SIZE lines), as a Markdown table.
+// docs/case-studies.md quotes it.
 //
 //	go run ./internal/cmd/kerneltable -cachelint BINARY -root REPO
 package main
@@ -35,12 +38,15 @@ func main() {
 		{"netns_ipv4", "netns_ipv4_sysctl.rst", "6.1", v61},
 		{"netns_ipv4", "netns_ipv4_sysctl.rst", "6.18", v618},
 	}
-	fmt.Println("| struct | kernel | line | size | lines per path | proposed size | proposed lines per path |")
-	fmt.Println("|---|---|--:|--:|---|--:|---|")
+	fmt.Println("| struct | kernel | line | size | lines per path | proposed size | proposed lines per path | members moved | groups, bytes now -> proposed (at most) |")
+	fmt.Println("|---|---|--:|--:|---|--:|---|--:|---|")
 	for _, line := range []string{"64", "128"} {
 		for _, r := range rows {
-			out, err := exec.Command(*bin, "layout", "-format", "json", "-line", line,
-				"-hot", td("kernel/net_cachelines/"+r.table), "-C", r.name, "-reorg", r.file).Output()
+			args := []string{"layout", "-format", "json", "-line", line, "-hot", td("kernel/net_cachelines/" + r.table), "-C", r.name, "-reorg"}
+			if r.name == "net_device" && r.kernel == "6.18" {
+				args = append(args, "-asserts", td("kernel/linux-6.18/asserts"))
+			}
+			out, err := exec.Command(*bin, append(args, r.file)...).Output()
 			// Exit status 3 says there are findings; the JSON is whole.
 			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() != 3 {
 				log.Fatalf("%s in %s: %v\n%s", r.name, r.file, err, ee.Stderr)
@@ -52,11 +58,16 @@ func main() {
 				log.Fatalf("%s in %s: %v", r.name, r.file, err)
 			}
 			s := js.Structs[0]
-			prop, size := "no proposal: "+s.NoFix, ""
+			prop, size, moved, groups := "no proposal: "+s.NoFix, "", "", ""
 			if p := s.Proposal; p != nil {
-				prop, size = perPath(p.HotLines), fmt.Sprint(p.Size)
+				prop, size, moved = perPath(p.HotLines), fmt.Sprint(p.Size), fmt.Sprint(len(p.Moved))
+				var gs []string
+				for _, g := range p.Groups {
+					gs = append(gs, fmt.Sprintf("%s %d -> %d (%d)", strings.TrimPrefix(g.Name, r.name+"_"), g.Before, g.After, g.Limit))
+				}
+				groups = strings.Join(gs, ", ")
 			}
-			fmt.Printf("| %s | %s | %s | %d | %s | %s | %s |\n", r.name, r.kernel, line, s.Size, perPath(s.HotLines), size, prop)
+			fmt.Printf("| %s | %s | %s | %d | %s | %s | %s | %s | %s |\n", r.name, r.kernel, line, s.Size, perPath(s.HotLines), size, prop, moved, groups)
 		}
 	}
 }

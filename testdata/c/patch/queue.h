@@ -71,14 +71,15 @@ struct fix_ring {
 	spinlock_t		resize_lock ____cacheline_aligned_in_smp;
 };
 
-/* Statistics whose transmit counter sits in a block with a large cold
- * array: keeping the block whole costs the transmit path a line. */
+/* Statistics whose transmit counter sits in a block between two large
+ * cold arrays: keeping the block whole costs the transmit path a line. */
 struct fix_stats {
 	u64			tx_packets;
 	char			description[100];
 #ifdef CONFIG_FIX_TRACE
-	u64			tx_traced;
 	char			trace_buf[100];
+	u64			tx_traced;
+	char			trace_tail[100];
 #endif
 	u64			tx_bytes;
 };

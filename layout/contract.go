@@ -1,0 +1,271 @@
+package layout
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// What a C proposal must keep for the patch to be merged, beyond what C
+// itself needs (invalid): the kernel fails to build when a cacheline group
+// outgrows its CACHELINE_ASSERT_GROUP_SIZE, a struct that grows costs
+// memory in every object, and a reviewer reads a diff, so the fewer
+// members a patch moves the better.
+
+// GroupSize is a kernel cacheline group's size in a struct and in its
+// proposal.
+type GroupSize struct {
+	Group string
+	// Before and After are the group's sizes, as CACHELINE_ASSERT_GROUP_SIZE
+	// measures them, in the struct and in the proposal.
+	Before, After int64
+	// Limit is what the group may take: its assert (Where), or its size
+	// in the struct when Where is "".
+	Limit int64
+	Where string
+}
+
+// groupLimit is the most group may take in a proposal for s: its assert,
+// else its size in s and the bytes of the members a hot file lets join
+// it.
+func (s *Struct) groupLimit(group string) (limit int64, where string) {
+	for _, l := range s.GroupLimits {
+		if l.Group == group {
+			return l.Size, l.Where
+		}
+	}
+	size, _ := GroupSizeOf(s, group)
+	for i := range s.Members {
+		if m := &s.Members[i]; m.Join == group && m.Group == "" {
+			size += m.Size
+		}
+	}
+	return size, ""
+}
+
+// groupNames lists s's cacheline groups in the order of their begin
+// markers.
+func (s *Struct) groupNames() []string {
+	var out []string
+	for i := range s.Members {
+		if name, ok := strings.CutPrefix(s.Members[i].Name, groupBeginPrefix); ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// groupSizes is what p does to the size of each of s's cacheline groups.
+func groupSizes(s *Struct, p *Proposal) []GroupSize {
+	var out []GroupSize
+	for _, g := range s.groupNames() {
+		before, _ := GroupSizeOf(s, g)
+		after, ok := GroupSizeOf(p.Struct, g)
+		if !ok {
+			continue
+		}
+		limit, where := s.groupLimit(g)
+		out = append(out, GroupSize{Group: g, Before: before, After: after, Limit: limit, Where: where})
+	}
+	return out
+}
+
+// overLimits says how p, a C proposal for s, breaks what the kernel or
+// the user allows ("" if it keeps it): a cacheline group grown past its
+// limit (when groups is set), a struct grown by more than s.Grow, padding
+// or a new alignment inside a group where s.Grow allows no growth. A
+// percpu struct may grow: the padding that keeps its elements apart is
+// what the annotation asks for.
+func overLimits(s *Struct, p *Proposal, groups bool) string {
+	if groups {
+		for _, g := range groupSizes(s, p) {
+			if g.After > g.Limit {
+				return fmt.Sprintf("reordering would grow cacheline group %s from %d to %d bytes, %s", g.Group, g.Before, g.After, limitWords(g))
+			}
+		}
+	}
+	if s.PerCPU {
+		return ""
+	}
+	ps := p.Struct
+	if ps.Size > s.Size+s.Grow {
+		more := ps.Size - s.Size
+		if s.Grow == 0 {
+			return fmt.Sprintf("reordering would grow the struct from %d to %d bytes (-grow %d allows it)", s.Size, ps.Size, more)
+		}
+		return fmt.Sprintf("reordering would grow the struct from %d to %d bytes, %d more than -grow %d allows", s.Size, ps.Size, more-s.Grow, s.Grow)
+	}
+	if s.Grow > 0 {
+		return ""
+	}
+	for _, g := range s.groupNames() {
+		_, b := ps.Lookup(groupBeginPrefix + g)
+		_, e := ps.Lookup(groupEndPrefix + g)
+		if b == nil || e == nil {
+			continue
+		}
+		for i := range ps.Members {
+			m := &ps.Members[i]
+			inside := m.Offset >= b.Offset && m.Offset < e.Offset && m.Size > 0
+			if inside && (p.Inserted(i) || slices.Contains(p.Aligned, i) && m.Offset > b.Offset) {
+				return fmt.Sprintf("reordering would pad inside cacheline group %s, before %s (-grow allows it)", g, ps.Members[min(i+1, len(ps.Members)-1)].Label())
+			}
+		}
+	}
+	return ""
+}
+
+// limitWords says what limits a group: "past its assert at FILE:LINE (N)"
+// or "past its size".
+func limitWords(g GroupSize) string {
+	if g.Where != "" {
+		return fmt.Sprintf("past the %d its assert allows (%s)", g.Limit, g.Where)
+	}
+	return "past its size"
+}
+
+// moved names the members of s that p moves: the fewest whose removal
+// leaves the rest in the same order in both, which a reviewer reads as the
+// lines a patch moves. Padding s has and p drops, or p inserts, is no
+// member. Since every member appears once in each order, that is the
+// members off a longest increasing run of p's order numbered as in s.
+func moved(s *Struct, p *Proposal) []string {
+	var seq []int
+	for _, k := range p.From {
+		if k >= 0 {
+			seq = append(seq, k)
+		}
+	}
+	keep := make([]bool, len(seq))
+	var tails, prev []int
+	longestRun(seq, keep, &tails, &prev)
+	var out []string
+	for i, k := range seq {
+		if !keep[i] {
+			out = append(out, s.Members[k].Label())
+		}
+	}
+	return out
+}
+
+// longestRun sets keep on the elements of one longest increasing run of
+// seq, whose elements are distinct, by patience sorting: tails[j] is the
+// index in seq of the smallest last element of an increasing run of
+// length j+1, and prev links each element to the one before it in its
+// run. tails and prev are scratch space.
+func longestRun(seq []int, keep []bool, tails, prev *[]int) {
+	t := (*tails)[:0]
+	pv := (*prev)[:0]
+	for i, k := range seq {
+		j := sort.Search(len(t), func(j int) bool { return seq[t[j]] >= k })
+		back := -1
+		if j > 0 {
+			back = t[j-1]
+		}
+		pv = append(pv, back)
+		if j == len(t) {
+			t = append(t, i)
+		} else {
+			t[j] = i
+		}
+	}
+	if n := len(t); n > 0 {
+		for i := t[n-1]; i >= 0; i = pv[i] {
+			keep[i] = true
+		}
+	}
+	*tails, *prev = t, pv
+}
+
+// GroupChange is a member a proposal moves into or out of a cacheline
+// group.
+type GroupChange struct {
+	Member   string
+	From, To string // group names, "" for none
+}
+
+// groupChanges lists the members p moves between cacheline groups.
+func groupChanges(s *Struct, p *Proposal) []GroupChange {
+	var out []GroupChange
+	for i, k := range p.From {
+		if k < 0 {
+			continue
+		}
+		o, m := &s.Members[k], &p.Struct.Members[i]
+		if o.Group != m.Group && !IsGroupMarker(o.Name) && o.Size > 0 {
+			out = append(out, GroupChange{Member: m.Label(), From: o.Group, To: m.Group})
+		}
+	}
+	return out
+}
+
+// describeProposal fills in what p, a proposal for s, moves and does to
+// the groups, and says it grows a C struct wherever it does. (A Go
+// proposal that pads written fields apart says so in its padding.)
+func describeProposal(s *Struct, p *Proposal) {
+	p.Moved = moved(s, p)
+	p.Groups = groupSizes(s, p)
+	p.GroupChanges = groupChanges(s, p)
+	if p.Grown == "" && p.Struct.Size > s.Size && s.Lang == LangC {
+		p.Grown = fmt.Sprintf("grows %s from %d to %d bytes, %d more", s.Name, s.Size, p.Struct.Size, p.Struct.Size-s.Size)
+	}
+}
+
+// groupsNeed says what an order better than p (or than s, when p is nil)
+// needs of s's cacheline groups, when the best order that may grow them
+// past their limits is better by more than its moves cost: the groups it
+// grows, and for each the assertion to raise. "" otherwise, and for a
+// struct without groups.
+func groupsNeed(s *Struct, lines []int64, p *Proposal) string {
+	if s.Lang != LangC || s.PerCPU || s.Kind != KindStruct || len(s.groupNames()) == 0 {
+		return ""
+	}
+	items, order := itemsOf(s)
+	free, _ := proposeC(s, items, order, lines, false)
+	if free == nil {
+		return ""
+	}
+	ref := p
+	if ref == nil {
+		ref = &Proposal{Struct: s}
+	}
+	fl, rl := free.Struct.hotLinesEach(lines), ref.Struct.hotLinesEach(lines)
+	if slices.Equal(fl, rl) || !better(free, fl, ref, rl, lines) {
+		return ""
+	}
+	var over []string
+	for _, g := range groupSizes(s, free) {
+		switch {
+		case g.After <= g.Limit:
+		case g.Where != "":
+			over = append(over, fmt.Sprintf("%s of %d bytes (raise %s at %s to %d)", g.Group, g.After, assertText(s, g), g.Where, g.After))
+		default:
+			over = append(over, fmt.Sprintf("%s of %d bytes, not %d", g.Group, g.After, g.Before))
+		}
+	}
+	if len(over) == 0 {
+		return ""
+	}
+	var parts []string
+	per := len(fl) / len(lines)
+	for k, line := range lines {
+		var ps []string
+		for i, path := range s.Paths() {
+			ps = append(ps, fmt.Sprintf("%s %d", path, fl[k*per+i]))
+		}
+		parts = append(parts, fmt.Sprintf("%s at %d-byte lines", strings.Join(ps, ", "), line))
+	}
+	n := len(moved(s, free))
+	return fmt.Sprintf("an order with hot lines %s (moving %d %s) needs %s", strings.Join(parts, "; "), n, plural(int64(n), "member"), strings.Join(over, ", "))
+}
+
+// assertText is the assertion that limits group g of s.
+func assertText(s *Struct, g GroupSize) string {
+	for _, l := range s.GroupLimits {
+		if l.Group == g.Group && l.Assert != "" {
+			return l.Assert
+		}
+	}
+	return fmt.Sprintf("the size of %s (%d)", g.Group, g.Limit)
+}

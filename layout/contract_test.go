@@ -1,0 +1,109 @@
+package layout
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// moved names the fewest members whose removal leaves the others in their
+// order: a member taken from the end to the front is one move, however
+// many members it passes.
+func TestMoved(t *testing.T) {
+	s := cStruct("m", c64("a", ""), c64("b", ""), c64("c", ""), c64("d", ""), c64("e", ""))
+	p := &Proposal{Struct: s, From: []int{4, 0, 1, -1, 2, 3}}
+	if got := moved(s, p); !slices.Equal(got, []string{"e"}) {
+		t.Errorf("moved %q, want [e]", got)
+	}
+	p.From = []int{1, 0, 3, 2, 4}
+	if got := moved(s, p); len(got) != 2 {
+		t.Errorf("moved %q, want two", got)
+	}
+}
+
+// kernelLike is a struct with a read_tx group that ends a line and a hot
+// tx field outside it, two lines down.
+func kernelLike() *Struct {
+	return cStruct("k",
+		marker("__cacheline_group_begin__k_read_tx"),
+		c64("t1", ""), c64("t2", ""), c64("t3", ""), c64("t4", ""),
+		c64("t5", ""), c64("t6", ""), c64("t7", ""),
+		marker("__cacheline_group_end__k_read_tx"),
+		c64("c1", ""), c64("c2", ""), c64("c3", ""), c64("c4", ""),
+		c64("c5", ""), c64("c6", ""), c64("c7", ""), c64("c8", ""), c64("c9", ""),
+		c64("out", "r:tx"),
+		c64("c10", ""),
+	)
+}
+
+// The smallest patch moves the hot field outside the group next to it,
+// not into it, and nothing else; the group keeps its size.
+func TestPatchMovesOne(t *testing.T) {
+	s := kernelLike()
+	r := Analyze(s, []int64{64})
+	p := r.Proposal
+	if p == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	if !slices.Equal(p.Moved, []string{"out"}) || len(p.GroupChanges) != 0 {
+		t.Errorf("moved %q, group changes %+v", p.Moved, p.GroupChanges)
+	}
+	if g := p.Groups[0]; g.Before != 56 || g.After != 56 || g.Limit != 56 {
+		t.Errorf("group %+v", g)
+	}
+	if n := p.Struct.HotLines("tx", 64); n != 1 {
+		t.Errorf("tx on %d lines", n)
+	}
+}
+
+// A group may not outgrow its limit: its size, or the size an assertion
+// gives it. Where an order that outgrows it is better, the result names
+// the assertion to raise.
+func TestGroupLimits(t *testing.T) {
+	s := kernelLike()
+	s.Members[slices.IndexFunc(s.Members, func(m Member) bool { return m.Name == "out" })].Join = "k_read_tx"
+	s.GroupLimits = []GroupLimit{{Group: "k_read_tx", Size: 56, Where: "k.c:7", Assert: "CACHELINE_ASSERT_GROUP_SIZE(struct k, k_read_tx, 56)"}}
+	// The join makes the group 64 bytes: no proposal, and the result
+	// names the assertion to raise.
+	r := Analyze(s, []int64{64})
+	if want := "an order with hot lines tx 1 at 64-byte lines (moving 1 member) needs k_read_tx of 64 bytes (raise CACHELINE_ASSERT_GROUP_SIZE(struct k, k_read_tx, 56) at k.c:7 to 64)"; r.Proposal != nil || r.Needs != want {
+		t.Errorf("proposal %v, needs %q, want %q", r.Proposal != nil, r.Needs, want)
+	}
+	s.GroupLimits[0].Size = 64
+	r = Analyze(s, []int64{64})
+	if p := r.Proposal; p == nil || p.Groups[0].After != 64 || len(p.GroupChanges) != 1 || p.GroupChanges[0] != (GroupChange{Member: "out", To: "k_read_tx"}) {
+		t.Errorf("with room for it, out joins the group: %+v (%s)", r.Proposal, r.NoFix)
+	}
+}
+
+// A C proposal grows the struct, or pads inside a group, only with Grow.
+func TestOverLimits(t *testing.T) {
+	s := kernelLike()
+	p := &Proposal{Struct: &Struct{Name: "k", Size: s.Size + 8, Align: 8, Lang: LangC, Members: s.Members}, From: make([]int, len(s.Members))}
+	for i := range p.From {
+		p.From[i] = i
+	}
+	if why := overLimits(s, p, true); !strings.Contains(why, "(-grow 8 allows it)") {
+		t.Errorf("growth: %q", why)
+	}
+	s.Grow = 8
+	if why := overLimits(s, p, true); why != "" {
+		t.Errorf("growth within -grow: %q", why)
+	}
+	// A pad inserted inside the group.
+	s.Grow = 0
+	ms := slices.Clone(s.Members)
+	ms = slices.Insert(ms, 2, Member{Name: "_", Offset: 8, Size: 8, Align: 1, Padding: true})
+	for i := 3; i < len(ms); i++ {
+		ms[i].Offset += 8
+	}
+	ms = ms[:len(ms)-1] // keep the size
+	q := &Proposal{Struct: &Struct{Name: "k", Size: s.Size, Align: 8, Lang: LangC, Members: ms}}
+	for i := range ms {
+		q.From = append(q.From, i)
+	}
+	q.From[2] = -1
+	if why := overLimits(s, q, false); !strings.HasPrefix(why, "reordering would pad inside cacheline group k_read_tx") {
+		t.Errorf("pad inside a group: %q", why)
+	}
+}

@@ -1,0 +1,738 @@
+package layout
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// A patch is what a maintainer reviews: the struct's own order with a few
+// members moved. patch searches for the smallest one that puts the paths
+// on fewer lines, one move at a time from the declaration, where the
+// builder (place) lays the struct out afresh and moves most members to get
+// there. It keeps the kernel's groups packed as their authors packed them:
+// a group's members move only within it, and the bytes an order of them
+// would waste at its start count against its CACHELINE_ASSERT_GROUP_SIZE.
+//
+// Each step tries every move of a few kinds and keeps the one that helps
+// at the least cost in members moved, so the search lays a struct out
+// thousands of times: it does so over units, the items in the flat order
+// the compiler lays them out in, with their hot bytes relative to their
+// start, and builds a Proposal only for the order it ends with.
+
+// unitRole says what a unit is in the order.
+type unitRole uint8
+
+const (
+	plainUnit unitRole = iota // an item outside any reorderable group
+	headUnit                  // a group's begin marker, and what comes with it
+	innerUnit                 // a member of a group
+	tailUnit                  // a group's end marker
+	padUnit                   // the pad that ends an aligned group
+)
+
+// unit is one item the patch places.
+type unit struct {
+	it    item
+	role  unitRole
+	group int // the group's index in patcher.groups, -1 for a plain unit
+	// hot is whether the slot the unit starts (a plain unit, or a
+	// group's head) is hot.
+	hot bool
+	// spans are the hot bytes of its members, from its start.
+	spans []hotSpan
+}
+
+// hotSpan is the bytes of one hot member, relative to its unit's start.
+type hotSpan struct {
+	lo, hi int64
+	hot    *Hot
+	side   int
+	pad    bool
+	member int // a number for the member, for counting members
+	m      *Member
+	// paths is hot.Paths as bits, by index in patcher.paths; write says
+	// the member is touched exclusively (written, or under a lock);
+	// guarded that a guard relation may pair it with another.
+	paths   uint64
+	write   bool
+	guarded bool
+}
+
+// patchGroup is a reorderable group: its name and what it may take.
+type patchGroup struct {
+	name  string
+	limit int64
+}
+
+// patcher holds what every order of one struct shares.
+type patcher struct {
+	s      *Struct
+	lines  []int64
+	paths  []string
+	groups []patchGroup
+	limits bool // keep the groups within their limits
+	units  []unit
+	last   []item
+	base   []int // the lines of s, as hotLinesEach counts them
+	// scratch, reused by eval
+	pos   []int64
+	holes int64 // bytes between units in the last layOut
+	spans []placedSpan
+	on    []int
+	tails []int
+	prev  []int
+	seq   []int
+	keep  []bool
+}
+
+// patchScore is what patch minimizes, in order: the lines of every path
+// at every line size in all, then the lines shared falsely, then
+// the members moved, then the cold ones among them (a hot member moved
+// next to the others reads as the point of a patch, a cold one moved to
+// make room as its price), then the bytes of holes.
+type patchScore struct {
+	total, shared, moved, cold int
+	holes                      int64
+}
+
+func (a patchScore) less(b patchScore) bool {
+	return cmp.Or(cmp.Compare(a.total, b.total), cmp.Compare(a.shared, b.shared), cmp.Compare(a.moved, b.moved),
+		cmp.Compare(a.cold, b.cold), cmp.Compare(a.holes, b.holes)) < 0
+}
+
+// preferred reports whether a beats b as a patch: fewer lines for no
+// more than movesPerLine more members moved per line, or as many lines
+// and less.
+func (a patchScore) preferred(b patchScore) bool {
+	switch {
+	case a.total < b.total:
+		return a.moved-b.moved <= movesPerLine*(b.total-a.total)
+	case a.total > b.total:
+		return b.moved-a.moved > movesPerLine*(a.total-b.total)
+	}
+	return a.less(b)
+}
+
+// cheaper reports whether a moves fewer members than b, or as many and
+// fewer cold ones, or as many of both and is better.
+func (a patchScore) cheaper(b patchScore) bool {
+	return cmp.Or(cmp.Compare(a.moved, b.moved), cmp.Compare(a.cold, b.cold), cmp.Compare(a.total, b.total),
+		cmp.Compare(a.shared, b.shared), cmp.Compare(a.holes, b.holes)) < 0
+}
+
+// improves reports whether a has fewer lines than b, or as many and
+// fewer members sharing lines falsely.
+func (a patchScore) improves(b patchScore) bool {
+	return a.total < b.total || a.total == b.total && a.shared < b.shared
+}
+
+// maxPatchSteps bounds the moves of a patch: the kernel's own cacheline
+// reorganizations moved a few dozen members.
+const maxPatchSteps = 24
+
+// maxRun is the most slots one move takes: hot members that belong
+// together, cold ones that make room.
+const maxRun = 8
+
+// patch returns the smallest patch of s that gets its paths on fewer
+// lines, or fewer members sharing lines falsely, without putting any path
+// on more lines or breaking what overLimits checks (with the groups'
+// limits when limits is set); nil when no move helps, or when s's own
+// order, laid out again, is not s (a member where nothing the model
+// holds explains it).
+func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal) *Proposal {
+	pt := newPatcher(s, items, lines, limits)
+	order := make([]int32, len(pt.units))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	p0 := pt.proposal(order)
+	if !laysOutAs(s, p0) {
+		return nil
+	}
+	cur, _ := pt.eval(order, nil)
+	// Two walks from the declaration: the one that takes the cheapest
+	// move that helps at each step, and the one that takes the move that
+	// helps most. The first moves few members; the second finds what
+	// needs a big move first. And one from the builder's order, whose
+	// needless moves trim then undoes.
+	var best []int32
+	var bestScore patchScore
+	consider := func(o []int32, sc patchScore) {
+		if o == nil {
+			return
+		}
+		o, sc = pt.trim(o, sc)
+		if best == nil || sc.preferred(bestScore) {
+			best, bestScore = o, sc
+		}
+	}
+	for _, cheapest := range []bool{true, false} {
+		consider(pt.walk(order, cur, cheapest))
+	}
+	if o := pt.orderOf(seed); o != nil {
+		sc, ok := pt.eval(o, nil)
+		if ok {
+			if w, wsc := pt.walk(o, sc, true); w != nil {
+				o, sc = w, wsc
+			}
+			consider(o, sc)
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	p := pt.proposal(best)
+	// The quick count agrees with the checks, or no patch.
+	if invalid(s, p) != "" || overLimits(s, p, limits) != "" || worse(s, p, lines) != "" {
+		return nil
+	}
+	return p
+}
+
+// walk moves one step at a time from order, whose score is cur, while a
+// move helps; it returns the order it ends with, nil if none helped.
+func (pt *patcher) walk(order []int32, cur patchScore, cheapest bool) ([]int32, patchScore) {
+	var best []int32
+	for range maxPatchSteps {
+		var next []int32
+		var nextScore patchScore
+		for _, cand := range pt.moves(order) {
+			sc, ok := pt.eval(cand, &cur)
+			if !ok {
+				continue
+			}
+			if next == nil || cheapest && sc.cheaper(nextScore) || !cheapest && sc.less(nextScore) {
+				next, nextScore = cand, sc
+			}
+		}
+		if next == nil {
+			break
+		}
+		order, best, cur = next, next, nextScore
+	}
+	return best, cur
+}
+
+// trim undoes the moves of order that buy nothing: it puts a unit back
+// right after the unit it follows in s, or right before the one it
+// precedes, wherever that keeps the lines and the members sharing them
+// falsely and moves fewer members.
+func (pt *patcher) trim(order []int32, sc patchScore) ([]int32, patchScore) {
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(order) && !changed; i++ {
+			u := order[i]
+			if r := pt.units[u].role; r == headUnit || r == tailUnit || r == padUnit || pt.units[u].it.pinned {
+				continue
+			}
+			var places []int
+			if u > 0 && pt.fits(u, u-1) {
+				places = append(places, slices.Index(order, u-1)+1)
+			}
+			if int(u)+1 < len(order) && pt.fits(u, u+1) {
+				places = append(places, slices.Index(order, u+1))
+			}
+			for _, j := range places {
+				if j == i || j == i+1 {
+					continue
+				}
+				cand := moveRange(order, i, i+1, j)
+				if c, ok := pt.eval(cand, nil); ok && !sc.improves(c) && c.moved < sc.moved {
+					order, sc, changed = cand, c, true
+					break
+				}
+			}
+		}
+	}
+	return order, sc
+}
+
+// fits reports whether unit u may go next to unit v: both in the same
+// group, or both outside any, unless v is a marker, which u may not pass.
+func (pt *patcher) fits(u, v int32) bool {
+	a, b := &pt.units[u], &pt.units[v]
+	if a.role == innerUnit {
+		return b.group == a.group && (b.role == innerUnit || b.role == headUnit && v < u || b.role == tailUnit && v > u)
+	}
+	return b.role == plainUnit || b.role == tailUnit && v < u || b.role == padUnit && v < u || b.role == headUnit && v > u
+}
+
+// orderOf is the order of units that p lays out, nil when p is none, or
+// pads or aligns what no unit order can.
+func (pt *patcher) orderOf(p *Proposal) []int32 {
+	if p == nil || p.Isolates() || p.Align != 0 {
+		return nil
+	}
+	unitOf := map[int]int32{}
+	for u := range pt.units {
+		for _, k := range pt.units[u].it.members {
+			unitOf[k] = int32(u)
+		}
+	}
+	var order []int32
+	seen := make([]bool, len(pt.units))
+	for _, k := range p.From {
+		u, ok := unitOf[k]
+		if !ok {
+			return nil
+		}
+		if !seen[u] {
+			seen[u] = true
+			order = append(order, u)
+		}
+	}
+	if len(order) != len(pt.units) {
+		return nil
+	}
+	return order
+}
+
+func newPatcher(s *Struct, items []item, lines []int64, limits bool) *patcher {
+	pt := &patcher{s: s, lines: lines, paths: s.Paths(), limits: limits}
+	ids := map[*Member]int{}
+	spansOf := func(it *item) []hotSpan {
+		var out []hotSpan
+		for _, k := range it.members {
+			top := &s.Members[k]
+			var walk func(m *Member)
+			walk = func(m *Member) {
+				if m.Hot != nil {
+					if _, ok := ids[m]; !ok {
+						ids[m] = len(ids)
+					}
+					b := m.bytes()
+					out = append(out, hotSpan{lo: b.lo - it.start, hi: b.hi - it.start, hot: m.Hot, side: top.Side, pad: m.isPadLike(), member: ids[m], m: m})
+				}
+				for i := range m.Inner {
+					walk(&m.Inner[i])
+				}
+			}
+			walk(top)
+		}
+		return out
+	}
+	add := func(it item, role unitRole, group int, hot bool) {
+		spans := spansOf(&it)
+		slices.SortStableFunc(spans, func(a, b hotSpan) int { return cmp.Compare(a.lo, b.lo) })
+		pt.units = append(pt.units, unit{it: it, role: role, group: group, hot: hot, spans: spans})
+	}
+	for _, it := range items {
+		switch {
+		case it.last:
+			pt.last = append(pt.last, it)
+		case it.group != nil:
+			g := it.group
+			limit, _ := s.groupLimit(g.name)
+			gi := len(pt.groups)
+			pt.groups = append(pt.groups, patchGroup{name: g.name, limit: limit})
+			head := g.head
+			head.align = max(head.align, it.align)
+			add(head, headUnit, gi, it.class == classRead || it.class == classWrite)
+			for _, x := range g.inner {
+				add(x, innerUnit, gi, false)
+			}
+			add(g.tail, tailUnit, gi, false)
+			if g.pad != nil {
+				add(*g.pad, padUnit, gi, false)
+			}
+		default:
+			add(it, plainUnit, -1, it.class == classRead || it.class == classWrite)
+		}
+	}
+	pt.pos = make([]int64, len(pt.units))
+	order := make([]int32, len(pt.units))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	guards := map[string]bool{}
+	for m := range ids {
+		if m.Hot.Guard != "" {
+			guards[m.Hot.Guard] = true
+		}
+	}
+	for u := range pt.units {
+		for i := range pt.units[u].spans {
+			h := &pt.units[u].spans[i]
+			for _, p := range h.hot.Paths {
+				if j := slices.Index(pt.paths, p); j >= 0 && j < 64 {
+					h.paths |= 1 << j
+				}
+			}
+			h.write = h.hot.Write || h.hot.Guard != ""
+			h.guarded = h.hot.Guard != "" || guards[h.m.Name]
+		}
+	}
+	pt.layOut(order)
+	pt.collect(order)
+	pt.base, _, _ = pt.lineCounts(nil)
+	return pt
+}
+
+// conflicts is Struct.conflicts on spans.
+func (pt *patcher) conflicts(w, x *hotSpan) bool {
+	switch {
+	case apart(w.side, x.side):
+		return true
+	case pt.s.KernelPaths:
+		return x.paths&^w.paths != 0 && !(x.write && w.paths&^x.paths == 0)
+	}
+	return !x.write || w.paths&x.paths == 0
+}
+
+// proposal lays order out as a Proposal.
+func (pt *patcher) proposal(order []int32) *Proposal {
+	b := newBuilder(pt.s, pt.lines, nil, nil)
+	for _, u := range order {
+		un := &pt.units[u]
+		switch un.role {
+		case headUnit:
+			b.place(un.it)
+			b.group = pt.groups[un.group].name
+		case tailUnit:
+			b.group = ""
+			b.place(un.it)
+		default:
+			b.place(un.it)
+		}
+	}
+	return b.finish(pt.last)
+}
+
+// layOut places order's units, into pt.pos, and returns where the last
+// ends; false when a pinned unit cannot stay where it is.
+func (pt *patcher) layOut(order []int32) (int64, bool) {
+	var off int64
+	pt.holes = 0
+	for _, u := range order {
+		it := &pt.units[u].it
+		at := startAt(off, it)
+		if it.pinned {
+			if at > it.start {
+				return 0, false
+			}
+			at = it.start
+		}
+		pt.pos[u] = at
+		pt.holes += at - off
+		off = at + it.size
+	}
+	return off, true
+}
+
+// lineCounts is hotLinesEach of the spans collected, and their total.
+// Given a base, it stops with false at the first path on more lines than
+// there, and counts only the total.
+func (pt *patcher) lineCounts(base []int) ([]int, int, bool) {
+	var out []int
+	if base == nil {
+		out = make([]int, 0, len(pt.lines)*len(pt.paths))
+	}
+	total, i := 0, 0
+	for _, line := range pt.lines {
+		for j := range pt.paths {
+			// The spans are sorted by offset: their lines merge in
+			// one pass.
+			bit := uint64(1) << j
+			n, end := int64(0), int64(math.MinInt64)
+			for _, sp := range pt.spans {
+				if sp.hi <= sp.lo || sp.h.paths&bit == 0 {
+					continue
+				}
+				lo, hi := max(floorDiv(sp.lo, line), end), floorDiv(sp.hi-1, line)+1
+				if hi > lo {
+					n += hi - lo
+				}
+				end = max(end, hi)
+			}
+			if base != nil && int(n) > base[i] {
+				return nil, 0, false
+			}
+			if base == nil {
+				out = append(out, int(n))
+			}
+			total += int(n)
+			i++
+		}
+	}
+	return out, total, true
+}
+
+// collect gathers the hot spans of order at their offsets in the last
+// layOut: sorted by offset, since units lie in order and each unit's
+// spans are sorted.
+func (pt *patcher) collect(order []int32) {
+	pt.spans = pt.spans[:0]
+	for _, u := range order {
+		for i := range pt.units[u].spans {
+			h := &pt.units[u].spans[i]
+			pt.spans = append(pt.spans, placedSpan{pt.pos[u] + h.lo, pt.pos[u] + h.hi, h})
+		}
+	}
+}
+
+// placedSpan is a hot span at its offset in a layout.
+type placedSpan struct {
+	lo, hi int64
+	h      *hotSpan
+}
+
+// eval scores order; false when it breaks what a proposal must keep or
+// puts a path on more lines than s, or, given cur, when it does not
+// improve on cur.
+func (pt *patcher) eval(order []int32, cur *patchScore) (patchScore, bool) {
+	end, ok := pt.layOut(order)
+	if !ok {
+		return patchScore{}, false
+	}
+	s := pt.s
+	align := s.Align
+	for _, it := range pt.last {
+		end = startAt(end, &it) + it.size
+		align = max(align, it.align)
+	}
+	if size := alignUp(end, max(align, 1)); size > s.Size+s.Grow && !s.PerCPU {
+		return patchScore{}, false
+	}
+	if pt.limits {
+		begin := make([]int64, len(pt.groups))
+		for _, u := range order {
+			un := &pt.units[u]
+			switch un.role {
+			case headUnit:
+				begin[un.group] = pt.markerEnd(u)
+			case tailUnit:
+				if pt.markerEnd(u)-begin[un.group] > pt.groups[un.group].limit {
+					return patchScore{}, false
+				}
+			}
+		}
+	}
+	pt.collect(order)
+	_, total, ok := pt.lineCounts(pt.base)
+	if !ok {
+		return patchScore{}, false
+	}
+	sc := patchScore{total: total, holes: pt.holes}
+	if cur != nil && sc.total > cur.total {
+		return patchScore{}, false
+	}
+	for _, line := range pt.lines {
+		sc.shared += pt.falselyShared(line)
+	}
+	if cur != nil && !sc.improves(*cur) {
+		return patchScore{}, false
+	}
+	sc.moved, sc.cold = pt.moved(order)
+	return sc, true
+}
+
+// markerEnd is where the group marker of unit u ends in the last layOut:
+// for a begin marker, where the group's bytes start; for an end marker,
+// where they end (it has no bytes).
+func (pt *patcher) markerEnd(u int32) int64 {
+	un := &pt.units[u]
+	for _, k := range un.it.members {
+		if m := &pt.s.Members[k]; IsGroupMarker(m.Name) {
+			return pt.pos[u] + max(m.Offset-un.it.start, 0) + m.Size
+		}
+	}
+	return pt.pos[u]
+}
+
+// conflictOn reports whether the spans on are a line falseShare reports.
+func (pt *patcher) conflictOn(on []int) bool {
+	for _, a := range on {
+		wa := pt.spans[a].h
+		if !wa.hot.Write {
+			continue
+		}
+		for _, b := range on {
+			xb := pt.spans[b].h
+			if xb.member != wa.member && !(wa.guarded && xb.guarded && sameGuard(wa.m, xb.m)) && pt.conflicts(wa, xb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// falselyShared counts the lines falseShare reports in the last layOut,
+// from its hot spans.
+func (pt *patcher) falselyShared(line int64) int {
+	n := 0
+	on := pt.on
+	defer func() { pt.on = on }()
+	last := int64(math.MinInt64)
+	for _, w := range pt.spans {
+		if !w.h.hot.Write || w.hi <= w.lo {
+			continue
+		}
+		for l := max(floorDiv(w.lo, line), last+1); l <= floorDiv(w.hi-1, line) && l != math.MinInt64; l++ {
+			last = l
+			lo, hi := l*line, (l+1)*line
+			on = on[:0]
+			for i, x := range pt.spans {
+				if x.lo >= hi {
+					break
+				}
+				if x.hi > lo && x.hi > x.lo && !x.h.pad {
+					on = append(on, i)
+				}
+			}
+			if pt.conflictOn(on) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// moved counts the members order moves (see moved), and the cold ones
+// among them.
+func (pt *patcher) moved(order []int32) (n, cold int) {
+	seq := pt.seq[:0]
+	for _, u := range order {
+		seq = append(seq, pt.units[u].it.members...)
+	}
+	pt.seq = seq
+	keep := pt.keep[:0]
+	for range seq {
+		keep = append(keep, false)
+	}
+	pt.keep = keep
+	longestRun(seq, keep, &pt.tails, &pt.prev)
+	for i, k := range seq {
+		if !keep[i] {
+			n++
+			if pt.s.Members[k].HotWithin() == nil {
+				cold++
+			}
+		}
+	}
+	return n, cold
+}
+
+// moves lists the orders one move away from order: a run of up to maxRun
+// top-level slots (a plain unit, or a group from its head to its end) that
+// starts or ends with a hot one, or lies next to one, to a place next to a
+// hot slot; a group's member to another place in its group.
+func (pt *patcher) moves(order []int32) [][]int32 {
+	// The slots: [start, end) ranges of order.
+	type slotRange struct {
+		lo, hi  int
+		hot     bool
+		movable bool
+	}
+	var slots []slotRange
+	for i := 0; i < len(order); {
+		un := &pt.units[order[i]]
+		sl := slotRange{lo: i, hi: i + 1, hot: un.hot, movable: !un.it.pinned}
+		if un.role == headUnit {
+			for sl.hi < len(order) {
+				r := pt.units[order[sl.hi]].role
+				if r != innerUnit && r != tailUnit && r != padUnit {
+					break
+				}
+				sl.hi++
+				if r == tailUnit && (sl.hi == len(order) || pt.units[order[sl.hi]].role != padUnit) {
+					break
+				}
+			}
+		}
+		slots = append(slots, sl)
+		i = sl.hi
+	}
+	var out [][]int32
+	// The places next to a hot slot, as indexes into slots.
+	var near []int
+	for i := range slots {
+		if slots[i].hot {
+			near = append(near, i, i+1)
+		}
+	}
+	slices.Sort(near)
+	near = slices.Compact(near)
+	movable := func(i int) bool { return i >= 0 && i < len(slots) && slots[i].movable }
+	hot := func(i int) bool { return i >= 0 && i < len(slots) && slots[i].hot }
+	// A group's members within the group.
+	for _, sl := range slots {
+		if pt.units[order[sl.lo]].role != headUnit {
+			continue
+		}
+		first, end := sl.lo+1, sl.lo+1
+		for end < sl.hi && pt.units[order[end]].role == innerUnit {
+			end++
+		}
+		for a := first; a < end; a++ {
+			if pt.units[order[a]].it.pinned {
+				continue
+			}
+			for c := first; c <= end; c++ {
+				if c != a && c != a+1 {
+					out = append(out, moveRange(order, a, a+1, c))
+				}
+			}
+		}
+	}
+	// Shorter runs first: where a struct has too many hot slots for every
+	// move to be tried, the ones that move the fewest members are.
+	for n := 1; n <= maxRun; n++ {
+		for lo := 0; lo+n <= len(slots); lo++ {
+			hi := lo + n
+			if !movable(lo) || !movable(hi-1) || !hot(lo) && !hot(hi-1) && !hot(lo-1) && !hot(hi) {
+				continue
+			}
+			if slices.ContainsFunc(slots[lo:hi], func(sl slotRange) bool { return !sl.movable }) {
+				continue
+			}
+			for _, j := range near {
+				if j >= lo && j <= hi {
+					continue
+				}
+				if len(out) >= maxMoves {
+					return out
+				}
+				at := len(order)
+				if j < len(slots) {
+					at = slots[j].lo
+				}
+				out = append(out, moveRange(order, slots[lo].lo, slots[hi-1].hi, at))
+			}
+		}
+	}
+	return out
+}
+
+// maxMoves bounds the moves a step tries. A struct with a few hot
+// members, or the kernel's groups, has far fewer; one hot all over has
+// too many to try each, and the builder's orders serve it better.
+const maxMoves = 4000
+
+// moveRange is order with order[lo:hi] moved to before index at.
+func moveRange(order []int32, lo, hi, at int) []int32 {
+	out := make([]int32, 0, len(order))
+	for i := 0; i <= len(order); i++ {
+		if i == at {
+			out = append(out, order[lo:hi]...)
+		}
+		if i < len(order) && (i < lo || i >= hi) {
+			out = append(out, order[i])
+		}
+	}
+	return out
+}
+
+// laysOutAs reports whether p puts every member of s where s has it.
+func laysOutAs(s *Struct, p *Proposal) bool {
+	if p.Struct.Size != s.Size || len(p.From) != len(s.Members) {
+		return false
+	}
+	for i, k := range p.From {
+		if k != i || p.Struct.Members[i].Offset != s.Members[k].Offset || p.Struct.Members[i].BitOffset != s.Members[k].BitOffset {
+			return false
+		}
+	}
+	return true
+}
