@@ -421,3 +421,35 @@ func TestKernelNoFixSaysWhy(t *testing.T) {
 		t.Errorf("no_fix %q, want it to say %q", js.NoFix, want)
 	}
 }
+
+// The 6.1 kernel's structs, before the maintainers grouped them, with the
+// same tables: no groups to keep, so the proposals lay the hot fields out
+// afresh; they still grow no struct, put no path on more lines, and their
+// rows, with no groups to contradict, draw no warning about groups.
+func TestKernelProposals61(t *testing.T) {
+	t.Parallel()
+	for _, c := range kernelCases {
+		if c.kernel != "6.1" {
+			continue
+		}
+		for _, line := range []string{"64", "128"} {
+			js := kernelJSON(t, c, line)
+			p := js.Proposal
+			if p == nil {
+				t.Errorf("%s 6.1 at %s: no proposal: %s", c.name, line, js.NoFix)
+				continue
+			}
+			if p.Size > js.Size || p.Grown != "" || len(p.Groups) != 0 || len(p.GroupChanges) != 0 {
+				t.Errorf("%s 6.1 at %s: size %d -> %d, grown %q, groups %+v", c.name, line, js.Size, p.Size, p.Grown, p.Groups)
+			}
+			for path, now := range js.HotLines {
+				if p.HotLines[path] > now {
+					t.Errorf("%s 6.1 at %s: %s %d -> %d lines", c.name, line, path, now, p.HotLines[path])
+				}
+			}
+			if len(p.Moved) == 0 {
+				t.Errorf("%s 6.1 at %s: moves nothing", c.name, line)
+			}
+		}
+	}
+}
