@@ -89,7 +89,7 @@ type Config struct {
 	// every size of Lines on the pass's build, as go vet does.
 	Builds func(*types.Package) []*Build
 	// Elements names the struct types whose values the code writes as
-	// elements of arrays or slices (WrittenElements), over every package
+	// elements of arrays or slices (ElementWrites), over every package
 	// the driver loaded; nil finds them in the pass's package alone, as go
 	// vet must. A pad at the end of any other type keeps it from the
 	// next heap object, not from a next element.
@@ -366,7 +366,9 @@ func (ps *passState) alone(obj *types.TypeName) bool {
 	if ps.elements == nil {
 		ps.elements = ps.config.Elements
 		if ps.elements == nil {
-			ps.elements = WrittenElements(ps.pass.Fset, ps.pass.Files, ps.pass.TypesInfo)
+			var w ElementWrites
+			w.Add(ps.pass.Fset, ps.pass.Files, ps.pass.TypesInfo)
+			ps.elements = w.Types(ps.pass.Fset)
 		}
 	}
 	return !ps.elements[declKey(ps.pass.Fset, obj.Pos())]

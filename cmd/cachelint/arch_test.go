@@ -11,8 +11,8 @@ import (
 // arm64) separates at 128 on arm64, where 128-byte lines are, and is not
 // reported; a literal 56-byte pad fails there. A package that does not
 // type-check is reported, once, and the others are checked: exit 1. A
-// type another package of the load writes as slice elements has
-// neighbours that its end pad keeps apart.
+// type another package of the load writes as slice elements, or generic
+// code it instantiates does, has neighbours that its end pad keeps apart.
 func TestLineSizesPerGOARCH(t *testing.T) {
 	if gobuild.Default.GOARCH != "amd64" && gobuild.Default.GOARCH != "arm64" {
 		t.Skip("the fixture's pad sizes are for amd64 and arm64")
@@ -26,6 +26,8 @@ func TestLineSizesPerGOARCH(t *testing.T) {
 		`broken/broken.go:5:13: cannot use "not an int"`,
 		// Written as elements in package user, which the load holds.
 		"stripe.go:10:2: Stripe: padding _ [56]byte (56 bytes) leaves N and N of the next element on one line (128-byte lines): it needs 64 more bytes",
+		// Written as elements by the generic Striped it instantiates.
+		"user/user.go:14:2: Cell: padding _ [56]byte (56 bytes) leaves n and n of the next element on one line (128-byte lines): it needs 64 more bytes",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)

@@ -144,11 +144,12 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		o.Config.Builds = func(p *types.Package) []*analyzer.Build { return others[ids[p]] }
 	}
 	o.LoadWide = true
-	o.Config.Elements = map[string]bool{}
+	var writes analyzer.ElementWrites
 	for _, p := range pkgs {
-		for k := range analyzer.WrittenElements(p.Fset, p.Syntax, p.TypesInfo) {
-			o.Config.Elements[k] = true
-		}
+		writes.Add(p.Fset, p.Syntax, p.TypesInfo)
+	}
+	if len(pkgs) > 0 {
+		o.Config.Elements = writes.Types(pkgs[0].Fset)
 	}
 	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(o.Config)}, pkgs, nil)
 	if err != nil {
