@@ -43,6 +43,12 @@ func (c *Check) String() string { return c.Name }
 // findings; those of the others need the programmer.
 func (c *Check) Reorders() bool { return c.Fix != FixNone }
 
+// Isolates reports whether an order fixes the check's findings by putting
+// members on lines apart (FixReorderPadding), rather than by putting a
+// path on fewer lines: the reorganizer's scoring counts the members in
+// the findings of such checks (apartFindings).
+func (c *Check) Isolates() bool { return c.Fix == FixReorderPadding }
+
 // Checks are cachelint's checks, in report order: a new check's one
 // registration.
 var Checks = []*Check{CheckStraddle, CheckSpread, CheckFalseShare, CheckPadding, CheckBudget}

@@ -107,3 +107,26 @@ func TestOverLimits(t *testing.T) {
 		t.Errorf("pad inside a group: %q", why)
 	}
 }
+
+// The reorganizer scores an order by the findings of the checks that
+// isolate, run as the reports run them: for a percpu queue, the
+// neighbours' sharing that falseshare reports, which no member of one
+// element shares with another.
+func TestScoringReadsChecks(t *testing.T) {
+	fs := []field{u64("ring", ""), u64("mb", ""), u32("port", ""), u32("qid", "")}
+	fs = append(fs, u64("pkts", "w"), u64("bytes", "w"), u64("nombuf", "w"), u64("err", ""), u64("next", ""))
+	s := goStruct("rxq", fs...)
+	s.PerCPU = true
+	var reported int
+	for _, f := range Analyze(s, []int64{64}).Findings {
+		if f.Check.Isolates() {
+			reported += len(f.Members)
+		}
+	}
+	if reported == 0 || len(falseShare(s, 64)) != 0 {
+		t.Fatalf("want only the neighbours' sharing: %d members, %v", reported, falseShare(s, 64))
+	}
+	if got := falselyShared(s, 64); got != reported {
+		t.Errorf("scored %d members sharing, the checks report %d", got, reported)
+	}
+}

@@ -271,7 +271,7 @@ func notWorthMoving(s *Struct, p *Proposal, lines []int64) string {
 			b, _ := p.Struct.hotLinesAtBases(path, line, false)
 			gain += a - b
 		}
-		gain += len(falseShare(s, line)) - len(falseShare(p.Struct, line))
+		gain += len(apartFindings(s, line)) - len(apartFindings(p.Struct, line))
 	}
 	if n := len(p.Moved); n > movesPerLine*max(gain, 1) {
 		return fmt.Sprintf("the best order moves %d members for %d fewer hot and falsely shared lines, more than %d a line; no order that moves fewer helps", n, gain, movesPerLine)
@@ -325,24 +325,39 @@ func growth(s *Struct, p *Proposal, lines []int64) (why, buys string) {
 func sharesMore(a, b *Struct, lines []int64) bool {
 	var la, lb, ma, mb int
 	for _, line := range lines {
-		for _, f := range falseShare(a, line) {
+		for _, f := range apartFindings(a, line) {
 			la, ma = la+1, ma+len(f.Members)
 		}
-		for _, f := range falseShare(b, line) {
+		for _, f := range apartFindings(b, line) {
 			lb, mb = lb+1, mb+len(f.Members)
 		}
 	}
 	return la > lb || la == lb && ma > mb
 }
 
-// falselyShared counts the members in s's false-sharing findings at one
-// line size.
+// falselyShared counts the members in s's findings at one line size of
+// the checks an order fixes by isolation (apartFindings).
 func falselyShared(s *Struct, line int64) int {
 	n := 0
-	for _, f := range falseShare(s, line) {
+	for _, f := range apartFindings(s, line) {
 		n += len(f.Members)
 	}
 	return n
+}
+
+// apartFindings are the findings in s at line of the checks whose
+// findings an order fixes by putting members on lines apart
+// (Check.Isolates): written members sharing lines with what other paths or
+// cores use. The reorganizer scores an order by them as check() finds
+// them, the check values of Checks run as the reports run them.
+func apartFindings(s *Struct, line int64) []Finding {
+	var out []Finding
+	for _, c := range Checks {
+		if c.Isolates() {
+			out = append(out, c.Run(&Pass{Struct: s, Line: line, MaxLine: line})...)
+		}
+	}
+	return out
 }
 
 // plural is n things, the word made plural where n is not 1.
@@ -417,7 +432,7 @@ func better(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
 // saves a path over another patch. A reviewer reads a diff: a few members
 // moved next to their path's are a patch, a struct laid out afresh for one
 // line is a rewrite nobody merges (6.18's tcp_sock at 128-byte lines
-// loses a line by moving 89 of its 171 members).
+// loses a line by moving 75 of its 171 members).
 const movesPerLine = 16
 
 // breaks counts the members p starts on a line by padding or alignment.
@@ -439,7 +454,7 @@ func (p *Proposal) breaks() int {
 // may take one more.
 func worse(s *Struct, p *Proposal, lines []int64) string {
 	isolating := s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
-		return len(s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })) > 0
+		return len(apartFindings(s, line)) > 0
 	})
 	for _, line := range lines {
 		for _, path := range s.Paths() {
@@ -1653,7 +1668,7 @@ func whyLeft(s *Struct, f Finding) string {
 			ms = append(ms, m)
 		}
 	}
-	if f.Check == CheckFalseShare {
+	if f.Check.Isolates() {
 		// A read-mostly bit-field goes where the written one sharing its
 		// storage unit goes.
 		for _, m := range ms {
