@@ -326,7 +326,7 @@ func straddle(s *Struct, line int64) ([]Finding, map[*Member]bool) {
 		if _, w := splitWord(h.m, line); !w.empty() {
 			continue
 		}
-		if msg, sp := crossing(h.m, line, s.origin); msg != "" && s.addsLine(h.m, sp, line) {
+		if msg, sp := crossing(h.m, line, s.origin); msg != "" && s.addsLine(h.top, h.m, sp, line) {
 			if straddling == nil {
 				straddling = map[*Member]bool{}
 			}
@@ -409,13 +409,15 @@ func crossing(m *Member, line, origin int64) (string, span) {
 	return "", span{}
 }
 
-// addsLine reports whether the bytes sp of hot member m lie on a line that
-// neither the rest of m nor any other member hot on one of m's paths
-// touches: a straddle inside lines the path reads anyway costs nothing. A
-// path that reads the whole struct reads every line it spans, in any
-// order (sync.Pool alone in a wrapper, a lock with the three fields it
-// guards).
-func (s *Struct) addsLine(m *Member, sp span, line int64) bool {
+// addsLine reports whether the bytes sp of hot member m, in top-level
+// member top, lie on a line that neither the rest of m nor any other
+// member hot on one of m's paths touches: a straddle inside lines the path
+// reads anyway costs nothing. A path that reads the whole struct reads
+// every line it spans, in any order (sync.Pool alone in a wrapper, a lock
+// with the three fields it guards); the members of a kernel cacheline
+// group read every line the group cannot keep them off, in any order of
+// them (groupTakes).
+func (s *Struct) addsLine(top int, m *Member, sp span, line int64) bool {
 	hot := s.hotMembers()
 	b := m.bytes()
 	rest := []span{{b.lo, sp.lo}, {sp.hi, b.hi}}
@@ -432,12 +434,41 @@ func (s *Struct) addsLine(m *Member, sp span, line int64) bool {
 				}
 				touched = x.m != m && x.m.Hot.On(p) && x.m.bytes().shares(ln, line)
 			}
-			if !touched {
+			if !touched && !s.groupTakes(top, p, ln) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// groupTakes reports whether path p reads line ln in any order of the
+// members of the kernel cacheline group that s's top-level member top lies
+// in: the group's members hot on p take more bytes than the group holds
+// off that line. Whichever of them crosses into it, the line is the
+// group's: what would save it is the group's place in the struct (spread,
+// and the group sizes a better place needs), not another order of its
+// members (6.18's tcp_sock_write_rx: 112 bytes from 24 bytes into a line,
+// its last 8 on a third line, where rcvq_space crosses).
+func (s *Struct) groupTakes(top int, p string, ln span) bool {
+	g := s.Members[top].Group
+	if g == "" {
+		return false
+	}
+	_, b := s.Lookup(groupBeginPrefix + g)
+	_, e := s.Lookup(groupEndPrefix + g)
+	if b == nil || e == nil {
+		return false
+	}
+	ext := span{b.End(), e.Offset}
+	off := ext.hi - ext.lo - max(0, min(ext.hi, ln.hi)-max(ext.lo, ln.lo))
+	var hot int64
+	for i := range s.Members {
+		if m := &s.Members[i]; m.Group == g && m.Hot.On(p) {
+			hot += m.Size
+		}
+	}
+	return hot > off
 }
 
 // readsWhole reports whether path p reads every line s spans: every

@@ -153,3 +153,32 @@ func TestApplyCachelineGroupsUnbalanced(t *testing.T) {
 		}
 	}
 }
+
+// A hot member of a kernel cacheline group that crosses into a line the
+// group's members reach in any order of them costs its path nothing: the
+// line is the group's (6.18's tcp_sock_write_rx and rcvq_space). Where a
+// cold member of the group could take that line instead, the crossing
+// costs the path a line, and is a straddle.
+func TestStraddleInGroup(t *testing.T) {
+	build := func() *Struct {
+		return cStruct("g",
+			c64("x1", ""), c64("x2", ""), c64("x3", ""),
+			marker("__cacheline_group_begin__g_write_rx"),
+			c64("a", ""), c64("b", ""), c64("c", ""), c64("d", ""),
+			cMember{name: "s", size: 16, align: 8, typ: "struct q"},
+			marker("__cacheline_group_end__g_write_rx"),
+			c64("y1", ""), c64("y2", ""), c64("y3", ""), c64("y4", ""), c64("y5", ""), c64("y6", ""), c64("y7", ""),
+		)
+	}
+	s := build()
+	if fs, _ := straddle(s, 64); len(fs) != 0 {
+		t.Errorf("the group's 48 bytes from offset 24 reach line 1 in any order: %v", fs)
+	}
+	s = build()
+	_, d := s.Lookup("d")
+	d.Hot = nil
+	fs, _ := straddle(s, 64)
+	if len(fs) != 1 || fs[0].Message != "hot field s (16 bytes at offset 56) crosses the line boundary at 64 (64-byte lines)" {
+		t.Errorf("with d cold, an order keeps rx off line 1: %v", fs)
+	}
+}

@@ -60,7 +60,10 @@ var CheckStraddle = &Check{
 		Summary:   "A hot field or an atomic word crosses a cache-line boundary",
 		Help: "A hot field no bigger than a line that crosses a line boundary costs two line fetches where one would do; " +
 			"an array crosses only where one of its elements does, and a crossing into a line the path touches anyway " +
-			"costs nothing and is not reported. In any struct, an atomic word that crosses a line is a split lock, which " +
+			"costs nothing and is not reported. Nor is one into a line a kernel cacheline group's fields of the path reach " +
+			"in any order of them (6.18's `tcp_sock_write_rx`: 112 bytes from 24 bytes into a line end on a third line, " +
+			"where `rcvq_space` crosses): the line is the group's, and what would save it is the group's place, which " +
+			"`spread` and the proposal's needs judge. In any struct, an atomic word that crosses a line is a split lock, which " +
 			"stalls every core, always reported (only packed C layouts can make one); its kind, `splitlock`, is a word " +
 			"ignore directives accept to silence split locks alone.\n\n" +
 			"Move the field so that it starts on a boundary or fits before the next one; the proposed order does.",
