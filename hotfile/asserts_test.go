@@ -88,9 +88,10 @@ func grouped() *layout.Struct {
 }
 
 // A table row is checked against the groups: the group wins where they
-// disagree, with a warning naming the row and the group; a row for a
-// field outside the groups applies, with a warning; a cold one outside
-// says nothing.
+// disagree, with a warning naming the row and the group; a row marking
+// hot a field outside the groups is not applied, with a warning, unless
+// the user's own hot file marks that field or lets it join a group; a
+// cold one outside says nothing.
 func TestTableAgainstMarkers(t *testing.T) {
 	table := "Type  Name  fastpath_tx_access  fastpath_rx_access  Comments\n" +
 		"..struct ..g\n" +
@@ -111,7 +112,7 @@ func TestTableAgainstMarkers(t *testing.T) {
 	wantWarnings := []string{
 		"g.rst:4: the table has b read_mostly on rx, but struct g keeps it in cacheline group g_read_tx, read_mostly on tx: the group wins",
 		"g.rst:5: the table has c read_mostly on rx, but struct g keeps it in cacheline group g_write_rx, read_write on rx: the group wins",
-		"g.rst:6: the table has d read_mostly on tx, but struct g keeps it outside its cacheline groups, on no fast path; a proposal may move it next to them",
+		"g.rst:6: the table has d read_mostly on tx, but struct g keeps it outside its cacheline groups, on no fast path: the groups win, it stays cold",
 	}
 	if !reflect.DeepEqual(warnings, wantWarnings) {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(warnings, "\n"), strings.Join(wantWarnings, "\n"))
@@ -119,13 +120,46 @@ func TestTableAgainstMarkers(t *testing.T) {
 	if err := layout.Annotate(s); err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []want{{"a", tx}, {"b", tx}, {"c", rxW}, {"d", tx}, {"e", absent}} {
+	for _, w := range []want{{"a", tx}, {"b", tx}, {"c", rxW}, {"d", absent}, {"e", absent}} {
 		if got := member(t, s, w.field).Hot; !reflect.DeepEqual(got, w.hot) {
 			t.Errorf("%s: %v, want %v", w.field, got, w.hot)
 		}
 	}
 	if !s.KernelPaths {
 		t.Error("a struct marked from a table runs on the kernel's paths")
+	}
+
+	// The user's hot file decides for the fields it names: a row for one
+	// it marks, or lets join a group, applies without a word. Another
+	// struct's line changes nothing.
+	table += "int   f     read_mostly         read_mostly\n"
+	tset, err := Parse("g.rst", []byte(table))
+	if err != nil {
+		t.Fatal(err)
+	}
+	uset, err := Parse("g.hot", []byte("g.d hot path=rx\ng.f join g_read_tx\nh.d hot\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = grouped()
+	s.Members = append(s.Members, layout.Member{Name: "f", Offset: 40, Size: 8, Align: 8})
+	warnings, err = Merge(tset, uset).Apply([]*layout.Struct{s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := wantWarnings[:2]; !reflect.DeepEqual(warnings[:min(2, len(warnings))], want) || len(warnings) != 3 || !strings.Contains(warnings[2], "struct h not found") {
+		t.Errorf("warnings with the user's file\n%s", strings.Join(warnings, "\n"))
+	}
+	if err := layout.Annotate(s); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []want{{"d", txrx}, {"e", absent}, {"f", txrx}} {
+		if got := member(t, s, w.field).Hot; !reflect.DeepEqual(got, w.hot) {
+			t.Errorf("with the user's file, %s: %v, want %v", w.field, got, w.hot)
+		}
+	}
+	if got := member(t, s, "f").Join; got != "g_read_tx" {
+		t.Errorf("f joins %q", got)
 	}
 }
 

@@ -374,6 +374,19 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 		// Annotate reports markers that do not pair up.
 		groups[st], _ = layout.GroupsOf(st)
 	}
+	// The members a hot file's own line marks or lets join a group: for
+	// them a table row applies even outside the groups (checkRow).
+	userSays := map[*layout.Member]bool{}
+	for _, hf := range s.Hot {
+		if hf.Table || hf.Pin {
+			continue
+		}
+		for _, st := range byName[hf.Struct] {
+			if m := find(st, &hf); m != nil {
+				userSays[m] = true
+			}
+		}
+	}
 	for _, hf := range s.Hot {
 		sts := byName[hf.Struct]
 		if len(sts) == 0 {
@@ -429,7 +442,7 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 			}
 			if hf.Table {
 				st.KernelPaths = true
-				msg, apply := checkRow(st, &hf, m, groups[st])
+				msg, apply := checkRow(st, &hf, m, groups[st], userSays[m])
 				if msg != "" {
 					warn(msg)
 				}
@@ -531,11 +544,14 @@ const groupBegin = "__cacheline_group_begin__"
 
 // checkRow checks table row hf, for member m of st, against st's
 // cacheline groups, the group of each top-level member (GroupsOf). It
-// returns a warning ("" for none) and whether to apply the row: the
-// group's name decides for its members (a row that says the same marks
-// its field), and a row naming a member outside every group of a struct
-// with read or write groups marks it all the same.
-func checkRow(st *layout.Struct, hf *HotField, m *layout.Member, groups []string) (string, bool) {
+// returns a warning ("" for none) and whether to apply the row. In a
+// struct with read or write groups the groups decide, since they are what
+// the kernel builds and asserts: a row that says what its member's group
+// says marks its field, one that says otherwise is not applied, and
+// neither is one marking hot a member outside every group, which the
+// kernel keeps off its fast paths, unless the user's own hot file marks
+// the member or lets it join a group (user).
+func checkRow(st *layout.Struct, hf *HotField, m *layout.Member, groups []string, user bool) (string, bool) {
 	group := ""
 	for i := range groups {
 		if holds(&st.Members[i], m) {
@@ -546,9 +562,9 @@ func checkRow(st *layout.Struct, hf *HotField, m *layout.Member, groups []string
 	gh := layout.GroupHot(group)
 	says := rowWords(&hf.Hot, hf.Cold)
 	if gh == nil {
-		if grouped && !hf.Cold {
-			return fmt.Sprintf("%s: the table has %s %s, but %s %s keeps it outside its cacheline groups, on no fast path; a proposal may move it next to them",
-				hf.Pos, hf.Field, says, st.Kind, st.Name), true
+		if grouped && group == "" && !hf.Cold && !user {
+			return fmt.Sprintf("%s: the table has %s %s, but %s %s keeps it outside its cacheline groups, on no fast path: the groups win, it stays cold",
+				hf.Pos, hf.Field, says, st.Kind, st.Name), false
 		}
 		return "", !hf.Cold
 	}

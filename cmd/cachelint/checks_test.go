@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -206,9 +207,17 @@ func TestTableRowsAgainstMarkers(t *testing.T) {
 			}
 		}
 	}
+	// The rows for fields the kernel keeps outside its groups (stale ones:
+	// 6.13 took gro_flush_timeout and napi_defer_hard_irqs off the rx
+	// path) are not applied: the fields stay cold.
 	for _, field := range []string{"ptype_all", "ip_ptr", "ingress_queue", "gro_flush_timeout", "napi_defer_hard_irqs"} {
-		if !strings.Contains(errs, "the table has "+field+" read_mostly on ") || !strings.Contains(errs, "keeps it outside its cacheline groups") {
+		if !regexp.MustCompile(`warning: [^\n]*: the table has ` + field + ` read_mostly on [a-z,]+, but struct net_device keeps it outside its cacheline groups, on no fast path: the groups win, it stays cold\n`).MatchString(errs) {
 			t.Errorf("no warning for %s:\n%s", field, errs)
+		}
+		for _, m := range js.Members {
+			if m.Name == field && m.Hot != nil {
+				t.Errorf("%s: %+v, want cold", m.Name, m.Hot)
+			}
 		}
 	}
 	if n := strings.Count(errs, "cachelint: warning: "); n != 9 {

@@ -57,7 +57,9 @@ func diffJSON(t *testing.T, args ...string) diffDoc {
 
 // TestDiffNetDevice compares net_device from 6.1's DWARF with 6.18's BTF
 // under the kernel's table: the 6.8 reordering shrank the lines of both
-// paths and grew the struct by a line.
+// paths and grew the struct by a line. In 6.18 the table's rows for
+// fields outside the groups stay cold (the markers win), so tx takes the
+// fewest lines it can.
 func TestDiffNetDevice(t *testing.T) {
 	t.Parallel()
 	args := []string{"-hot", rst, "-C", "net_device"}
@@ -69,7 +71,7 @@ func TestDiffNetDevice(t *testing.T) {
 	if s.Old.Size != 2432 || s.New.Size != 2496 || s.Old.Cachelines != 38 || s.New.Cachelines != 39 {
 		t.Errorf("sizes %+v -> %+v", s.Old, s.New)
 	}
-	for path, want := range map[string][2]int{"rx": {7, 5}, "tx": {13, 7}} {
+	for path, want := range map[string][2]int{"rx": {7, 3}, "tx": {13, 4}} {
 		if o, n := len(s.Old.HotLines[path]), len(s.New.HotLines[path]); o != want[0] || n != want[1] {
 			t.Errorf("%s: %d -> %d hot lines, want %v", path, o, n, want)
 		}
@@ -99,11 +101,15 @@ func TestDiffNetDevice(t *testing.T) {
 	if !moved {
 		t.Errorf("netdev_ops did not move from 208 to 8")
 	}
-	// The spread findings persist (on fewer lines): neither gone nor new.
+	// rx's spread finding persists (on fewer lines); tx's is gone.
+	var gone []string
 	for _, f := range append(s.GoneFindings, s.NewFindings...) {
 		if f.Check == "spread" {
-			t.Errorf("spread finding came or went: %s", f.Message)
+			gone = append(gone, f.Message)
 		}
+	}
+	if len(gone) != 1 || len(s.GoneFindings) == 0 || !strings.HasPrefix(gone[0], "hot fields of path tx occupy 13 lines where 4 would do") {
+		t.Errorf("spread findings that came or went: %q", gone)
 	}
 
 	// As a CI gate: the move to 6.18 makes no path worse but the size.
@@ -115,7 +121,7 @@ func TestDiffNetDevice(t *testing.T) {
 	}{
 		{"hot-lines", linux61, linux618, 0, ""},
 		{"size", linux61, linux618, 3, "cachelint: struct net_device got worse (size): size 2496 bytes, 2432 before\n"},
-		{"hot-lines", linux618, linux61, 3, "cachelint: struct net_device got worse (hot-lines): hot fields of path tx occupy 13 lines, 7 before\n"},
+		{"hot-lines", linux618, linux61, 3, "cachelint: struct net_device got worse (hot-lines): hot fields of path tx occupy 13 lines, 4 before\n"},
 		{"size,findings", linux618, linux618, 0, ""},
 	} {
 		out, errs, code := runDiffCmd(t, append(args, "-fail-on", c.failOn, c.old, c.new)...)
@@ -275,8 +281,8 @@ func TestSVGCommands(t *testing.T) {
 func TestDiffGate(t *testing.T) {
 	tables := td("kernel/net_cachelines")
 	gate := []string{"-fail-on=hot-lines,size,budget", "-hot", tables, "-C", "net_device,tcp_sock,inet_sock,inet_connection_sock", linux618, linux61}
-	worse := "cachelint: struct net_device got worse (hot-lines): hot fields of path rx occupy 7 lines, 5 before\n" +
-		"cachelint: struct net_device got worse (hot-lines): hot fields of path tx occupy 13 lines, 7 before\n"
+	worse := "cachelint: struct net_device got worse (hot-lines): hot fields of path rx occupy 7 lines, 3 before\n" +
+		"cachelint: struct net_device got worse (hot-lines): hot fields of path tx occupy 13 lines, 4 before\n"
 	only := "- struct tcp_sock /* only in " + linux618 + " */\n" +
 		"- struct inet_sock /* only in " + linux618 + " */\n" +
 		"- struct inet_connection_sock /* only in " + linux618 + " */\n"
@@ -306,7 +312,7 @@ func TestDiffGate(t *testing.T) {
 	want := []string{
 		"cachelint: warning: " + linux618 + ": " + filepath.Join(tables, "inet_connection_sock.rst") + ":14: struct inet_connection_sock has no field icsk_timeout\n",
 		"cachelint: warning: " + linux618 + ": " + filepath.Join(tables, "inet_sock.rst") + ": 3 lines disagree with the binary (13, 15, 36); the first, line 13: struct inet_sock has no field inet_daddr (-v shows each)\n",
-		"cachelint: warning: " + linux618 + ": " + rst + ": 9 lines disagree with the binary (23, 85, 97, 101, 102, 105, 106, 107, ...); the first, line 23: the table has ptype_all read_mostly on tx, but struct net_device keeps it outside its cacheline groups, on no fast path; a proposal may move it next to them (-v shows each)\n",
+		"cachelint: warning: " + linux618 + ": " + rst + ": 9 lines disagree with the binary (23, 85, 97, 101, 102, 105, 106, 107, ...); the first, line 23: the table has ptype_all read_mostly on tx, but struct net_device keeps it outside its cacheline groups, on no fast path: the groups win, it stays cold (-v shows each)\n",
 		"cachelint: warning: " + linux618 + ": " + filepath.Join(tables, "tcp_sock.rst") + ": 9 lines disagree with the binary (28, 47, 58, 104, 105, 106, 107, 116, ...); the first, line 28: the table has rcv_tstamp read_mostly on rx, but struct tcp_sock keeps it in cacheline group tcp_sock_write_txrx, read_write on rx,tx: the group wins (-v shows each)\n",
 		"cachelint: warning: " + linux61 + ": " + rst + ": 5 lines disagree with the binary (11, 104, 108, 120, 154); the first, line 11: struct net_device has no field lltx (-v shows each)\n",
 	}

@@ -21,7 +21,12 @@ import (
 // is a patch a netdev maintainer could merge. It keeps what C and the
 // kernel rely on, grows no group past its size (or its assert), grows no
 // struct, moves at most 30 members, puts no path on more lines and one on
-// fewer, and says what it moves and does to the groups.
+// fewer, and says what it moves and does to the groups. The markers win
+// over the table: no member outside the groups is hot, so what a proposal
+// moves outside them is cold bytes that make room. Where there is no
+// proposal, there is no finding either: the hand layout puts each path on
+// as few lines as any order that keeps the groups (net_device and
+// netns_ipv4 at 128-byte lines, netns_ipv4 at 64).
 func TestKernelProposals(t *testing.T) {
 	t.Parallel()
 	f, err := btfscan.Open(linux618)
@@ -45,7 +50,7 @@ func TestKernelProposals(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s@%s asserts=%v", c.name, line, withAsserts)
 				out, errs, code := runCmd(t, append([]string{"-format", "json"}, append(args, linux618)...)...)
-				if code != 3 {
+				if code != 3 && code != 0 {
 					t.Fatalf("%s: exit %d; stderr:\n%s", name, code, errs)
 				}
 				var d doc
@@ -53,13 +58,23 @@ func TestKernelProposals(t *testing.T) {
 					t.Fatalf("%s: %v", name, err)
 				}
 				js := d.Structs[0]
+				for _, m := range js.Members {
+					if m.Hot != nil && m.Group == "" && m.Size > 0 {
+						t.Errorf("%s: %s, outside the groups, is hot (%+v): the markers win over the table", name, m.Name, m.Hot)
+					}
+				}
 				p := js.Proposal
 				if p == nil {
-					// The only other outcome: no proposal, and why.
-					if js.NoFix == "" || c.name == "net_device" && line == "64" {
-						t.Errorf("%s: no proposal: %q", name, js.NoFix)
+					// The other outcomes: no proposal, and why; or
+					// nothing to fix.
+					if code == 0 && len(js.Findings) != 0 || code == 3 && js.NoFix == "" || c.name == "net_device" && line == "64" {
+						t.Errorf("%s: exit %d, no proposal: %q, findings %+v", name, code, js.NoFix, js.Findings)
 					}
+					t.Logf("%s: hand %v, no proposal: %q", name, js.HotLines, js.NoFix)
 					continue
+				}
+				if code != 3 {
+					t.Errorf("%s: a proposal, but exit %d", name, code)
 				}
 				ss, err := f.Structs(c.name)
 				if err != nil {
@@ -98,6 +113,11 @@ func TestKernelProposals(t *testing.T) {
 				}
 				if len(p.GroupChanges) != 0 {
 					t.Errorf("%s: members enter or leave groups: %+v", name, p.GroupChanges)
+				}
+				for _, m := range p.Members {
+					if m.Hot != nil && m.Group == "" && m.Size > 0 {
+						t.Errorf("%s: the proposal marks %s, outside the groups, hot", name, m.Name)
+					}
 				}
 				if c.first != "" && (p.Members[0].Name != c.first || p.Members[0].Offset != 0) {
 					t.Errorf("%s: first member %+v, want %s", name, p.Members[0], c.first)
@@ -321,12 +341,13 @@ var kernelCases = []kernelCase{
 	{"netns_ipv4", "netns_ipv4_sysctl.rst", "6.18", linux618},
 }
 
-// kernelJSON runs -reorg on c at one line size.
+// kernelJSON runs -reorg on c at one line size: findings, or none
+// (6.18's netns_ipv4, whose paths take a line each).
 func kernelJSON(t *testing.T, c kernelCase, line string) report.JSONStruct {
 	t.Helper()
 	out, errs, code := runCmd(t, "-format", "json", "-line", line, "-hot", td("kernel/net_cachelines/"+c.table), "-C", c.name, "-reorg", c.file)
-	if code != 3 {
-		t.Fatalf("%s %s: exit %d, want 3 (findings); stderr:\n%s", c.name, c.kernel, code, errs)
+	if code != 3 && code != 0 {
+		t.Fatalf("%s %s: exit %d, want 3 (findings) or 0; stderr:\n%s", c.name, c.kernel, code, errs)
 	}
 	var d doc
 	if err := json.Unmarshal([]byte(out), &d); err != nil || len(d.Structs) != 1 {
