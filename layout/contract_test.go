@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -105,6 +106,61 @@ func TestOverLimits(t *testing.T) {
 	q.From[2] = -1
 	if why := overLimits(s, q, false); !strings.HasPrefix(why, "reordering would pad inside cacheline group k_read_tx") {
 		t.Errorf("pad inside a group: %q", why)
+	}
+}
+
+func c32(name string) cMember { return cMember{name: name, size: 4, align: 4} }
+
+// Where a patch needs cold bytes in front of or between groups, it takes
+// what a maintainer would: the fewest members that fill the room without
+// a hole, in their declared order, not the cold members that happen to
+// lie next to the groups. Here 16 bytes in front of k_read_tx put each
+// group on a line of its own.
+func TestSpacers(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		after []cMember // between the groups and the cold rest
+		big   bool      // a 16-byte cold member far down
+		moved []string
+	}{
+		// Not p, p2 and q: two members fill the room.
+		{"two u32 and two u64", []cMember{c32("p"), c32("p2"), c64("q", ""), c64("r", "")}, false, []string{"q", "r"}},
+		// Not p and q: p would bring its hole along.
+		{"a u32 and two u64", []cMember{c32("p"), c64("q", ""), c64("r", "")}, false, []string{"q", "r"}},
+		// One member the room's size, far as it lies.
+		{"a 16-byte member", []cMember{c32("p"), c32("p2"), c64("q", ""), c64("r", "")}, true, []string{"big"}},
+	} {
+		ms := []cMember{marker("__cacheline_group_begin__k_read_tx")}
+		for i := range 6 {
+			ms = append(ms, c64(fmt.Sprintf("t%d", i), ""))
+		}
+		ms = append(ms, marker("__cacheline_group_end__k_read_tx"), marker("__cacheline_group_begin__k_read_rx"))
+		for i := range 6 {
+			ms = append(ms, c64(fmt.Sprintf("r%d", i), ""))
+		}
+		ms = append(ms, marker("__cacheline_group_end__k_read_rx"))
+		ms = append(ms, c.after...)
+		for i := range 12 {
+			ms = append(ms, c64(fmt.Sprintf("c%d", i), ""))
+		}
+		if c.big {
+			ms = append(ms, cMember{name: "big", size: 16, align: 8})
+		}
+		ms = append(ms, c64("z", ""))
+		s := cStruct("k", ms...)
+		r := Analyze(s, []int64{64})
+		p := r.Proposal
+		if p == nil {
+			t.Fatalf("%s: no proposal: %s", c.name, r.NoFix)
+		}
+		if !slices.Equal(p.Moved, c.moved) {
+			t.Errorf("%s: moves %v, want %v: %v", c.name, p.Moved, c.moved, order(p))
+		}
+		for _, path := range []string{"tx", "rx"} {
+			if n := p.Struct.HotLines(path, 64); n != 1 {
+				t.Errorf("%s: %s on %d lines", c.name, path, n)
+			}
+		}
 	}
 }
 

@@ -77,7 +77,8 @@ type patcher struct {
 	base   []int // the lines of s, as hotLinesEach counts them
 	// scratch, reused by eval
 	pos   []int64
-	holes int64 // bytes between units in the last layOut
+	gaps  int   // holes between units in the last layOut
+	holes int64 // and their bytes
 	spans []placedSpan
 	on    []int
 	tails []int
@@ -90,15 +91,18 @@ type patcher struct {
 // at every line size in all, then the lines shared falsely, then
 // the members moved, then the cold ones among them (a hot member moved
 // next to the others reads as the point of a patch, a cold one moved to
-// make room as its price), then the bytes of holes.
+// make room as its price), then the holes between members, then their
+// bytes. Where the struct keeps its size its holes keep their bytes in
+// all but the tail, so a patch that makes a hole is one that splits the
+// bytes into more holes: a reviewer sees each.
 type patchScore struct {
-	total, shared, moved, cold int
-	holes                      int64
+	total, shared, moved, cold, gaps int
+	holes                            int64
 }
 
 func (a patchScore) less(b patchScore) bool {
 	return cmp.Or(cmp.Compare(a.total, b.total), cmp.Compare(a.shared, b.shared), cmp.Compare(a.moved, b.moved),
-		cmp.Compare(a.cold, b.cold), cmp.Compare(a.holes, b.holes)) < 0
+		cmp.Compare(a.cold, b.cold), cmp.Compare(a.gaps, b.gaps), cmp.Compare(a.holes, b.holes)) < 0
 }
 
 // preferred reports whether a beats b as a patch: fewer lines for no
@@ -118,7 +122,7 @@ func (a patchScore) preferred(b patchScore) bool {
 // fewer cold ones, or as many of both and is better.
 func (a patchScore) cheaper(b patchScore) bool {
 	return cmp.Or(cmp.Compare(a.moved, b.moved), cmp.Compare(a.cold, b.cold), cmp.Compare(a.total, b.total),
-		cmp.Compare(a.shared, b.shared), cmp.Compare(a.holes, b.holes)) < 0
+		cmp.Compare(a.shared, b.shared), cmp.Compare(a.gaps, b.gaps), cmp.Compare(a.holes, b.holes)) < 0
 }
 
 // improves reports whether a has fewer lines than b, or as many and
@@ -164,6 +168,7 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal) 
 			return
 		}
 		o, sc = pt.trim(o, sc)
+		o, sc = pt.respace(o, sc)
 		if best == nil || sc.preferred(bestScore) {
 			best, bestScore = o, sc
 		}
@@ -247,6 +252,206 @@ func (pt *patcher) trim(order []int32, sc patchScore) ([]int32, patchScore) {
 		}
 	}
 	return order, sc
+}
+
+// respace chooses again the cold members that order moves to make room
+// (a spacer: a run of cold units moved together, in front of a group or
+// between two): among the runs of cold members that lie together in s,
+// it takes the one that makes room as well for the fewest members moved
+// and the fewest holes, nearest in s to where it goes, as a maintainer
+// would: a field of the room's size, or neighbours in their declared
+// order, rather than one that leaves a hole beside it. The walks try only
+// cold members next to hot ones.
+func (pt *patcher) respace(order []int32, sc patchScore) ([]int32, patchScore) {
+	moved := pt.movedUnits(order)
+	var runs [][]int32
+	for i := 0; i < len(order); {
+		j := i
+		for j < len(order) && pt.spacer(order[j]) && moved[order[j]] {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		runs = append(runs, slices.Clone(order[i:j]))
+		i = j
+	}
+	for _, run := range runs {
+		// An earlier choice may have taken some of it.
+		lo := slices.Index(order, run[0])
+		if lo < 0 || lo+len(run) > len(order) || !slices.Equal(order[lo:lo+len(run)], run) {
+			continue
+		}
+		order, sc = pt.replaceSpacer(order, sc, lo, lo+len(run))
+	}
+	return order, sc
+}
+
+// spacer reports whether unit u may make room: outside any group, cold
+// and free to move.
+func (pt *patcher) spacer(u int32) bool {
+	un := &pt.units[u]
+	return un.role == plainUnit && !un.hot && len(un.spans) == 0 && !un.it.pinned && un.it.size > 0
+}
+
+// kept lists the members of order's units in order, and which of them
+// lie on the longest run that order keeps in s's order (moved): the
+// others are the members it moves. Both are scratch, until the next call.
+func (pt *patcher) kept(order []int32) (seq []int, keep []bool) {
+	seq = pt.seq[:0]
+	for _, u := range order {
+		seq = append(seq, pt.units[u].it.members...)
+	}
+	pt.seq = seq
+	keep = pt.keep[:0]
+	for range seq {
+		keep = append(keep, false)
+	}
+	pt.keep = keep
+	longestRun(seq, keep, &pt.tails, &pt.prev)
+	return seq, keep
+}
+
+// movedUnits says, by unit, whether order moves some member of it.
+func (pt *patcher) movedUnits(order []int32) []bool {
+	_, keep := pt.kept(order)
+	out := make([]bool, len(pt.units))
+	k := 0
+	for _, u := range order {
+		for range pt.units[u].it.members {
+			out[u] = out[u] || !keep[k]
+			k++
+		}
+	}
+	return out
+}
+
+// replaceSpacer puts the spacer order[lo:hi] back where s has it and
+// tries in its place every run of units that lie together in s and in
+// order and may make room, anywhere among the moved members around the
+// spacer. It returns the best order, order itself if none is better: by
+// score, then by the holes next to moved members (a run that brings a hole
+// along, or leaves one beside it), then by how far in s the run lies from
+// the members it goes next to.
+func (pt *patcher) replaceSpacer(order []int32, sc patchScore, lo, hi int) ([]int32, patchScore) {
+	run := slices.Clone(order[lo:hi])
+	moved := pt.movedUnits(order)
+	plainMoved := func(u int32) bool { return pt.units[u].role == plainUnit && moved[u] }
+	// The places to try: before each member of the block of moved
+	// members the spacer lies in, and after the block (-1: at the end).
+	var anchors []int32
+	from, to := lo, hi
+	for from > 0 && plainMoved(order[from-1]) {
+		from--
+	}
+	for to < len(order) && plainMoved(order[to]) {
+		to++
+	}
+	for k := from; k <= to; k++ {
+		switch {
+		case k >= lo && k < hi:
+		case k == len(order):
+			anchors = append(anchors, -1)
+		default:
+			anchors = append(anchors, order[k])
+		}
+	}
+	base := slices.Concat(order[:lo], order[hi:])
+	home := slices.Clone(run)
+	slices.Sort(home)
+	for _, u := range home {
+		if base = pt.putBack(base, u); base == nil {
+			return order, sc
+		}
+	}
+	// How far c lies in s from being the neighbour of what is around it.
+	distance := func(c, o []int32, at int) int {
+		d := math.MaxInt
+		if at > 0 {
+			d = abs32(c[0] - o[at-1] - 1)
+		}
+		if at < len(o) {
+			d = min(d, abs32(o[at]-c[len(c)-1]-1))
+		}
+		return d
+	}
+	best, bestScore := order, sc
+	bestTie := [2]int{pt.movedGaps(order), distance(run, order, hi)}
+	for a := 0; a < len(base); a++ {
+		for b := a + 1; b <= len(base) && b-a <= maxRun; b++ {
+			if !pt.spacer(base[b-1]) || b-a > 1 && base[b-1] != base[b-2]+1 {
+				break
+			}
+			c := base[a:b]
+			if slices.Equal(c, run) {
+				continue
+			}
+			rest := slices.Concat(base[:a], base[b:])
+			for _, anchor := range anchors {
+				at := len(rest)
+				if anchor >= 0 {
+					if at = slices.Index(rest, anchor); at < 0 {
+						continue
+					}
+				}
+				cand := slices.Concat(rest[:at], c, rest[at:])
+				csc, ok := pt.eval(cand, nil)
+				if !ok {
+					continue
+				}
+				if bestScore.less(csc) {
+					continue
+				}
+				tie := [2]int{pt.movedGaps(cand), distance(c, rest, at)}
+				if csc.less(bestScore) || slices.Compare(tie[:], bestTie[:]) < 0 {
+					best, bestScore, bestTie = cand, csc, tie
+				}
+			}
+		}
+	}
+	return best, bestScore
+}
+
+// movedGaps counts the holes of order, which must lay out, next to a unit
+// it moves.
+func (pt *patcher) movedGaps(order []int32) int {
+	moved := pt.movedUnits(order)
+	pt.layOut(order)
+	n := 0
+	for i := 1; i < len(order); i++ {
+		u, prev := order[i], order[i-1]
+		if pt.pos[u] > pt.pos[prev]+pt.units[prev].it.size && (moved[u] || moved[prev]) {
+			n++
+		}
+	}
+	return n
+}
+
+// putBack is order, which lacks unit u, with u back next to the unit
+// before it in s, or before the one after it, where it may go; nil when
+// it may go next to neither.
+func (pt *patcher) putBack(order []int32, u int32) []int32 {
+	at := -1
+	if u > 0 && pt.fits(u, u-1) {
+		if j := slices.Index(order, u-1); j >= 0 {
+			at = j + 1
+		}
+	}
+	if at < 0 && int(u)+1 < len(pt.units) && pt.fits(u, u+1) {
+		at = slices.Index(order, u+1)
+	}
+	if at < 0 {
+		return nil
+	}
+	return slices.Insert(slices.Clone(order), at, u)
+}
+
+func abs32(n int32) int {
+	if n < 0 {
+		return int(-n)
+	}
+	return int(n)
 }
 
 // fits reports whether unit u may go next to unit v: both in the same
@@ -404,7 +609,7 @@ func (pt *patcher) proposal(order []int32) *Proposal {
 // ends; false when a pinned unit cannot stay where it is.
 func (pt *patcher) layOut(order []int32) (int64, bool) {
 	var off int64
-	pt.holes = 0
+	pt.gaps, pt.holes = 0, 0
 	for _, u := range order {
 		it := &pt.units[u].it
 		at := startAt(off, it)
@@ -415,7 +620,10 @@ func (pt *patcher) layOut(order []int32) (int64, bool) {
 			at = it.start
 		}
 		pt.pos[u] = at
-		pt.holes += at - off
+		if at > off {
+			pt.gaps++
+			pt.holes += at - off
+		}
 		off = at + it.size
 	}
 	return off, true
@@ -514,7 +722,7 @@ func (pt *patcher) eval(order []int32, cur *patchScore) (patchScore, bool) {
 	if !ok {
 		return patchScore{}, false
 	}
-	sc := patchScore{total: total, holes: pt.holes}
+	sc := patchScore{total: total, gaps: pt.gaps, holes: pt.holes}
 	if cur != nil && sc.total > cur.total {
 		return patchScore{}, false
 	}
@@ -592,17 +800,7 @@ func (pt *patcher) falselyShared(line int64) int {
 // moved counts the members order moves (see moved), and the cold ones
 // among them.
 func (pt *patcher) moved(order []int32) (n, cold int) {
-	seq := pt.seq[:0]
-	for _, u := range order {
-		seq = append(seq, pt.units[u].it.members...)
-	}
-	pt.seq = seq
-	keep := pt.keep[:0]
-	for range seq {
-		keep = append(keep, false)
-	}
-	pt.keep = keep
-	longestRun(seq, keep, &pt.tails, &pt.prev)
+	seq, keep := pt.kept(order)
 	for i, k := range seq {
 		if !keep[i] {
 			n++

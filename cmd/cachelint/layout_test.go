@@ -124,14 +124,20 @@ func TestNetDevice618(t *testing.T) {
 	for _, c := range []struct {
 		args      []string
 		now, best map[string]int
+		moved     []string
 	}{
 		// The table's rows for fields outside the groups stay cold: the
-		// groups alone mark the hot fields, as without the table.
-		{[]string{"-hot", rst}, map[string]int{"rx": 3, "tx": 4}, map[string]int{"rx": 2, "tx": 4}},
-		{nil, map[string]int{"rx": 3, "tx": 4}, map[string]int{"rx": 2, "tx": 4}},
+		// groups alone mark the hot fields, as without the table. The
+		// proposal moves 32 cold bytes, one member, in front of
+		// net_device_read_tx, so that txrx and rx start a line.
+		{[]string{"-hot", rst}, map[string]int{"rx": 3, "tx": 4}, map[string]int{"rx": 2, "tx": 4}, []string{"adj_list"}},
+		{nil, map[string]int{"rx": 3, "tx": 4}, map[string]int{"rx": 2, "tx": 4}, []string{"adj_list"}},
 		// A hot file of the user's own marks them: they move next to the
-		// groups.
-		{[]string{"-hot", rst, "-hot", outside}, map[string]int{"rx": 5, "tx": 7}, map[string]int{"rx": 3, "tx": 4}},
+		// groups, with the cold nf_hooks_ingress, declared after
+		// ingress_queue, as the 8 bytes that start the tx group on a
+		// line, not a 4-byte field and a hole.
+		{[]string{"-hot", rst, "-hot", outside}, map[string]int{"rx": 5, "tx": 7}, map[string]int{"rx": 3, "tx": 4},
+			[]string{"ingress_queue", "nf_hooks_ingress", "ptype_all", "ip_ptr"}},
 	} {
 		args := append(c.args, "-C", "net_device", "-reorg", linux618)
 		js := runJSON(t, args...)
@@ -142,6 +148,12 @@ func TestNetDevice618(t *testing.T) {
 			if js.Proposal == nil || js.Proposal.HotLines[path] != c.best[path] {
 				t.Fatalf("%v: proposal %+v, want %s on %d", c.args, js.Proposal, path, c.best[path])
 			}
+		}
+		if !slices.Equal(js.Proposal.Moved, c.moved) {
+			t.Errorf("%v: moves %v, want %v", c.args, js.Proposal.Moved, c.moved)
+		}
+		if h, p := holes(js.Members), holes(js.Proposal.Members); p > h {
+			t.Errorf("%v: %d holes, the struct %d", c.args, p, h)
 		}
 		// The groups mark the members between their markers.
 		var grouped int
@@ -154,6 +166,23 @@ func TestNetDevice618(t *testing.T) {
 			t.Errorf("%v: no member in group net_device_read_tx", c.args)
 		}
 	}
+}
+
+// holes counts the gaps between the top-level members ms, in order of
+// offset, as pahole counts holes (bit-fields aside).
+func holes(ms []report.JSONMember) int {
+	n := 0
+	var end int64
+	for _, m := range ms {
+		if m.Size == 0 {
+			continue
+		}
+		if m.Offset > end {
+			n++
+		}
+		end = max(end, m.Offset+m.Size)
+	}
+	return n
 }
 
 // TestPerCPUQueues checks the DPDK-like queues: 64 bytes at 8-byte
