@@ -746,3 +746,40 @@ func TestStraddleWholeStruct(t *testing.T) {
 		t.Errorf("an array longer than a line: %v, want one straddle", fs)
 	}
 }
+
+// TestPerCPUKeepsWritesApart: a transmit queue, one per core, whose
+// read-mostly part (read by every core that enqueues) lies a line away
+// from its write-mostly part (written by the core transmitting), as
+// Linux's netdev_queue is laid out. Its elements, 168 bytes at 8-byte
+// alignment, let one's writes share a line with the next one's reads;
+// the proposal must fix that without putting the writes on the line of
+// the reads, which the declared order keeps apart.
+func TestPerCPUKeepsWritesApart(t *testing.T) {
+	t.Parallel()
+	fs := []field{u64("dev", "r:tx"), u64("qdisc", "r:tx")}
+	fs = append(fs, cold("kobj", 14)...)
+	fs = append(fs, u64("lock", "w:tx"), u64("owner", "w:tx"), u64("start", "w:tx"), u64("state", "w:tx"), u64("node", ""))
+	s := goStruct("txq", fs...)
+	s.PerCPU = true
+	for _, line := range []int64{64, 128} {
+		if fs := falseShare(s, line); len(fs) != 0 {
+			t.Fatalf("declared order at %d-byte lines: %v", line, fs)
+		}
+		r := Analyze(s, []int64{line})
+		if r.Proposal == nil {
+			t.Fatalf("%d-byte lines: no proposal (%s)", line, r.NoFix)
+		}
+		p := r.Proposal.Struct
+		if fs := falseShare(p, line); len(fs) != 0 {
+			t.Errorf("%d-byte lines: the proposal puts writes on the line of reads: %s", line, fs[0].Message)
+		}
+		if fs := neighbourShare(p, line); len(fs) != 0 {
+			t.Errorf("%d-byte lines: the proposal still shares with neighbours: %s", line, fs[0].Message)
+		}
+		for _, f := range r.Findings {
+			if f.Check == CheckSpread {
+				t.Errorf("%d-byte lines: %s", line, f.Message)
+			}
+		}
+	}
+}

@@ -1303,6 +1303,21 @@ func (b *builder) isolate(paths []string, side int) {
 	}
 }
 
+// apartFromWrites moves to the next line of the largest size when the
+// current one holds a written item that a read of it, on its paths, must
+// not share a line with.
+func (b *builder) apartFromWrites(it item) {
+	if b.lineStart(b.off) {
+		return
+	}
+	r := &Hot{Paths: it.paths}
+	if slices.ContainsFunc(b.lineHot, func(x lineItem) bool {
+		return x.write && b.s.conflicts(&Hot{Paths: x.paths, Write: true}, r, x.side, it.side)
+	}) {
+		b.fill(b.lineUp(b.off, b.maxLine))
+	}
+}
+
 // finish lays out what is left: cold items, pins, the items that end the
 // struct; and sizes it.
 func (b *builder) finish(last []item) *Proposal {
@@ -1524,33 +1539,49 @@ func place(s *Struct, items []item, order map[string]int, lines []int64, pl plan
 	return b.finish(last)
 }
 
-// placePerCPU puts written members first, then the rest, and finds the
-// least trailing padding that keeps neighbouring elements off each other's
+// placePerCPU puts written members first, then the read-mostly ones on
+// lines apart from the writes they conflict with (cold members filling the
+// gap), then the rest, and finds the least trailing padding that keeps neighbouring elements off each other's
 // lines at every base the struct's alignment allows. For C it also tries
 // aligning the struct, which the allocator then honours, and takes that
 // when it costs fewer bytes; Go cannot align a type.
 func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *Proposal {
 	maxLine := slices.Max(lines)
-	var body, last []item
+	var last []item
 	free := slices.DeleteFunc(slices.Clone(items), func(it item) bool {
 		if it.last {
 			last = append(last, it)
 		}
 		return it.pinned || it.last
 	})
-	body = filter(free, classZero)
-	for _, g := range groupsOf(free, classWrite, order) {
-		body = append(body, g...)
-	}
-	for _, c := range []class{classRead, classCold} {
-		body = append(body, filter(free, c)...)
-	}
 	build := func(pad, align int64) *Proposal {
 		b := newBuilder(s, lines, order, items)
 		if align > 0 {
 			b.out.Align = max(b.out.Align, align)
 		}
-		for _, it := range body {
+		// Cold members fill the gaps that keep written members off the
+		// lines of what other paths, or other cores, read: the element
+		// is one core's, but its read-mostly members are read by others
+		// (a transmit queue's device and qdisc, by every core that
+		// enqueues), which the checks hold against the writes too.
+		b.cold = filter(free, classCold)
+		b.keepCold = true
+		for _, it := range filter(free, classZero) {
+			b.put(it)
+		}
+		for _, g := range groupsOf(free, classWrite, order) {
+			b.isolate(g[0].paths, g[0].side)
+			for _, it := range g {
+				b.put(it)
+			}
+		}
+		for _, it := range filter(free, classRead) {
+			b.apartFromWrites(it)
+			b.put(it)
+		}
+		for len(b.cold) > 0 {
+			it := b.cold[0]
+			b.cold = b.cold[1:]
 			b.put(it)
 		}
 		if pad > 0 {
