@@ -555,7 +555,7 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 				// is the one left.
 				switch {
 				case f.Left != "":
-					note("the fix leaves this: " + f.Left)
+					note(FixLeavesThis + f.Left)
 				case r.Remains != "" && !leftHere:
 					note("the fix leaves: " + r.Remains)
 				}
@@ -568,6 +568,11 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 		pass.Report(diag)
 	}
 }
+
+// FixLeavesThis starts the related information of a diagnostic whose fix
+// leaves the problem it reports, in part: written, the fix does not
+// remove the diagnostic, which says what is left.
+const FixLeavesThis = "the fix leaves this: "
 
 // Message is what cachelint prints of d on one line: its message, then
 // what its related information says of its fix (what the fix does, what

@@ -296,6 +296,9 @@ func (plan *fixPlan) apply(roots []*checker.Action, write bool, diff io.Writer) 
 
 // report leaves in each action the diagnostics that remain once the
 // plan's fixes are written (written), or that say why a fix is withheld.
+// A fix written that leaves its diagnostic's problem in part keeps the
+// diagnostic, saying what is left: the exit status must tell a CI job
+// that something remains, as a run after the fix would.
 func (plan *fixPlan) report(roots []*checker.Action, written bool) {
 	for _, act := range roots {
 		fset := act.Package.Fset
@@ -304,6 +307,15 @@ func (plan *fixPlan) report(roots []*checker.Action, written bool) {
 			if len(d.SuggestedFixes) > 0 {
 				key := fixKey(fset, d.SuggestedFixes[0])
 				if plan.applied[key] && written {
+					i := slices.IndexFunc(d.Related, func(r analysis.RelatedInformation) bool {
+						return strings.HasPrefix(r.Message, analyzer.FixLeavesThis)
+					})
+					if i < 0 {
+						continue
+					}
+					d.SuggestedFixes = nil
+					d.Related = []analysis.RelatedInformation{{Pos: d.Pos, Message: "fixed in part: " + d.Related[i].Message}}
+					left = append(left, d)
 					continue
 				}
 				if why := plan.withheld[key]; why != "" {

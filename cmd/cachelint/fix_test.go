@@ -110,3 +110,58 @@ func TestFixKeepsProgramValues(t *testing.T) {
 		t.Errorf("-fix again changed limits.go:\n%s", now)
 	}
 }
+
+// -fix with a fix that leaves part of what it was for: a moving average
+// whose counter must stay first (64-bit atomics on 32-bit targets), so
+// no order takes it off the line of what the ticker reads. The fix is
+// written, and the findings it leaves keep the exit status at 3, as a run
+// after it says: a CI job that runs -fix must not see a clean tree.
+func TestFixReportsWhatItLeaves(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module ewma\n\ngo 1.22\n",
+		"ewma.go": `package ewma
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type EWMA struct {
+	//cachelint:hot write path=update
+	uncounted int64 // must stay the first member: 64-bit alignment for atomic operations on 32-bit platforms
+	alpha     float64 //cachelint:hot path=tick
+	rate      uint64  //cachelint:hot write path=tick
+	init      uint32  //cachelint:hot path=tick
+	mutex     sync.Mutex
+}
+
+func (a *EWMA) Update(n int64) { atomic.AddInt64(&a.uncounted, n) }
+
+func (a *EWMA) Tick() {
+	a.mutex.Lock()
+	defer a.mutex.Unlock()
+	n := atomic.SwapInt64(&a.uncounted, 0)
+	atomic.StoreUint32(&a.init, 1)
+	atomic.StoreUint64(&a.rate, uint64(float64(n)*a.alpha))
+}
+`,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "ewma.go"))
+	out, code := run(t, dir, bin, "-line=64,128", "-fix", "./...")
+	if after, _ := os.ReadFile(filepath.Join(dir, "ewma.go")); string(after) == string(before) {
+		t.Fatalf("-fix wrote nothing:\n%s", out)
+	}
+	if code != 3 || !strings.Contains(out, "EWMA: uncounted is written on path update") || !strings.Contains(out, "fixed in part: the fix leaves this: ") {
+		t.Errorf("-fix: exit %d, want 3 and the finding the fix leaves:\n%s", code, out)
+	}
+	if again, code := run(t, dir, bin, "-line=64,128", "./..."); code != 3 || !strings.Contains(again, "EWMA: uncounted is written on path update") {
+		t.Errorf("after -fix: exit %d, want 3:\n%s", code, again)
+	}
+}
