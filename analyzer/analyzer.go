@@ -301,8 +301,8 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 	if len(pass.Files) > 0 {
 		// A hot file's line is no place in the package: it is said at
 		// the package clause.
-		for _, msg := range ps.pkg.HotFileNames(testFileTypes(pass)) {
-			report(pass, pass.Files[0].Package, layout.AnnotationRule, msg)
+		for _, w := range ps.pkg.HotFileNames(testFileTypes(pass)) {
+			report(pass, pass.Files[0].Package, layout.AnnotationRule, w.String())
 		}
 	}
 	return ps.result, nil

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/cachelint/cachelint/hotfile"
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -112,9 +113,9 @@ func (p *Package) declaredTypes() map[string]bool {
 // sees them all can tell (UnknownHotFilePackages). inTests says whether
 // the package's test files declare a type, for the variant of the
 // package without them (nil for one with them): the variant with them
-// says what it lacks. Each is said once, as "FILE:LINE: problem", at the
+// says what it lacks. Each is said once, at the
 // first line naming the type.
-func (p *Package) HotFileNames(inTests func(name string) bool) []string {
+func (p *Package) HotFileNames(inTests func(name string) bool) []input.Warning {
 	if len(p.HotFile) == 0 {
 		return nil
 	}
@@ -159,9 +160,9 @@ func (p *Package) HotFileNames(inTests func(name string) bool) []string {
 // package of pkgs, the packages checked together (the standalone
 // driver's): those whose package path is none of theirs, and those
 // named with no package path that none of them declares. Each is said
-// once, as "FILE:LINE: problem", at the first line naming the type, with
+// once, at the first line naming the type, with
 // a did-you-mean from the struct types the packages declare at top level.
-func UnknownHotFilePackages(hot map[string]*hotfile.Set, pkgs []*types.Package) []string {
+func UnknownHotFilePackages(hot map[string]*hotfile.Set, pkgs []*types.Package) []input.Warning {
 	paths := map[string]bool{}
 	var qualified []string
 	byName := map[string][]string{}
@@ -211,14 +212,14 @@ type lineProblem struct {
 	msg string
 }
 
-// sortedProblems are ps sorted by file and line, as "FILE:LINE: problem".
-func sortedProblems(ps []lineProblem) []string {
+// sortedProblems are ps sorted by file and line.
+func sortedProblems(ps []lineProblem) []input.Warning {
 	slices.SortStableFunc(ps, func(a, b lineProblem) int {
 		return cmp.Or(strings.Compare(a.at.File, b.at.File), cmp.Compare(a.at.Line, b.at.Line))
 	})
-	var out []string
+	var out []input.Warning
 	for _, p := range ps {
-		out = append(out, p.at.String()+": "+p.msg)
+		out = append(out, input.Warning{File: p.at.File, Line: p.at.Line, Msg: p.msg})
 	}
 	return out
 }

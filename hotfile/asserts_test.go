@@ -105,7 +105,8 @@ func TestTableAgainstMarkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := grouped()
-	warnings, err := set.Apply([]*layout.Struct{s})
+	ws, err := set.Apply([]*layout.Struct{s})
+	warnings := warningStrings(ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +144,8 @@ func TestTableAgainstMarkers(t *testing.T) {
 	}
 	s = grouped()
 	s.Members = append(s.Members, layout.Member{Name: "f", Offset: 40, Size: 8, Align: 8})
-	warnings, err = Merge(tset, uset).Apply([]*layout.Struct{s})
+	ws, err = Merge(tset, uset).Apply([]*layout.Struct{s})
+	warnings = warningStrings(ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +171,8 @@ func TestGroupAndJoin(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := grouped()
-	warnings, err := set.Apply([]*layout.Struct{s})
+	ws, err := set.Apply([]*layout.Struct{s})
+	warnings := warningStrings(ws)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,6 +52,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -331,16 +332,17 @@ func (s *Set) Select(names []string) *Set {
 // nothing is changed; a table row naming one is a warning. A struct
 // missing from structs is a warning, since a binary need not hold every
 // struct a file names; so is a group size for a group the struct lacks.
-func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
+func (s *Set) Apply(structs []*layout.Struct) (warnings []input.Warning, err error) {
 	byName := map[string][]*layout.Struct{}
 	for _, st := range structs {
 		byName[st.Name] = append(byName[st.Name], st)
 	}
 	warned := map[string]bool{}
-	warn := func(msg string) {
-		if !warned[msg] {
-			warned[msg] = true
-			warnings = append(warnings, msg)
+	warn := func(at Pos, msg string) {
+		w := input.Warning{File: at.File, Line: at.Line, Msg: msg}
+		if key := w.String(); !warned[key] {
+			warned[key] = true
+			warnings = append(warnings, w)
 		}
 	}
 	missingStruct := func(p Pos, name string, table bool) {
@@ -348,11 +350,11 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 		key := p.File + "\x00" + name
 		if !warned[key] {
 			warned[key] = true
-			msg := fmt.Sprintf("%s: struct %s not found", p, name)
+			msg := "struct " + name + " not found"
 			if !table {
 				msg += didYouMean(name, maps.Keys(byName))
 			}
-			warnings = append(warnings, msg)
+			warnings = append(warnings, input.Warning{File: p.File, Line: p.Line, Msg: msg})
 		}
 	}
 
@@ -399,7 +401,7 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 				continue // it marks nothing
 			}
 			if m == nil {
-				msg := fmt.Sprintf("%s: %s %s has no field %s", hf.Pos, st.Kind, st.Name, hf.Field)
+				msg := fmt.Sprintf("%s %s has no field %s", st.Kind, st.Name, hf.Field)
 				if !hf.Table {
 					// A table names a real field the build lacks: one a
 					// letter away is another field (inet_daddr,
@@ -407,18 +409,18 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 					msg += didYouMean(hf.Field, memberNames(st))
 				}
 				if hf.Table {
-					warn(msg)
-				} else if !warned[msg] {
+					warn(hf.Pos, msg)
+				} else if msg = hf.Pos.String() + ": " + msg; !warned[msg] {
 					warned[msg] = true
 					errs = append(errs, errors.New(msg))
 				}
 				continue
 			}
 			if layout.IsGroupMarker(m.Name) {
-				msg := fmt.Sprintf("%s: %s is a cacheline group marker of %s %s, not a field: mark the group's members (pinning one keeps the group where it is)", hf.Pos, hf.Field, st.Kind, st.Name)
+				msg := fmt.Sprintf("%s is a cacheline group marker of %s %s, not a field: mark the group's members (pinning one keeps the group where it is)", hf.Field, st.Kind, st.Name)
 				if hf.Table {
-					warn(msg + "; row ignored")
-				} else if !warned[msg] {
+					warn(hf.Pos, msg+"; row ignored")
+				} else if msg = hf.Pos.String() + ": " + msg; !warned[msg] {
 					warned[msg] = true
 					errs = append(errs, errors.New(msg))
 				}
@@ -444,7 +446,7 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 				st.KernelPaths = true
 				msg, apply := checkRow(st, &hf, m, groups[st], userSays[m])
 				if msg != "" {
-					warn(msg)
+					warn(hf.Pos, msg)
 				}
 				if !apply {
 					continue
@@ -521,12 +523,12 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []string, err error) {
 		}
 		for _, st := range sts {
 			if _, m := st.Lookup(groupBegin + g.Group); m == nil {
-				warn(fmt.Sprintf("%s: %s %s has no cacheline group %s", g.Pos, st.Kind, st.Name, g.Group))
+				warn(g.Pos, fmt.Sprintf("%s %s has no cacheline group %s", st.Kind, st.Name, g.Group))
 				continue
 			}
 			lim := layout.GroupLimit{Group: g.Group, Size: g.Size, Where: g.Pos.String(), Assert: g.Assert}
 			if size, _ := layout.GroupSizeOf(st, g.Group); size > g.Size {
-				warn(fmt.Sprintf("%s: %s %s's group %s takes %d bytes, more than the %d asserted: not from the kernel this binary was built from?", g.Pos, st.Kind, st.Name, g.Group, size, g.Size))
+				warn(g.Pos, fmt.Sprintf("%s %s's group %s takes %d bytes, more than the %d asserted: not from the kernel this binary was built from?", st.Kind, st.Name, g.Group, size, g.Size))
 			}
 			i := slices.IndexFunc(st.GroupLimits, func(l layout.GroupLimit) bool { return l.Group == g.Group })
 			if i >= 0 {
@@ -563,8 +565,8 @@ func checkRow(st *layout.Struct, hf *HotField, m *layout.Member, groups []string
 	says := rowWords(&hf.Hot, hf.Cold)
 	if gh == nil {
 		if grouped && group == "" && !hf.Cold && !user {
-			return fmt.Sprintf("%s: the table has %s %s, but %s %s keeps it outside its cacheline groups, on no fast path: the groups win, it stays cold",
-				hf.Pos, hf.Field, says, st.Kind, st.Name), false
+			return fmt.Sprintf("the table has %s %s, but %s %s keeps it outside its cacheline groups, on no fast path: the groups win, it stays cold",
+				hf.Field, says, st.Kind, st.Name), false
 		}
 		return "", !hf.Cold
 	}
@@ -580,8 +582,8 @@ func checkRow(st *layout.Struct, hf *HotField, m *layout.Member, groups []string
 		// anonymous member as precisely as the group marks the member.
 		return "", slices.Equal(hf.Hot.Paths, gh.Paths)
 	}
-	return fmt.Sprintf("%s: the table has %s %s, but %s %s keeps it in cacheline group %s, %s: the group wins",
-		hf.Pos, hf.Field, says, st.Kind, st.Name, group, rowWords(gh, false)), false
+	return fmt.Sprintf("the table has %s %s, but %s %s keeps it in cacheline group %s, %s: the group wins",
+		hf.Field, says, st.Kind, st.Name, group, rowWords(gh, false)), false
 }
 
 // isTop reports whether m is a top-level member of st.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -421,7 +422,8 @@ sk_buff percpu
 	}
 	// A binary may define a struct more than once: both get the marks.
 	a, b := netDevice(), netDevice()
-	warnings, err := set.Apply([]*layout.Struct{a, b})
+	ws, err := set.Apply([]*layout.Struct{a, b})
+	warnings := warningStrings(ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -537,7 +539,8 @@ func TestApplyGroupMarker(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = pool()
-	warnings, err := set.Apply([]*layout.Struct{s})
+	ws, err := set.Apply([]*layout.Struct{s})
+	warnings := warningStrings(ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -552,7 +555,8 @@ func TestApplyGroupMarker(t *testing.T) {
 func TestApplyTable(t *testing.T) {
 	set := load(t, "net_device.rst")
 	s := netDevice()
-	warnings, err := set.Apply([]*layout.Struct{s})
+	ws, err := set.Apply([]*layout.Struct{s})
+	warnings := warningStrings(ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -580,7 +584,8 @@ func TestApplyTableInnerStruct(t *testing.T) {
 		{Name: "icsk_ack", Offset: 8, Size: 16, Align: 8},
 		{Name: "icsk_ca_priv", Offset: 24, Size: 40, Align: 8},
 	}}
-	warnings, err := load(t, "inet_connection_sock.rst").Apply([]*layout.Struct{s})
+	ws, err := load(t, "inet_connection_sock.rst").Apply([]*layout.Struct{s})
+	warnings := warningStrings(ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -669,4 +674,13 @@ func TestUnicodeNames(t *testing.T) {
 	if _, err := set.Apply([]*layout.Struct{s}); err != nil || s.Members[0].Hot == nil || s.Members[0].Hot.Paths[0] != "läs" {
 		t.Errorf("%v, %+v", err, s.Members[0].Hot)
 	}
+}
+
+// warningStrings renders warnings as the command prints each.
+func warningStrings(ws []input.Warning) []string {
+	var out []string
+	for _, w := range ws {
+		out = append(out, w.String())
+	}
+	return out
 }

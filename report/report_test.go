@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/internal/sarifcheck"
 	"github.com/cachelint/cachelint/layout"
 )
@@ -317,9 +318,9 @@ func TestCommentText(t *testing.T) {
 // of the first, unless verbose; warnings that name no place stay as they
 // are.
 func TestWarningsSummary(t *testing.T) {
-	ws := []string{"t.rst:3: struct s has no field a", "no place", "h.hot:1: struct x not found"}
+	ws := []input.Warning{{File: "t.rst", Line: 3, Msg: "struct s has no field a"}, {Msg: "no place"}, {File: "h.hot", Line: 1, Msg: "struct x not found"}}
 	for i := 4; i <= 13; i++ {
-		ws = append(ws, fmt.Sprintf("t.rst:%d: struct s has no field f%d", i, i))
+		ws = append(ws, input.Warning{File: "t.rst", Line: i, Msg: fmt.Sprintf("struct s has no field f%d", i)})
 	}
 	var b strings.Builder
 	if err := Warnings(&b, "vmlinux", ws, false); err != nil {

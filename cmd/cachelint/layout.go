@@ -359,7 +359,7 @@ func (n *notices) note(msg string) {
 }
 
 // warn writes warnings about the build at where ("" when there is one).
-func (n *notices) warn(where string, warnings []string) {
+func (n *notices) warn(where string, warnings []input.Warning) {
 	if !n.quiet && len(warnings) > 0 {
 		report.Warnings(n.w, where, warnings, n.verbose)
 	}
