@@ -236,8 +236,20 @@ func hotLineList(s *layout.Struct, path string, line int64) []int64 {
 				if m.BitSize > 0 {
 					lo, hi = m.BitOffset/8, (m.BitOffset+m.BitSize-1)/8+1
 				}
-				for l := lo / line; hi > lo && l <= (hi-1)/line; l++ {
-					out = append(out, l)
+				add := func(lo, hi int64) {
+					for l := lo / line; hi > lo && l <= (hi-1)/line; l++ {
+						out = append(out, l)
+					}
+				}
+				if len(m.Parts) == 0 {
+					add(lo, hi)
+				}
+				// A struct-typed member counts the lines of its hot
+				// fields (layout.EmbedHot), as the checks do.
+				for _, p := range m.Parts {
+					if p.Hot.On(path) {
+						add(m.Offset+p.Offset, m.Offset+p.Offset+p.Size)
+					}
 				}
 			}
 			walk(m.Inner)

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -198,7 +197,7 @@ type build struct {
 // which it may lack some) and annotates and analyzes them as cachelint
 // layout does.
 func buildStructs(path string, want, formats []string, set *hotfile.Set, lines []int64, say *notices) (*build, error) {
-	structs, _, err := readStructs(path, want, nil, false, formats)
+	structs, types, err := readStructs(path, want, nil, false, formats)
 	if err != nil && !(want != nil && errors.Is(err, input.ErrNotFound)) {
 		return nil, err
 	}
@@ -210,12 +209,9 @@ func buildStructs(path string, want, formats []string, set *hotfile.Set, lines [
 		b.byName[s.Name] = s
 		b.order = append(b.order, s)
 	}
-	if set != nil && want != nil {
-		// A named struct this build lacks is said once, as only in the
-		// other build, not once more per table naming it.
-		set = set.Select(slices.Collect(maps.Keys(b.byName)))
-	}
-	if err := prepareStructs(b.order, set, path, path, say); err != nil {
+	// With -C, a named struct this build lacks is said once, as only in
+	// the other build, not once more per table naming it.
+	if err := prepareStructs(b.order, types, set, want != nil, path, path, say); err != nil {
 		return nil, err
 	}
 	for _, s := range b.order {

@@ -187,26 +187,12 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		pahole.input(path)
-		if err := prepareStructs(structs, set, path, "", say); err != nil {
+		if err := prepareStructs(structs, types, set, want != nil, path, "", say); err != nil {
 			return fail("%v", err)
 		}
 		opts.Lookup = report.Lookup(types)
 		for _, s := range structs {
 			s.Grow = *grow
-		}
-		// The types of members, read for -C, take their groups' marks
-		// too: a hot struct-typed member counts the lines of its type's
-		// hot fields.
-		for _, t := range types {
-			if !slices.Contains(structs, t) {
-				_ = layout.Prepare(t, layout.BinarySeparators) // its own errors are its report's
-			}
-		}
-		typeOf := report.Lookup(append(slices.Clone(structs), types...))
-		for _, s := range structs {
-			for _, n := range layout.EmbedHot(s, typeOf) {
-				say.note(n)
-			}
 		}
 		for _, s := range structs {
 			if !pahole.keep(s) {
@@ -378,28 +364,51 @@ func loadHot(paths, want []string, say *notices) (*hotfile.Set, error) {
 	for _, n := range notes {
 		say.note(n)
 	}
-	if want != nil {
-		// Tables of other structs, from a folder of them, are not
-		// wanted: no warning that their structs are absent.
-		set = set.Select(want)
-	}
 	return set, nil
 }
 
 // prepareStructs applies the hot files of set to the structs read from
 // path and prepares them for the checks, as layout and diff both do.
-// Warnings are said after where when it is set.
-func prepareStructs(structs []*layout.Struct, set *hotfile.Set, path, where string, say *notices) error {
+// Warnings are said after where when it is set. With -C (selected), what
+// set says of structs neither read nor a member's type is not wanted: no
+// warning that a folder's other tables name structs absent.
+func prepareStructs(structs, types []*layout.Struct, set *hotfile.Set, selected bool, path, where string, say *notices) error {
+	// The types of members, read for -C, take the hot files' marks and
+	// their groups' too, as they would without -C: a hot struct-typed
+	// member counts the lines of its type's hot fields.
+	in := make(map[*layout.Struct]bool, len(structs))
+	for _, s := range structs {
+		in[s] = true
+	}
+	all := slices.Clone(structs)
+	for _, t := range types {
+		if !in[t] {
+			all = append(all, t)
+		}
+	}
+	if set != nil && selected {
+		names := make([]string, len(all))
+		for i, s := range all {
+			names[i] = s.Name
+		}
+		set = set.Select(names)
+	}
 	if set != nil {
-		warnings, err := set.Apply(structs)
+		warnings, err := set.Apply(all)
 		say.warn(where, warnings)
 		if err != nil {
 			return err
 		}
 	}
-	for _, s := range structs {
-		if err := layout.Prepare(s, layout.BinarySeparators); err != nil {
+	for _, s := range all {
+		if err := layout.Prepare(s, layout.BinarySeparators); err != nil && in[s] {
 			return fmt.Errorf("%s: %v", path, err)
+		} // a member's type's own errors are its report's
+	}
+	typeOf := report.Lookup(all)
+	for _, s := range structs {
+		for _, n := range layout.EmbedHot(s, typeOf) {
+			say.note(n)
 		}
 	}
 	return nil
