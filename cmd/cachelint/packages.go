@@ -21,6 +21,7 @@ import (
 
 	"github.com/cachelint/cachelint/analyzer"
 	"github.com/cachelint/cachelint/golayout"
+	"github.com/cachelint/cachelint/goload"
 	"github.com/cachelint/cachelint/report"
 )
 
@@ -257,14 +258,14 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 // An error the packages of another GOARCH share is reported once, as
 // seen records.
 func load(goarch, host string, tests bool, patterns []string, seen map[string]bool, stderr io.Writer) ([]*packages.Package, int, error) {
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
+	cfg := goload.Config{Tests: tests}
 	prefix := ""
 	if goarch != host {
 		// A cross build, as go build makes one: without cgo.
 		cfg.Env = append(os.Environ(), "GOARCH="+goarch, "CGO_ENABLED=0")
 		prefix = "GOARCH=" + goarch + ": "
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := goload.Load(cfg, patterns...)
 	if err != nil {
 		return nil, 1, err
 	}

@@ -1,0 +1,3 @@
+package arch
+
+const lineSize = 128

@@ -1,0 +1,5 @@
+package g
+
+import "testing"
+
+func TestN(t *testing.T) { _ = G{N: 1} }
