@@ -40,6 +40,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cachelint/cachelint/golayout"
+	"github.com/cachelint/cachelint/goload"
 )
 
 // Program is a set of loaded packages whose lines profiles are mapped to.
@@ -101,23 +102,16 @@ type fieldRef struct {
 // Load loads the packages matching patterns, tests included, with full
 // type information, from directory dir ("" for the current one).
 func Load(dir string, patterns ...string) (*Program, error) {
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
-			packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo |
-			packages.NeedTypesSizes | packages.NeedModule,
-		Dir:   dir,
-		Tests: true,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := goload.Load(goload.Config{Dir: dir, Tests: true}, patterns...)
 	if err != nil {
 		return nil, err
 	}
 	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
+	for _, p := range pkgs {
 		for _, e := range p.Errors {
 			errs = append(errs, e.Error())
 		}
-	})
+	}
 	if len(errs) > 0 {
 		slices.Sort(errs)
 		return nil, fmt.Errorf("loading %s:\n\t%s", strings.Join(patterns, " "), strings.Join(slices.Compact(errs), "\n\t"))
