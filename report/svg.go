@@ -39,14 +39,13 @@ var pathColours = []string{"#1f6fb4", "#e8710a", "#2a9d3a", "#8e44ad", "#b5651d"
 var groupColours = []string{"#5b3f8c", "#0b7a75", "#a0522d", "#4a6fa5"}
 
 // SVG draws the structs of one report as an SVG picture, struct under
-// struct. SVG needs its size up front, so the panels wait in a temporary
-// file until Close: memory holds one panel at a time, however many
-// structs there are.
+// struct. SVG needs its size up front, so the panels wait in a spool
+// until Close: memory holds one panel at a time, however many structs
+// there are.
 type SVG struct {
 	w      io.Writer
 	opts   Options
-	spool  *os.File // removed at once where the system allows, else at Close
-	sw     *bufio.Writer
+	panels spool
 	width  float64
 	height float64
 }
@@ -56,17 +55,9 @@ func NewSVG(w io.Writer, o Options) *SVG { return &SVG{w: w, opts: o} }
 
 // Struct adds a panel for s and what r found in it.
 func (x *SVG) Struct(s *layout.Struct, r *layout.Result) error {
-	if x.spool == nil {
-		f, err := os.CreateTemp("", "cachelint-svg-*")
-		if err != nil {
-			return err
-		}
-		os.Remove(f.Name())
-		x.spool, x.sw = f, bufio.NewWriter(f)
-	}
 	var b strings.Builder
 	pw, ph := svgPanel(&b, s, r, x.opts, 0, x.height, svgLineWidth, s.Keyword()+" "+s.Name, nil)
-	if _, err := x.sw.WriteString(b.String()); err != nil {
+	if err := x.panels.write(b.String()); err != nil {
 		return err
 	}
 	x.width = max(x.width, pw)
@@ -76,24 +67,46 @@ func (x *SVG) Struct(s *layout.Struct, r *layout.Result) error {
 
 // Close writes the picture.
 func (x *SVG) Close() error {
-	var panels io.Reader = strings.NewReader("")
-	if x.spool != nil {
-		defer func() {
-			x.spool.Close()
-			os.Remove(x.spool.Name())
-		}()
-		if err := x.sw.Flush(); err != nil {
-			return err
-		}
-		if _, err := x.spool.Seek(0, io.SeekStart); err != nil {
-			return err
-		}
-		panels = x.spool
-	}
-	return writeSVG(x.w, max(x.width, 400), max(x.height, svgGap), panels)
+	return x.panels.writeSVG(x.w, max(x.width, 400), max(x.height, svgGap))
 }
 
-func writeSVG(w io.Writer, width, height float64, panels io.Reader) error {
+// spool holds the panels of a picture in a temporary file, created with
+// the first, until the picture's size is known.
+type spool struct {
+	f *os.File // removed at once where the system allows, else by writeSVG
+	w *bufio.Writer
+}
+
+// write adds a panel.
+func (s *spool) write(panel string) error {
+	if s.f == nil {
+		f, err := os.CreateTemp("", "cachelint-svg-*")
+		if err != nil {
+			return err
+		}
+		os.Remove(f.Name())
+		s.f, s.w = f, bufio.NewWriter(f)
+	}
+	_, err := s.w.WriteString(panel)
+	return err
+}
+
+// writeSVG writes the picture of the panels to w and removes the spool.
+func (s *spool) writeSVG(w io.Writer, width, height float64) error {
+	var panels io.Reader = strings.NewReader("")
+	if s.f != nil {
+		defer func() {
+			s.f.Close()
+			os.Remove(s.f.Name())
+		}()
+		if err := s.w.Flush(); err != nil {
+			return err
+		}
+		if _, err := s.f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		panels = s.f
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="11">
@@ -616,41 +629,57 @@ func svgGroups(s *layout.Struct) []svgGroup {
 	return out
 }
 
-// DiffSVG draws the old and new layouts of d side by side, members the
-// new build added outlined in green on the right, those it removed dashed
-// on the left.
-func DiffSVG(w io.Writer, oldFile, newFile string, pairs []DiffPair, o Options) error {
-	var panels []string
-	var width, y float64
-	for _, p := range pairs {
-		var b strings.Builder
-		d := p.Diff
-		summary := fmt.Sprintf("%s -> %s: size %d -> %d, cachelines %d -> %d, members added %d (green), removed %d (dashed), moved or changed %d",
-			oldFile, newFile, d.Old.Size, d.New.Size, d.Old.Cachelines, d.New.Cachelines, len(d.Added), len(d.Removed), len(d.Moved))
-		for _, path := range d.Paths() {
-			summary += fmt.Sprintf("; hot lines %s %d -> %d", path, len(d.Old.HotLines[path]), len(d.New.HotLines[path]))
-		}
-		fmt.Fprintf(&b, "<text x=\"0\" y=\"%.0f\" font-size=\"15\" font-weight=\"bold\">%s %s</text><text x=\"0\" y=\"%.0f\">%s</text>\n",
-			y+16, d.Kind, esc(d.Name), y+32, esc(summary))
-		// Long paths widen the canvas rather than run off it.
-		width = max(width, textWidth(d.Kind+" "+d.Name, 15), textWidth(summary, 11))
-		y += 16
-		removed, added := svgMarks{}, svgMarks{}
-		for _, m := range p.Diff.Removed {
-			removed[m.Name] = "removed"
-		}
-		for _, m := range p.Diff.Added {
-			added[m.Name] = "added"
-		}
-		// The panels are titled by file name, the paths being in the
-		// summary: a long path would run into the other panel.
-		lw, lh := svgPanel(&b, p.Old, p.OldResult, o, 0, y+26, svgDiffLineWidth, "old: "+filepath.Base(oldFile), removed)
-		rw, rh := svgPanel(&b, p.New, p.NewResult, o, lw+svgGap, y+26, svgDiffLineWidth, "new: "+filepath.Base(newFile), added)
-		width = max(width, lw+svgGap+rw)
-		y += 26 + max(lh, rh) + svgGap
-		panels = append(panels, b.String())
+// DiffSVG draws the old and new layouts of the structs of a diff side by
+// side, members the new build added outlined in green on the right, those
+// it removed dashed on the left. Like SVG, it spools the panels until
+// Close: memory holds one pair at a time, however many there are.
+type DiffSVG struct {
+	w                io.Writer
+	oldFile, newFile string
+	opts             Options
+	panels           spool
+	width, height    float64
+}
+
+// NewDiffSVG starts the picture of a diff between oldFile and newFile on
+// w; Close writes it.
+func NewDiffSVG(w io.Writer, oldFile, newFile string, o Options) *DiffSVG {
+	return &DiffSVG{w: w, oldFile: oldFile, newFile: newFile, opts: o}
+}
+
+// Pair adds the panels of one struct in the two builds.
+func (x *DiffSVG) Pair(p DiffPair) error {
+	var b strings.Builder
+	d, y := p.Diff, x.height
+	summary := fmt.Sprintf("%s -> %s: size %d -> %d, cachelines %d -> %d, members added %d (green), removed %d (dashed), moved or changed %d",
+		x.oldFile, x.newFile, d.Old.Size, d.New.Size, d.Old.Cachelines, d.New.Cachelines, len(d.Added), len(d.Removed), len(d.Moved))
+	for _, path := range d.Paths() {
+		summary += fmt.Sprintf("; hot lines %s %d -> %d", path, len(d.Old.HotLines[path]), len(d.New.HotLines[path]))
 	}
-	return writeSVG(w, max(width, 400), max(y, svgGap), strings.NewReader(strings.Join(panels, "")))
+	fmt.Fprintf(&b, "<text x=\"0\" y=\"%.0f\" font-size=\"15\" font-weight=\"bold\">%s %s</text><text x=\"0\" y=\"%.0f\">%s</text>\n",
+		y+16, d.Kind, esc(d.Name), y+32, esc(summary))
+	// Long paths widen the canvas rather than run off it.
+	x.width = max(x.width, textWidth(d.Kind+" "+d.Name, 15), textWidth(summary, 11))
+	y += 16
+	removed, added := svgMarks{}, svgMarks{}
+	for _, m := range d.Removed {
+		removed[m.Name] = "removed"
+	}
+	for _, m := range d.Added {
+		added[m.Name] = "added"
+	}
+	// The panels are titled by file name, the paths being in the
+	// summary: a long path would run into the other panel.
+	lw, lh := svgPanel(&b, p.Old, p.OldResult, x.opts, 0, y+26, svgDiffLineWidth, "old: "+filepath.Base(x.oldFile), removed)
+	rw, rh := svgPanel(&b, p.New, p.NewResult, x.opts, lw+svgGap, y+26, svgDiffLineWidth, "new: "+filepath.Base(x.newFile), added)
+	x.width = max(x.width, lw+svgGap+rw)
+	x.height = y + 26 + max(lh, rh) + svgGap
+	return x.panels.write(b.String())
+}
+
+// Close writes the picture.
+func (x *DiffSVG) Close() error {
+	return x.panels.writeSVG(x.w, max(x.width, 400), max(x.height, svgGap))
 }
 
 // DiffPair is one struct in two builds, with its diff, for DiffSVG.

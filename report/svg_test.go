@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -392,4 +393,117 @@ func TestSVGHuge(t *testing.T) {
 	for _, s := range structs {
 		checkRows(t, byStruct[s.Name], s, 64, svgLineWidth)
 	}
+}
+
+// diffPanels splits the elements of a diff's picture by panel, in the
+// order drawn: old and new of each struct in turn.
+func diffPanels(nodes []svgNode) [][]svgNode {
+	var out [][]svgNode
+	for _, n := range nodes {
+		if n.name == "g" && n.attrs["class"] == "struct" {
+			out = append(out, nil)
+			continue
+		}
+		if len(out) > 0 && n.enclosing("data-name") != nil {
+			out[len(out)-1] = append(out[len(out)-1], n)
+		}
+	}
+	return out
+}
+
+// TestDiffSVGHuge draws the diff of testdata/c/huge.o and huge-v2.o, a
+// terabyte array with a member moved and one added beside 8 TiB of lines:
+// each side summed up as layout's picture is, every byte accounted for,
+// a few kilobytes for both.
+func TestDiffSVGHuge(t *testing.T) {
+	t.Parallel()
+	olds, err := openDWARF(testdata("c/huge.o"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	news, err := openDWARF(testdata("c/huge-v2.o"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Lines: []int64{64}}
+	var buf bytes.Buffer
+	x := NewDiffSVG(&buf, "huge.o", "huge-v2.o", o)
+	var drawn []*layout.Struct
+	for i, old := range olds {
+		cur := news[i]
+		if old.Name != cur.Name {
+			t.Fatalf("struct %d: %s and %s", i, old.Name, cur.Name)
+		}
+		oldR, newR := layout.Analyze(old, o.Lines), layout.Analyze(cur, o.Lines)
+		d := Compare(old, cur, &oldR, &newR, o)
+		if err := x.Pair(DiffPair{Old: old, New: cur, OldResult: &oldR, NewResult: &newR, Diff: d}); err != nil {
+			t.Fatal(err)
+		}
+		drawn = append(drawn, old, cur)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > 32<<10 {
+		t.Errorf("%d bytes of SVG for %d structs", buf.Len(), len(olds))
+	}
+	ps := diffPanels(parseSVG(t, buf.Bytes()))
+	if len(ps) != len(drawn) {
+		t.Fatalf("%d panels, want %d", len(ps), len(drawn))
+	}
+	for i, s := range drawn {
+		checkRows(t, ps[i], s, 64, svgDiffLineWidth)
+	}
+	for _, want := range []string{">struct huge_array</text>", "size 1099511627792 -&gt; 1099511627800", "members added 1 (green)"} {
+		if !bytes.Contains(buf.Bytes(), []byte(want)) {
+			t.Errorf("no %q in the picture", want)
+		}
+	}
+}
+
+// TestDiffSVGSpools checks that a diff's picture holds no more than one
+// pair in memory until Close: drawing net_device's pair 120 times, some
+// 20 MB of SVG, leaves the live heap as it was, and Close writes every
+// panel. (Not parallel: it reads the process's heap.)
+func TestDiffSVGSpools(t *testing.T) {
+	s := netDevice618(t, true)
+	o := Options{Lines: []int64{64}}
+	r := layout.Analyze(s, o.Lines)
+	p := DiffPair{Old: s, New: s, OldResult: &r, NewResult: &r, Diff: Compare(s, s, &r, &r, o)}
+	var out countingWriter
+	x := NewDiffSVG(&out, "old/vmlinux", "new/vmlinux", o)
+	if err := x.Pair(p); err != nil { // the spool's buffers
+		t.Fatal(err)
+	}
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	before := heap()
+	const pairs = 120
+	for range pairs - 1 {
+		if err := x.Pair(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	grown := int64(heap()) - int64(before)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if out.n < pairs*50<<10 {
+		t.Fatalf("%d bytes of SVG for %d pairs of net_device", out.n, pairs)
+	}
+	if grown > out.n/8 {
+		t.Errorf("the live heap grew by %d bytes while %d pairs were drawn (%d bytes of SVG)", grown, pairs, out.n)
+	}
+}
+
+// countingWriter counts what is written to it.
+type countingWriter struct{ n int64 }
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.n += int64(len(p))
+	return len(p), nil
 }

@@ -116,8 +116,12 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	opts := report.Options{Lines: lines}
+	out := bufio.NewWriter(stdout)
+	var svg *report.DiffSVG
+	if *format == "svg" {
+		svg = report.NewDiffSVG(out, oldPath, newPath, opts)
+	}
 	var diffs []*report.Diff
-	var pairs []report.DiffPair
 	var onlyOld, onlyNew []string
 	for _, o := range old.order {
 		n, ok := cur.byName[o.Name]
@@ -128,7 +132,11 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		d := report.Compare(o, n, old.results[o], cur.results[n], opts)
 		if want != nil || d.Changed() {
 			diffs = append(diffs, d)
-			pairs = append(pairs, report.DiffPair{Old: o, New: n, OldResult: old.results[o], NewResult: cur.results[n], Diff: d})
+			if svg != nil {
+				if err := svg.Pair(report.DiffPair{Old: o, New: n, OldResult: old.results[o], NewResult: cur.results[n], Diff: d}); err != nil {
+					return fail("%v", err)
+				}
+			}
 		}
 	}
 	for _, n := range cur.order {
@@ -137,7 +145,6 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	out := bufio.NewWriter(stdout)
 	switch {
 	case *quiet && *format == "text":
 		// The verdicts: the -C names one build lacks here, what got
@@ -165,7 +172,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	case *format == "json":
 		err = report.DiffJSON(out, oldPath, newPath, diffs, onlyOld, onlyNew, opts)
 	case *format == "svg":
-		err = report.DiffSVG(out, oldPath, newPath, pairs, opts)
+		err = svg.Close()
 	}
 	if err == nil {
 		err = out.Flush()

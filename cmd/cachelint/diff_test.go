@@ -230,7 +230,9 @@ func TestDiffErrors(t *testing.T) {
 }
 
 // TestSVGCommands draws through both commands: well-formed pictures, one
-// panel per struct, two per struct for a diff, a row per cache line.
+// panel per struct, two per struct for a diff, a row per cache line but
+// for the lines inside one member, which a terabyte array has billions
+// of: one row sums them up.
 func TestSVGCommands(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -238,10 +240,14 @@ func TestSVGCommands(t *testing.T) {
 		args        []string
 		code        int
 		panels, row int
+		maxBytes    int64
 	}{
-		{runLayout, []string{"-format", "svg", "-C", "net_device", linux618}, 3, 1, 39},
-		{runDiff, []string{"-format", "svg", "-C", "net_device", linux61, linux618}, 0, 2, 38 + 39},
-		{runDiff, []string{"-format", "svg", "-C", "main.Counters", td("gobin/gobin"), td("gobin/v2/gobin.debug")}, 0, 2, 1 + 2},
+		{runLayout, []string{"-format", "svg", "-C", "net_device", linux618}, 3, 1, 39, 0},
+		{runDiff, []string{"-format", "svg", "-C", "net_device", linux61, linux618}, 0, 2, 38 + 39, 0},
+		{runDiff, []string{"-format", "svg", "-C", "main.Counters", td("gobin/gobin"), td("gobin/v2/gobin.debug")}, 0, 2, 1 + 2, 0},
+		// A terabyte array on each side: the lines inside it summed up
+		// in one row, the picture a few kilobytes.
+		{runDiff, []string{"-format", "svg", td("c/huge.o"), td("c/huge-v2.o")}, 0, 2, 2 + 2, 16 << 10},
 	} {
 		var o, e bytes.Buffer
 		if code := c.run(c.args, &o, &e); code != c.code {
@@ -270,6 +276,9 @@ func TestSVGCommands(t *testing.T) {
 		}
 		if panels != c.panels || rows != c.row {
 			t.Errorf("%v: %d panels, %d rows; want %d, %d", c.args, panels, rows, c.panels, c.row)
+		}
+		if n := dec.InputOffset(); c.maxBytes > 0 && n > c.maxBytes {
+			t.Errorf("%v: %d bytes of SVG, want at most %d", c.args, n, c.maxBytes)
 		}
 	}
 }

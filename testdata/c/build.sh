@@ -60,6 +60,7 @@ $CC -g -gdwarf-5 $CFLAGS -c deep.c -o deep.o
 
 # Arrays of a terabyte: sizes past 32 bits.
 $CC -g -gdwarf-5 $CFLAGS -c huge.c -o huge.o
+$CC -g -gdwarf-5 $CFLAGS -c huge-v2.c -o huge-v2.o
 
 # Type units (-fdebug-types-section): DWARF 4 puts them in .debug_types,
 # DWARF 5 in .debug_info; the same executable without them, DWARF 4, to
