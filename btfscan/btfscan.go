@@ -87,6 +87,9 @@ func findBTF(in *input.File) (raw []byte, err error) {
 	if sec == nil || sec.Type == elf.SHT_NOBITS {
 		return nil, input.NoTypes(input.IsGo(ef))
 	}
+	if err := input.CheckSection(ef, sec, len(in.Data)); err != nil {
+		return nil, input.Corrupt("ELF", err)
+	}
 	if sec.Flags&elf.SHF_COMPRESSED != 0 {
 		if err := input.CheckInflate("section .BTF", int64(sec.FileSize), int64(sec.Size)); err != nil {
 			return nil, err

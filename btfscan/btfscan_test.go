@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -264,7 +265,8 @@ func TestOpenErrors(t *testing.T) {
 }
 
 // TestELFBadSection checks an ELF file whose .BTF is declared but
-// holds no data.
+// holds no data: the file cut inside it, and a size past the end of the
+// file, which says where.
 func TestELFBadSection(t *testing.T) {
 	t.Parallel()
 	data, err := os.ReadFile(tinyBTF)
@@ -280,6 +282,14 @@ func TestELFBadSection(t *testing.T) {
 	cut := write(t, "cut.o", data[:sec.Offset+sec.Size/2])
 	if _, err := Open(cut); err == nil || !strings.HasPrefix(err.Error(), cut+": ") {
 		t.Errorf("cut ELF: err = %v", err)
+	}
+	// sh_size of .BTF (a 64-bit little-endian object).
+	long := bytes.Clone(data)
+	binary.LittleEndian.PutUint64(long[binary.LittleEndian.Uint64(data[0x28:])+uint64(slices.Index(ef.Sections, sec))*64+32:], 1<<20)
+	path := write(t, "long.o", long)
+	want := fmt.Sprintf("%s: corrupt ELF: section 18 (.BTF): its 1048576 bytes at %#x run past the end of the %d-byte file", path, sec.Offset, len(data))
+	if _, err := Open(path); err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
 	}
 }
 

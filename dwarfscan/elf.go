@@ -76,6 +76,9 @@ func section(ef *elf.File, image []byte, sec *elf.Section) ([]byte, error) {
 	if sec.Type == elf.SHT_NOBITS {
 		return nil, nil
 	}
+	if err := input.CheckSection(ef, sec, len(image)); err != nil {
+		return nil, err
+	}
 	var b []byte
 	if sec.Flags&elf.SHF_COMPRESSED != 0 || zdebug {
 		// debug/elf inflates both kinds of compressed section in Data,
@@ -89,9 +92,6 @@ func section(ef *elf.File, image []byte, sec *elf.Section) ([]byte, error) {
 		}
 		b = data
 	} else {
-		if sec.Offset > uint64(len(image)) || sec.FileSize > uint64(len(image))-sec.Offset {
-			return nil, fmt.Errorf("section %s runs past the end of the file", sec.Name)
-		}
 		b = image[sec.Offset : sec.Offset+sec.FileSize : sec.Offset+sec.FileSize]
 	}
 	// As in debug/elf, an executable's debug sections are final: its

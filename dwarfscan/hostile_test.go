@@ -466,3 +466,30 @@ func TestLongTypedefChain(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestELFHeaderOutOfRange checks section headers whose offset or size
+// reads as negative to debug/elf, or lies past the end of the file: the
+// error names the file, the section and the field, in hex, against the
+// file's size.
+func TestELFHeaderOutOfRange(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		field int // in the section header of .debug_info
+		value uint64
+		want  string
+	}{
+		{24, 0xa000000000000000, "section 4 (.debug_info): the offset (sh_offset) 0xa000000000000000 lies past the end of the 6448-byte file"},
+		{32, 0xa000000000000000, "section 4 (.debug_info): the size (sh_size) 0xa000000000000000 runs past the end of the 6448-byte file"},
+		// Within what debug/elf takes, past what the file holds.
+		{32, 1 << 20, "section 4 (.debug_info): its 1048576 bytes at 0x40 run past the end of the 6448-byte file"},
+	} {
+		path := mangle(t, testdata("c/queues.o"), func(ef *elf.File, b []byte) {
+			hdr := binary.LittleEndian.Uint64(b[0x28:]) + 4*64
+			binary.LittleEndian.PutUint64(b[hdr+uint64(c.field):], c.value)
+		})
+		_, err := Open(path)
+		if want := path + ": corrupt ELF: " + c.want; !errors.Is(err, input.ErrCorrupt) || err == nil || err.Error() != want {
+			t.Errorf("err = %v, want %s", err, want)
+		}
+	}
+}

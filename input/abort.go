@@ -32,10 +32,14 @@ func Recovered(r any) error {
 	panic(r)
 }
 
-// ParseELF parses the ELF headers of data. debug/elf has panicked on
-// hostile headers before: a panic in its code, which is all that runs
-// here, is returned as an error like the ones it returns.
+// ParseELF parses the ELF headers of data. What debug/elf would reject in
+// the headers is found first and said where and what (checkELF). debug/elf
+// has panicked on hostile headers before: a panic in its code, which is
+// all that runs here, is returned as an error like the ones it returns.
 func ParseELF(data []byte) (ef *elf.File, err error) {
+	if err := checkELF(data); err != nil {
+		return nil, err
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			ef, err = nil, fmt.Errorf("%v", r)
