@@ -617,6 +617,16 @@ func intersect(a, b []string) bool {
 	return false
 }
 
+// withinType reports whether hot members a and b are parts of one
+// struct-typed member (EmbedHot) that starts on a line: they share lines
+// as in the member's own type, whose report says so and whose order
+// fixes it. inet_sock's sk, at offset 0, shares no line falsely that sock
+// does not.
+func (s *Struct) withinType(a, b hotMember, line int64) bool {
+	m := &s.Members[a.top]
+	return a.top == b.top && len(m.Parts) > 0 && m.Offset%line == 0
+}
+
 // falseShare finds lines on which a written hot member shares the line
 // with a hot member it conflicts with (Struct.conflicts): one finding per
 // line, naming everything on it that takes part.
@@ -650,7 +660,7 @@ func falseShare(s *Struct, line int64) []Finding {
 				continue
 			}
 			for _, x := range on {
-				if x.m != w.m && !sameGuard(w.m, x.m) && s.conflicts(w.m.Hot, x.m.Hot, s.Members[w.top].Side, s.Members[x.top].Side) {
+				if x.m != w.m && !sameGuard(w.m, x.m) && !s.withinType(w, x, line) && s.conflicts(w.m.Hot, x.m.Hot, s.Members[w.top].Side, s.Members[x.top].Side) {
 					involved[w.m], involved[x.m] = true, true
 					if subject == nil {
 						subject, side = w.m.Hot, s.Members[w.top].Side

@@ -637,3 +637,31 @@ func TestGenericNames(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, want %q; stderr %s", code, out, want, errs)
 	}
 }
+
+// TestEmbeddedFalseShareOnce: at 128-byte lines, sock's tx writes share a
+// line with its rx reads. inet_sock and inet_connection_sock, which embed
+// a sock at offset 0, share that line only as sock does: the finding is
+// sock's, whose order fixes it, not once more in each struct embedding
+// it, where no order of their own members can.
+func TestEmbeddedFalseShareOnce(t *testing.T) {
+	t.Parallel()
+	out, errs, code := runCmd(t, "-format", "json", "-line", "64,128", "-hot", td("kernel/net_cachelines"), "-C", "sock,inet_sock,inet_connection_sock", linux618)
+	if code != 3 {
+		t.Fatalf("exit %d, want 3; stderr:\n%s", code, errs)
+	}
+	var d doc
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	var in []string
+	for _, s := range d.Structs {
+		for _, f := range s.Findings {
+			if f.Check == "falseshare" {
+				in = append(in, s.Name)
+			}
+		}
+	}
+	if !slices.Equal(in, []string{"sock"}) {
+		t.Errorf("falseshare findings in %v, want sock's alone", in)
+	}
+}
