@@ -12,7 +12,11 @@ import (
 // EmbedHot gives such a member the parts its type marks hot; where nothing
 // marks its type, a member bigger than wholeBytes counts by its first
 // byte's line, where code that takes its address starts, and one no
-// bigger counts whole, as a scalar does.
+// bigger counts whole, as a scalar does. A member counted by its first
+// line keeps its place in any proposed order: which of its lines the
+// paths read is a guess, and a saving must not rest on one (moving
+// inet_sock's 152-byte cork next to the tx fields "saved" a line only
+// for its first byte, though ip_queue_xmit reads cork.fl, 48 bytes in).
 
 // HotPart is a hot field inside a member whose type is a struct: where it
 // lies from the member's start, and how it is hot.
@@ -74,7 +78,8 @@ func (e *embedder) embed(s *Struct, m *Member) string {
 		return ""
 	}
 	m.Parts = []HotPart{{Offset: 0, Size: 1, Hot: m.Hot}}
-	return fmt.Sprintf("%s %s: %s (%s, %d bytes) is hot on %s: counted by the line of its first byte, since nothing marks which of its fields are hot",
+	m.Pinned = true
+	return fmt.Sprintf("%s %s: %s (%s, %d bytes) is hot on %s: counted by the line of its first byte and kept where it is, since nothing marks which of its fields are hot",
 		s.Kind, s.Name, m.Label(), m.Type, m.Size, pathsWord(m.Hot))
 }
 

@@ -267,11 +267,14 @@ func TestWholeKernelDefault(t *testing.T) {
 // A hot member whose type is a struct counts the lines of its type's hot
 // fields: inet_sock's sk, hot on both paths in the table, is a whole
 // 784-byte sock, of which the paths read what sock's groups mark. cork,
-// whose type nothing marks, counts by its first line, with a note.
+// whose type nothing marks, counts by its first line and keeps its place,
+// with a note: the one order that put tx on 6 lines moved cork next to
+// the tx fields, a saving only for its first byte, though ip_queue_xmit
+// reads cork.fl, 48 bytes in. So nothing is reported.
 func TestEmbeddedHot(t *testing.T) {
 	table := td("kernel/net_cachelines/inet_sock.rst")
-	out, errs, code := runCmd(t, "-format", "json", "-hot", table, "-C", "inet_sock", linux618)
-	if code != 3 {
+	out, errs, code := runCmd(t, "-format", "json", "-reorg", "-hot", table, "-C", "inet_sock", linux618)
+	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var d doc
@@ -284,13 +287,10 @@ func TestEmbeddedHot(t *testing.T) {
 	if js.HotLines["rx"] != 4 || js.HotLines["tx"] != 7 {
 		t.Errorf("hot lines %v, want rx 4, tx 7", js.HotLines)
 	}
-	if want := "cachelint: note: struct inet_sock: cork (struct inet_cork_full, 152 bytes) is hot on tx: counted by the line of its first byte, since nothing marks which of its fields are hot\n"; !strings.Contains(errs, want) {
+	if want := "cachelint: note: struct inet_sock: cork (struct inet_cork_full, 152 bytes) is hot on tx: counted by the line of its first byte and kept where it is, since nothing marks which of its fields are hot\n"; !strings.Contains(errs, want) {
 		t.Errorf("stderr lacks %q:\n%s", want, errs)
 	}
-	for _, f := range js.Findings {
-		if strings.Contains(f.Message, "sk.sk_") {
-			return
-		}
+	if len(js.Findings) != 0 || js.Proposal != nil {
+		t.Errorf("findings %+v, proposal %+v", js.Findings, js.Proposal)
 	}
-	t.Errorf("no finding names sock's fields in sk: %+v", js.Findings)
 }
