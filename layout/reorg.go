@@ -1541,7 +1541,8 @@ func place(s *Struct, items []item, order map[string]int, lines []int64, pl plan
 
 // placePerCPU puts written members first, then the read-mostly ones on
 // lines apart from the writes they conflict with (cold members filling the
-// gap), then the rest, and finds the least trailing padding that keeps neighbouring elements off each other's
+// gap), then the rest, or keeps the declared order where that does as
+// well, and finds the least trailing padding that keeps neighbouring elements off each other's
 // lines at every base the struct's alignment allows. For C it also tries
 // aligning the struct, which the allocator then honours, and takes that
 // when it costs fewer bytes; Go cannot align a type.
@@ -1554,11 +1555,10 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 		}
 		return it.pinned || it.last
 	})
-	build := func(pad, align int64) *Proposal {
-		b := newBuilder(s, lines, order, items)
-		if align > 0 {
-			b.out.Align = max(b.out.Align, align)
-		}
+	// reordered lays the members out afresh; declared keeps their order,
+	// for when tail padding or alignment alone keeps the neighbours
+	// apart: a patch moves as few members as it can.
+	reordered := func(b *builder) {
 		// Cold members fill the gaps that keep written members off the
 		// lines of what other paths, or other cores, read: the element
 		// is one core's, but its read-mostly members are read by others
@@ -1584,6 +1584,18 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 			b.cold = b.cold[1:]
 			b.put(it)
 		}
+	}
+	declared := func(b *builder) {
+		for _, it := range free {
+			b.put(it)
+		}
+	}
+	build := func(lay func(*builder), pad, align int64) *Proposal {
+		b := newBuilder(s, lines, order, items)
+		if align > 0 {
+			b.out.Align = max(b.out.Align, align)
+		}
+		lay(b)
 		if pad > 0 {
 			b.pinsBefore(s.Size+1, 1)
 			b.pad(pad)
@@ -1604,24 +1616,44 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 	// before a pinned one: only the alignment is left.
 	n := len(s.Members)
 	padOK := s.Lang != LangC || n == 0 || s.Members[n-1].Size != 0 || IsGroupMarker(s.Members[n-1].Name) || !pinned(&s.Members[n-1])
-	var best *Proposal
-	for pad := int64(0); pad <= 2*maxLine && (pad == 0 || padOK); pad += s.Align {
-		if p := build(pad, 0); separated(p) {
-			best = p
-			break
-		}
-	}
-	if s.Lang == LangC {
-		for align := s.Align * 2; align <= maxLine; align *= 2 {
-			if p := build(0, align); separated(p) {
-				if best == nil || p.Struct.Size < best.Struct.Size {
-					best = p
-				}
+	search := func(lay func(*builder)) *Proposal {
+		var best *Proposal
+		for pad := int64(0); pad <= 2*maxLine && (pad == 0 || padOK); pad += s.Align {
+			if p := build(lay, pad, 0); separated(p) {
+				best = p
 				break
 			}
 		}
+		if s.Lang == LangC {
+			for align := s.Align * 2; align <= maxLine; align *= 2 {
+				if p := build(lay, 0, align); separated(p) {
+					if best == nil || p.Struct.Size < best.Struct.Size {
+						best = p
+					}
+					break
+				}
+			}
+		}
+		return best
+	}
+	best := search(reordered)
+	if d := search(declared); d != nil && (best == nil || asGood(d, best, lines)) {
+		best = d
 	}
 	return best
+}
+
+// asGood reports whether percpu proposal p is as good as q: no path on
+// more lines at any size, no more members sharing lines falsely, and no
+// more bytes.
+func asGood(p, q *Proposal, lines []int64) bool {
+	n, m := p.Struct.hotLinesEach(lines), q.Struct.hotLinesEach(lines)
+	for i := range n {
+		if n[i] > m[i] {
+			return false
+		}
+	}
+	return !sharesMore(p.Struct, q.Struct, lines) && p.Struct.Size <= q.Struct.Size
 }
 
 func filter(items []item, c class) []item {
