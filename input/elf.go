@@ -21,6 +21,9 @@ func checkELF(data []byte) error {
 	if size < elf.EI_NIDENT {
 		return fmt.Errorf("the file ends at byte %d, inside the %d-byte ELF identification", size, elf.EI_NIDENT)
 	}
+	if string(data[:4]) != elf.ELFMAG {
+		return fmt.Errorf("ELF identification: magic %q, want %q", data[:4], elf.ELFMAG)
+	}
 	h := elfHeader{size: size}
 	switch elf.Class(data[elf.EI_CLASS]) {
 	case elf.ELFCLASS32:
@@ -58,7 +61,7 @@ func checkELF(data []byte) error {
 		phentsize, phnum = uint64(h.bo.Uint16(data[42:])), uint64(h.bo.Uint16(data[44:]))
 		shentsize, shnum, shstrndx = uint64(h.bo.Uint16(data[46:])), uint64(h.bo.Uint16(data[48:])), uint64(h.bo.Uint16(data[50:]))
 	}
-	if version != uint32(elf.EV_CURRENT) {
+	if elf.Version(version) != elf.EV_CURRENT { // as debug/elf: its low byte
 		return fmt.Errorf("ELF header: version %d (e_version), want 1 as in the identification", version)
 	}
 	if shoff >= 1<<63 {
