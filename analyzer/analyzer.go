@@ -189,6 +189,21 @@ type Result struct {
 	// Fixes maps the position of each fix's edit ("FILE:LINE:COLUMN") to
 	// what it changes.
 	Fixes map[string]FixChange
+	// Leaves maps the position of each fix's edit, as Fixes does, to the
+	// diagnostics that remain once the fix is written: one for each
+	// finding it is offered on and leaves in part, saying what is left.
+	// A driver that writes the fix reports these in place of the
+	// diagnostics that offered it.
+	Leaves map[string][]analysis.Diagnostic
+}
+
+// LeftBy returns the diagnostics that remain once fix, which a pass with
+// result r offered, is written (Result.Leaves).
+func (r *Result) LeftBy(fset *token.FileSet, fix analysis.SuggestedFix) []analysis.Diagnostic {
+	if r == nil || len(fix.TextEdits) == 0 {
+		return nil
+	}
+	return r.Leaves[declKey(fset, fix.TextEdits[0].Pos)]
 }
 
 // declKey names a position, the same in every package of a load.
@@ -246,7 +261,7 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 	if c.Checks == nil {
 		c.Checks = layout.Checks
 	}
-	ps := &passState{pass: pass, config: c, result: &Result{Fixes: map[string]FixChange{}},
+	ps := &passState{pass: pass, config: c, result: &Result{Fixes: map[string]FixChange{}, Leaves: map[string][]analysis.Diagnostic{}},
 		pkg: &golayout.Package{Fset: pass.Fset, Types: pass.Pkg, Info: pass.TypesInfo, Sizes: pass.TypesSizes,
 			Checks: c.Checks, HotFile: hotFile, Files: pass.Files}}
 	if c.Builds != nil {
@@ -555,7 +570,13 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 				// is the one left.
 				switch {
 				case f.Left != "":
-					note(FixLeavesThis + f.Left)
+					note(fixLeavesThis + f.Left)
+					// Written, the fix leaves the finding, saying so.
+					left := diag
+					left.SuggestedFixes = nil
+					left.Related = []analysis.RelatedInformation{{Pos: diag.Pos, Message: "fixed in part: " + fixLeavesThis + f.Left}}
+					key := declKey(pass.Fset, fix[0].TextEdits[0].Pos)
+					ps.result.Leaves[key] = append(ps.result.Leaves[key], left)
 				case r.Remains != "" && !leftHere:
 					note("the fix leaves: " + r.Remains)
 				}
@@ -569,10 +590,10 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 	}
 }
 
-// FixLeavesThis starts the related information of a diagnostic whose fix
+// fixLeavesThis starts the related information of a diagnostic whose fix
 // leaves the problem it reports, in part: written, the fix does not
-// remove the diagnostic, which says what is left.
-const FixLeavesThis = "the fix leaves this: "
+// remove the diagnostic (Result.Leaves), which says what is left.
+const fixLeavesThis = "the fix leaves this: "
 
 // Message is what cachelint prints of d on one line: its message, then
 // what its related information says of its fix (what the fix does, what

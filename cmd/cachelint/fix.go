@@ -295,27 +295,26 @@ func (plan *fixPlan) apply(roots []*checker.Action, write bool, diff io.Writer) 
 }
 
 // report leaves in each action the diagnostics that remain once the
-// plan's fixes are written (written), or that say why a fix is withheld.
-// A fix written that leaves its diagnostic's problem in part keeps the
-// diagnostic, saying what is left: the exit status must tell a CI job
-// that something remains, as a run after the fix would.
-func (plan *fixPlan) report(roots []*checker.Action, written bool) {
+// plan's fixes are written (write), or that say why a fix is withheld.
+// A fix written that leaves problems in part gives way to the
+// diagnostics the analyzer says it leaves (analyzer.Result.Leaves): the
+// exit status must tell a CI job that something remains, as a run after
+// the fix would.
+func (plan *fixPlan) report(roots []*checker.Action, write bool) {
 	for _, act := range roots {
 		fset := act.Package.Fset
+		r, _ := act.Result.(*analyzer.Result)
 		left := act.Diagnostics[:0:0]
+		written := map[string]bool{} // the fixes whose leavings are in left
 		for _, d := range act.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {
-				key := fixKey(fset, d.SuggestedFixes[0])
-				if plan.applied[key] && written {
-					i := slices.IndexFunc(d.Related, func(r analysis.RelatedInformation) bool {
-						return strings.HasPrefix(r.Message, analyzer.FixLeavesThis)
-					})
-					if i < 0 {
-						continue
+				fix := d.SuggestedFixes[0]
+				key := fixKey(fset, fix)
+				if plan.applied[key] && write {
+					if !written[key] {
+						written[key] = true
+						left = append(left, r.LeftBy(fset, fix)...)
 					}
-					d.SuggestedFixes = nil
-					d.Related = []analysis.RelatedInformation{{Pos: d.Pos, Message: "fixed in part: " + d.Related[i].Message}}
-					left = append(left, d)
 					continue
 				}
 				if why := plan.withheld[key]; why != "" {
