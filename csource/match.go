@@ -60,7 +60,18 @@ func (d *def) match(s *layout.Struct) error {
 			}
 		}
 		if len(found) == 0 {
-			return fail(d.line, m.Label(), "not declared in the struct's definition here (a macro that expands to members, or other source than the binary was built from)")
+			// Said where the binary has it: after the member before it.
+			line, after := d.line, ""
+			if i > 0 {
+				prev := &s.Members[i-1]
+				after = fmt.Sprintf("; the binary has it after %s", prev.Label())
+				for _, e := range d.elems {
+					if slices.Contains(e.members, i-1) {
+						line = e.last
+					}
+				}
+			}
+			return fail(line, m.Label(), "not declared in the struct's definition here%s (a macro that expands to members, or other source than the binary was built from)", after)
 		}
 		for _, w := range found[1:] {
 			if w.e != found[0].e {

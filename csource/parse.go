@@ -24,7 +24,16 @@ type file struct {
 	// kernel says the file is written against the kernel's headers: its
 	// idioms are the ones to write.
 	kernel bool
+	// lineKind says what each line holds: lineBlank, lineComment (a
+	// comment and nothing else, or part of one) or lineCode.
+	lineKind []byte
 }
+
+const (
+	lineBlank byte = iota
+	lineComment
+	lineCode
+)
 
 func readFile(path string) (*file, error) {
 	src, err := os.ReadFile(path)
@@ -48,6 +57,16 @@ func parseFile(path string, src []byte) (*file, error) {
 		}
 	}
 	f.lineOff = append(f.lineOff, len(src))
+	f.lineKind = make([]byte, f.nlines())
+	for _, t := range toks {
+		k := lineCode
+		if t.kind == tComment {
+			k = lineComment
+		}
+		for l := t.line; l <= t.endLine && l < len(f.lineKind); l++ {
+			f.lineKind[l] = max(f.lineKind[l], k)
+		}
+	}
 	for _, t := range toks {
 		if t.kind == tDirective {
 			f.learn(t.text)
@@ -479,7 +498,8 @@ var memberMacros = map[string]func(args []string) []string{
 	"__cacheline_group_end_aligned": func(a []string) []string {
 		return []string{"__cacheline_group_end__" + a[0], "__cacheline_group_pad__" + a[0]}
 	},
-	"DECLARE_BITMAP": func(a []string) []string { return []string{a[0]} },
+	"DECLARE_BITMAP":    func(a []string) []string { return []string{a[0]} },
+	"DECLARE_HASHTABLE": func(a []string) []string { return []string{a[0]} },
 }
 
 // groupMacros are the kernel's struct_group family: an anonymous union

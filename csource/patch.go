@@ -3,10 +3,11 @@
 //
 // It reads C only as far as a struct's members need: comments,
 // preprocessor lines, and declarations split at their ';' and ','. Each
-// declaration moves with the comments and blank lines before it and the
-// comment after it; a conditional block (#if to #endif) moves whole;
-// the kernel's cacheline group markers, struct_group and DECLARE_BITMAP
-// are known by name. What it does not understand (a macro that may
+// declaration moves with the comment just before it and the comment
+// after it; a comment set apart by a blank line (on the struct, or on a
+// run of members) stays where it is; a conditional block (#if to
+// #endif) moves whole; the kernel's cacheline group markers,
+// struct_group, DECLARE_BITMAP and DECLARE_HASHTABLE are known by name. What it does not understand (a macro that may
 // expand to members, a member the binary has and the source does not) is
 // an error naming the file, line and member, and that struct gets no
 // patch.

@@ -84,7 +84,9 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 	// An element whose members p drops goes, but not the comments and
 	// blank lines before it: they stay before the element after it.
 	dropped := map[*element]bool{}
-	for k, e := range d.elems {
+	carried := map[*element][]line{}
+	var carry []line
+	for _, e := range d.elems {
 		n := 0
 		for _, i := range e.members {
 			if kept[i] {
@@ -93,14 +95,17 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 		}
 		switch {
 		case n == len(e.members):
+			if len(carry) > 0 {
+				carried[e], carry = carry, nil
+			}
 			continue
 		case n > 0 || e.block:
 			i := slices.IndexFunc(e.members, func(i int) bool { return !kept[i] })
 			return nil, fail(e.start, s.Members[e.members[i]].Label(), "the proposal drops it but not what %s declares with it", d.what(e))
 		}
 		dropped[e] = true
-		if k+1 < len(d.elems) {
-			d.elems[k+1].first = e.first
+		for l := e.first; l < e.start; l++ {
+			carry = append(carry, d.srcLine(l))
 		}
 	}
 	unnamed := map[int][]*unnamedBits{}
@@ -128,7 +133,7 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 		indent = line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 	}
 
-	var out []string
+	var items []item
 	emitted := map[*element]bool{}
 	var split *element // the element being written one declarator at a time
 	for i := 0; i < len(p.Struct.Members); i++ {
@@ -139,7 +144,7 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 				name = fmt.Sprintf("__pad_%d", pad)
 				pad++
 			}
-			out = append(out, fmt.Sprintf("%s%s %s[%d];", indent, id.padType(), name, pads[i]))
+			items = append(items, item{code: []string{fmt.Sprintf("%s%s %s[%d];", indent, id.padType(), name, pads[i])}, at: -1})
 			continue
 		}
 		e := elemOf[from]
@@ -147,7 +152,7 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 			if e != split {
 				return nil, fail(e.start, s.Members[from].Label(), "the proposal moves it away from what %s declares with it", d.what(e))
 			}
-			out = append(out, d.splitLine(e, from, aligned, s, id)...)
+			items = append(items, item{code: d.splitLine(e, from, aligned, s, id), at: -1})
 			continue
 		}
 		emitted[e] = true
@@ -155,25 +160,33 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 		for k, m := range e.members {
 			whole = whole && p.From[i+k] == m
 		}
-		if whole {
-			out = append(out, d.elementLines(e, aligned, s, id)...)
+		var code []string
+		switch {
+		case whole:
+			code = d.elementLines(e, aligned, s, id)
 			i += len(e.members) - 1
-			continue
-		}
-		if !e.splittable() {
+		case !e.splittable():
 			return nil, fail(e.start, s.Members[from].Label(), "the proposal moves it away from what %s declares with it", d.what(e))
+		default:
+			split = e
+			code = d.splitLine(e, from, aligned, s, id)
 		}
-		split = e
-		out = append(out, d.splitLine(e, from, aligned, s, id)...)
+		at := e.start
+		if !whole {
+			at = -1
+		}
+		items = append(items, item{e: e, code: code, at: at})
 	}
 	for _, e := range d.elems {
 		if !emitted[e] && !dropped[e] {
 			return nil, fail(e.start, s.Members[e.members[0]].Label(), "the proposal leaves it out")
 		}
 	}
+	var tail []line
 	for l := d.tail; l < d.close; l++ {
-		out = append(out, f.text(l))
+		tail = append(tail, d.srcLine(l))
 	}
+	out := d.assemble(items, dropped, carried, append(carry, tail...))
 	closeLine := f.text(d.close)
 	if p.Align > 0 && p.Align > s.AlignAttr {
 		col := d.closeOff - f.lineOff[d.close] + 1
@@ -182,10 +195,195 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 	return append(out, closeLine), nil
 }
 
-// elementLines is e's lines with the alignments p gives its members.
+// item is what the rewrite writes in one place: an element's code (or
+// one declarator of a line it splits, the first with the element), or a
+// pad array (e nil). at is the line the code starts on in the source, -1
+// for what is new.
+type item struct {
+	e    *element
+	code []string
+	at   int
+}
+
+// line is a line of the rewrite and the line of the source it is, -1
+// for a new one.
+type line struct {
+	text string
+	at   int
+}
+
+func (d *def) srcLine(l int) line { return line{d.f.text(l), l} }
+
+// leading splits the lines before e's code into those detached from it
+// (through the last blank line among the comments before it: a comment
+// on the struct or on a run of members, or a blank line ending a
+// paragraph), which stay where they are, and those attached to it (the
+// comment just before it, a conditional block of another configuration),
+// which move with it.
+func (d *def) leading(e *element) (detached, attached []line) {
+	f := d.f
+	end := e.first // the line after the last blank line of the comments
+	for l := e.first; l < e.start && f.lineKind[l] != lineCode; l++ {
+		if f.lineKind[l] == lineBlank {
+			end = l + 1
+		}
+	}
+	for l := e.first; l < e.start; l++ {
+		if l < end {
+			detached = append(detached, d.srcLine(l))
+		} else {
+			attached = append(attached, d.srcLine(l))
+		}
+	}
+	return detached, attached
+}
+
+// assemble writes items, in the proposal's order, as a maintainer moving
+// them by hand would: the members that keep their order (the longest
+// run of elements in the same relative order) keep the lines detached
+// before them; the lines detached before a member that moves stay where
+// it was, before the next member that keeps its place; what is detached
+// before the first member (a comment on the whole struct) stays first.
+// A member that was a paragraph of its own (blank lines before and
+// after it) is one where it goes; one that was inside a paragraph joins
+// the one it goes to. Where that brings two blank lines together, one
+// goes, and no blank line comes last unless the source has one there.
+func (d *def) assemble(items []item, dropped map[*element]bool, carried map[*element][]line, tail []line) []string {
+	var elems []*element // those kept, in the source's order
+	for _, e := range d.elems {
+		if !dropped[e] {
+			elems = append(elems, e)
+		}
+	}
+	index := map[*element]int{}
+	for k, e := range elems {
+		index[e] = k
+	}
+	detached := make([][]line, len(elems))
+	attached := make([][]line, len(elems))
+	for k, e := range elems {
+		det, att := d.leading(e)
+		detached[k] = append(slices.Clone(carried[e]), det...)
+		attached[k] = att
+	}
+	var order []int
+	for _, it := range items {
+		if it.e != nil {
+			order = append(order, index[it.e])
+		}
+	}
+	stays := make([]bool, len(elems))
+	for _, k := range longestIncreasing(order) {
+		stays[k] = true
+	}
+	paragraph := make([]bool, len(elems))
+	for k := range elems {
+		paragraph[k] = len(detached[k]) > 0 && (k+1 == len(elems) || len(detached[k+1]) > 0)
+	}
+	head := detached[0]
+	detached[0] = nil
+	// What is detached before a member that moves goes to the next that
+	// stays.
+	var pending []line
+	for k := range elems {
+		if !stays[k] {
+			pending = append(pending, detached[k]...)
+			detached[k] = nil
+			continue
+		}
+		detached[k] = append(pending, detached[k]...)
+		pending = nil
+	}
+	tail = append(pending, tail...)
+
+	blank := func(l line) bool { return strings.TrimSpace(l.text) == "" }
+	var out []line
+	write := func(lines ...line) {
+		for _, l := range lines {
+			if blank(l) && len(out) > 0 {
+				// Two blank lines the source has together stay.
+				if p := out[len(out)-1]; blank(p) && (p.at < 0 || p.at+1 != l.at) {
+					continue
+				}
+			}
+			out = append(out, l)
+		}
+	}
+	write(head...)
+	needBlank := false
+	for _, it := range items {
+		var lines []line
+		para := false
+		if it.e != nil {
+			k := index[it.e]
+			if stays[k] {
+				lines = append(lines, detached[k]...)
+				detached[k] = nil
+			} else {
+				para = paragraph[k]
+			}
+			lines = append(lines, attached[k]...)
+			attached[k] = nil
+		}
+		for n, c := range it.code {
+			at := -1
+			if it.at >= 0 {
+				at = it.at + n
+			}
+			lines = append(lines, line{c, at})
+		}
+		if (needBlank || para && len(out) > 0) && (len(lines) == 0 || !blank(lines[0])) {
+			write(line{"", -1})
+		}
+		write(lines...)
+		needBlank = para
+	}
+	write(tail...)
+	// A blank line before the closing brace only where the source has one.
+	if d.close > d.open+1 && strings.TrimSpace(d.f.text(d.close-1)) != "" {
+		for len(out) > 0 && blank(out[len(out)-1]) {
+			out = out[:len(out)-1]
+		}
+	}
+	text := make([]string, len(out))
+	for i, l := range out {
+		text[i] = l.text
+	}
+	return text
+}
+
+// longestIncreasing returns the values of a longest strictly increasing
+// subsequence of xs.
+func longestIncreasing(xs []int) []int {
+	var tails []int // tails[n]: index in xs of the least last value of an increasing run of n+1
+	prev := make([]int, len(xs))
+	for i, x := range xs {
+		n, _ := slices.BinarySearchFunc(tails, x, func(j, x int) int { return xs[j] - x })
+		prev[i] = -1
+		if n > 0 {
+			prev[i] = tails[n-1]
+		}
+		if n == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[n] = i
+		}
+	}
+	if len(tails) == 0 {
+		return nil
+	}
+	out := make([]int, len(tails))
+	for i, k := len(tails)-1, tails[len(tails)-1]; i >= 0; i, k = i-1, prev[k] {
+		out[i] = xs[k]
+	}
+	return out
+}
+
+// elementLines is e's code lines with the alignments p gives its
+// members.
 func (d *def) elementLines(e *element, aligned map[int]int64, s *layout.Struct, id idioms) []string {
 	f := d.f
-	start, end := f.lineOff[e.first], f.lineOff[e.last+1]
+	start, end := f.lineOff[e.start], f.lineOff[e.last+1]
 	type insert struct {
 		at   int
 		text string
@@ -220,8 +418,8 @@ func (d *def) elementLines(e *element, aligned map[int]int64, s *layout.Struct, 
 
 // splitLine is the declaration of member i alone, out of the element e
 // that declares several names on one line: its type, its declarator,
-// ';'. The first declarator keeps the lines before the declaration, what
-// stands before it on its line, and the comment after it.
+// ';'. The first declarator keeps what stands before it on its line and
+// the comment after it (and, in assemble, the lines before it).
 func (d *def) splitLine(e *element, i int, aligned map[int]int64, s *layout.Struct, id idioms) []string {
 	f := d.f
 	dc := e.decls[0]
@@ -243,16 +441,12 @@ func (d *def) splitLine(e *element, i int, aligned map[int]int64, s *layout.Stru
 	if n, ok := aligned[i]; ok {
 		attr = " " + id.memberAlign(m, n)
 	}
-	var out []string
 	lead := string(f.src[lineStart:dc.toks[0].off])
 	after := ""
 	if k == 0 {
-		for l := e.first; l < e.start; l++ {
-			out = append(out, f.text(l))
-		}
 		after = strings.TrimSuffix(string(f.src[dc.semi()+1:f.lineOff[dc.line+1]]), "\n")
 	} else {
 		lead = lead[:len(lead)-len(strings.TrimLeft(lead, " \t"))]
 	}
-	return append(out, lead+typ+sep+strings.TrimSpace(string(f.src[pt.off:pt.end]))+attr+";"+after)
+	return []string{lead + typ + sep + strings.TrimSpace(string(f.src[pt.off:pt.end])) + attr + ";" + after}
 }

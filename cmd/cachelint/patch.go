@@ -33,9 +33,13 @@ func newPatcher(paths []string, lines []int64, stderr io.Writer) (*patcher, erro
 	return &patcher{src: src, lines: lines, stderr: stderr}, nil
 }
 
-// add plans the rewrite of s, whose analysis r has a proposal.
+// add plans the rewrite of s, whose analysis r has a proposal; a struct
+// with findings and no proposal gets a note saying why it gets no patch.
 func (p *patcher) add(s *layout.Struct, r *layout.Result) {
 	if r.Proposal == nil {
+		if r.NoFix != "" {
+			fmt.Fprintf(p.stderr, "cachelint: note: struct %s: no patch: %s\n", s.Name, r.NoFix)
+		}
 		return
 	}
 	pl, err := p.src.Plan(s, p.lines)

@@ -292,16 +292,27 @@ var (
 // sameLines checks that patched holds the lines of original, moved, and
 // no others, but for the alignment attributes and pad arrays a patch
 // adds, the declarations of the members it drops (names in dropped), and
-// declarations of several names split one to a line.
+// declarations of several names split one to a line. Blank lines are
+// paragraph breaks, which a move may bring together or make: the patch
+// may add or remove some, but never writes two in a row, one after an
+// opening brace or one before a closing brace where the original has
+// none.
 func sameLines(t *testing.T, original, patched string, dropped []string) {
 	t.Helper()
+	for _, seq := range []string{"\n\n\n", "{\n\n", "\n\n}"} {
+		if n, m := strings.Count(patched, seq), strings.Count(original, seq); n > m {
+			t.Errorf("the patched source has %q %d times, the original %d", seq, n, m)
+		}
+	}
 	count := map[string]int{}
 	for _, l := range strings.Split(original, "\n") {
-		count[addedAttr.ReplaceAllString(l, "")]++
+		if strings.TrimSpace(l) != "" {
+			count[addedAttr.ReplaceAllString(l, "")]++
+		}
 	}
 	var added []string
 	for _, l := range strings.Split(patched, "\n") {
-		if padLine.MatchString(l) {
+		if padLine.MatchString(l) || strings.TrimSpace(l) == "" {
 			continue
 		}
 		l = addedAttr.ReplaceAllString(l, "")
@@ -339,7 +350,7 @@ func sameLines(t *testing.T, original, patched string, dropped []string) {
 		})
 	})
 	if len(added) > 0 || len(removed) > 0 {
-		t.Errorf("the patched source has lines the original has not:\n%s\nand lacks:\n%s", strings.Join(added, "\n"), strings.Join(removed, "\n"))
+		t.Errorf("the patched source has lines the original has not:\n%q\nand lacks:\n%q", added, removed)
 	}
 }
 
@@ -396,7 +407,7 @@ func TestPatchErrors(t *testing.T) {
 		{"macro", []string{"-patch", write("macro.c", strings.Replace(src, "long cold1[6];", "COLD_FIELDS(cold1);", 1)), "-hot", hot, "-C", "grp_sock", obj},
 			"macro.c:31: struct grp_sock: COLD_FIELDS(...) is a macro: which members it declares cannot be told without expanding it"},
 		{"missing member", []string{"-patch", write("missing.c", strings.Replace(src, "long tx_c;", "", 1)), "-hot", hot, "-C", "grp_sock", obj},
-			"missing.c:24: struct grp_sock: member tx_c: not declared in the struct's definition here"},
+			"missing.c:31: struct grp_sock: member tx_c: not declared in the struct's definition here; the binary has it after cold1"},
 		{"extra member", []string{"-patch", write("extra.c", strings.Replace(src, "long cold3;", "long cold3;\n\tlong cold5;", 1)), "-hot", hot, "-C", "grp_sock", obj},
 			"extra.c:39: struct grp_sock: member cold5: not a member of the binary's struct grp_sock"},
 		{"other order", []string{"-patch", write("order.c", strings.NewReplacer("long cold3;", "long cold4;", "long cold4;", "long cold3;").Replace(src)), "-hot", hot, "-C", "grp_sock", obj},
