@@ -1,0 +1,223 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/csource"
+)
+
+// kernelTree copies Linux 6.18's headers from testdata/kernel/linux-6.18
+// into a git work tree in a temporary folder, made the working
+// directory, with the watchdog fix applied to netdevice.h when
+// withWatchdog (the BTF's 6.18.44 has it, the 6.18.26 file not), and
+// returns the paths of the BTF and the net_cachelines folder.
+func kernelTree(t *testing.T, withWatchdog bool) (btf, tables string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root, err := filepath.Abs(td("kernel"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	t.Chdir(tmp)
+	src := filepath.Join(root, "linux-6.18", "include")
+	err = filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(filepath.Dir(src), p)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(rel), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(rel, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execOK(t, "git", "init", "-q")
+	if withWatchdog {
+		execOK(t, "git", "apply", filepath.Join(root, "linux-6.18", "watchdog-6.18.40.diff"))
+	}
+	return filepath.Join(root, "linux-6.18", "vmlinux.btf.gz"), filepath.Join(root, "net_cachelines")
+}
+
+// TestPatchKernel runs -patch on Linux 6.18's own headers against the
+// BTF of the kernel built from them, as a kernel developer would in the
+// tree: the proposals move one member each, and the patch moves that
+// member's declaration and nothing else, its comment with it, the
+// struct's head comment and the group markers in place; git applies it
+// once and refuses it a second time; the patched header declares the
+// binary's members in the proposal's order (csource's own reading of
+// the patched file). No kernel build is possible here, so the patched
+// header is not compiled; Plan has laid the proposal out by C's rules
+// before printing it.
+func TestPatchKernel(t *testing.T) {
+	for _, c := range []struct {
+		name, header, table string
+		line                int64
+		moved               []string
+	}{
+		{"net_device", "include/linux/netdevice.h", "net_device.rst", 64, []string{"adj_list"}},
+		{"tcp_sock", "include/linux/tcp.h", "tcp_sock.rst", 64, []string{"ooo_last_skb"}},
+		{"tcp_sock", "include/linux/tcp.h", "tcp_sock.rst", 128, []string{"ooo_last_skb"}},
+	} {
+		t.Run(c.name+"@"+itoa(c.line), func(t *testing.T) {
+			golden, err := filepath.Abs(td("kernel/linux-6.18/patch/" + c.name + "@" + itoa(c.line) + ".patch"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			btf, tables := kernelTree(t, true)
+			hot := filepath.Join(tables, c.table)
+			original, err := os.ReadFile(c.header)
+			if err != nil {
+				t.Fatal(err)
+			}
+			patch, errs, code := runCmd(t, "-reorg", "-line", itoa(c.line), "-hot", hot, "-patch", c.header, "-C", c.name, btf)
+			if code != 3 || strings.Contains(errs, "cachelint: include/") {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if patch != string(want) {
+				t.Errorf("-patch printed\n%s\n%s has\n%s", patch, golden, want)
+			}
+
+			// The plan: the proposal and the members it moves.
+			structs := prepared(t, btf, hot, []string{c.name}, 0)
+			src, err := csource.Open([]string{c.header}, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			pl, err := src.Plan(structs[0], []int64{c.line})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := pl.Result.Proposal
+			if p == nil || !slices.Equal(p.Moved, c.moved) {
+				t.Fatalf("proposal %v, want one moving %v", p, c.moved)
+			}
+
+			// Only the moved lines: what the diff removes it adds, and
+			// the removed lines declare the moved members.
+			var minus, plus []string
+			for _, l := range strings.Split(patch, "\n") {
+				switch {
+				case strings.HasPrefix(l, "---") || strings.HasPrefix(l, "+++") || strings.TrimSpace(l[min(1, len(l)):]) == "":
+				case l[0] == '-':
+					minus = append(minus, l[1:])
+				case l[0] == '+':
+					plus = append(plus, l[1:])
+				}
+			}
+			slices.Sort(minus)
+			slices.Sort(plus)
+			if !slices.Equal(minus, plus) || len(minus) == 0 {
+				t.Errorf("the patch removes\n%s\nand adds\n%s", strings.Join(minus, "\n"), strings.Join(plus, "\n"))
+			}
+			for _, m := range c.moved {
+				if !slices.ContainsFunc(minus, func(l string) bool { return strings.Contains(l, m+";") }) {
+					t.Errorf("the patch does not move %s's declaration", m)
+				}
+			}
+
+			if err := os.WriteFile("cachelint.patch", []byte(patch), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			execOK(t, "git", "apply", "--check", "cachelint.patch")
+			execOK(t, "git", "apply", "cachelint.patch")
+			if out, err := exec.Command("git", "apply", "--check", "cachelint.patch").CombinedOutput(); err == nil {
+				t.Errorf("git applies the patch a second time:\n%s", out)
+			}
+			patched, err := os.ReadFile(c.header)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameLines(t, string(original), string(patched), nil)
+
+			// The patched header declares the members in the proposal's
+			// order: csource matches it against the proposed struct.
+			after, err := csource.Open([]string{c.header}, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			proposed := *p.Struct
+			if _, err := after.Plan(&proposed, []int64{c.line}); err != nil {
+				t.Errorf("the patched header against the proposal: %v", err)
+			}
+			if _, err := after.Plan(structs[0], []int64{c.line}); err == nil {
+				t.Errorf("the patched header matches the binary's order too")
+			}
+		})
+	}
+}
+
+// TestPatchKernelRefusals runs -patch where the kernel's headers and the
+// BTF disagree, and on the structs with no proposal: a struct the header
+// declares otherwise than the binary is refused on the line where the
+// binary's member should be, by name; the others are read and matched
+// member by member, and get no patch.
+func TestPatchKernelRefusals(t *testing.T) {
+	btf, tables := kernelTree(t, false)
+	for _, c := range []struct {
+		name, header, table, want string
+	}{
+		// 6.18.26's net_device lacks the watchdog fix the 6.18.44 BTF has.
+		{"net_device", "include/linux/netdevice.h", "net_device.rst",
+			"cachelint: include/linux/netdevice.h:2362: struct net_device: member watchdog_lock: not declared in the struct's definition here; the binary has it after watchdog_timeo"},
+		{"inet_connection_sock", "include/net/inet_connection_sock.h", "inet_connection_sock.rst",
+			"cachelint: include/net/inet_connection_sock.h:92: struct inet_connection_sock: member unhashed_state: not declared in the struct's definition here; the binary has it after icsk_pmtu_cookie"},
+	} {
+		out, errs, code := runCmd(t, "-reorg", "-hot", filepath.Join(tables, c.table), "-patch", c.header, "-C", c.name, btf)
+		if code != 1 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %s; want exit 1, no patch, %q", c.name, code, out, errs, c.want)
+		}
+	}
+	// netns_ipv4 and sock: no proposal at either line size; the headers
+	// still read and match the BTF.
+	for _, c := range []struct{ name, header, table string }{
+		{"netns_ipv4", "include/net/netns/ipv4.h", "netns_ipv4_sysctl.rst"},
+		{"sock", "include/net/sock.h", ""},
+		{"tcp_sock", "include/linux/tcp.h", "tcp_sock.rst"},
+	} {
+		hot := ""
+		if c.table != "" {
+			hot = filepath.Join(tables, c.table)
+		}
+		src, err := csource.Open([]string{c.header}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range []int64{64, 128} {
+			s := prepared(t, btf, hot, []string{c.name}, 0)[0]
+			pl, err := src.Plan(s, []int64{line})
+			if err != nil {
+				t.Errorf("%s@%d: %v", c.name, line, err)
+				continue
+			}
+			if c.name != "tcp_sock" && pl.Result.Proposal != nil {
+				t.Errorf("%s@%d: a proposal moving %v", c.name, line, pl.Result.Proposal.Moved)
+			}
+		}
+	}
+	// A struct with findings and no proposal says why it gets no patch.
+	out, errs, code := runCmd(t, "-reorg", "-line", "128", "-patch", "include/net/sock.h", "-C", "sock", btf)
+	if code != 3 || out != "" || !strings.Contains(errs, "cachelint: note: struct sock: no patch: ") {
+		t.Errorf("sock@128: exit %d, stdout %q, stderr %s", code, out, errs)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
