@@ -25,6 +25,14 @@ type Check struct {
 	// ignore directives accept besides the check's name ("splitlock" of
 	// straddle); a finding of none of them has the check's name as Kind.
 	Kinds []string
+	// Hazards are the kinds of problem (the check's name or some of its
+	// Kinds) that cost by themselves, whatever lines the paths take: a
+	// split lock stalls every core. A proposal gains by fixing one of
+	// them, or a finding of a check that Isolates; the other findings of
+	// a check that Reorders cost a path the lines it takes (a hot field
+	// crossing into a line), and a proposal gains by them only where it
+	// puts a path on fewer lines.
+	Hazards []string
 	// AboutPath says that the findings are about a fast path as a whole
 	// (the lines its hot fields take), not about the members they name:
 	// a picture shows them in its rows, and a finding's Key is its path.
@@ -48,6 +56,13 @@ func (c *Check) Reorders() bool { return c.Fix != FixNone }
 // path on fewer lines: the reorganizer's scoring counts the members in
 // the findings of such checks (apartFindings).
 func (c *Check) Isolates() bool { return c.Fix == FixReorderPadding }
+
+// CostsAlone reports whether a finding of c of the given kind costs by
+// itself, not by the lines a path takes: a proposal that fixes it gains
+// though no path takes fewer lines (see Hazards).
+func (c *Check) CostsAlone(kind string) bool {
+	return c.Reorders() && (c.Isolates() || slices.Contains(c.Hazards, kind))
+}
 
 // Checks are cachelint's checks, in report order: a new check's one
 // registration.
@@ -136,6 +151,11 @@ func Validate(checks []*Check) error {
 				bad("%q names another check or kind", w)
 			}
 			seen[w] = true
+		}
+		for _, h := range c.Hazards {
+			if h != c.Name && !slices.Contains(c.Kinds, h) {
+				bad("hazard %q is neither its name nor one of its kinds", h)
+			}
 		}
 	}
 	return errors.Join(errs...)

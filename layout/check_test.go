@@ -54,6 +54,7 @@ func TestValidateChecks(t *testing.T) {
 		{func(c *Check) { c.Name = "spread" }, "names another check"},
 		{func(c *Check) { c.Kinds = []string{"splitlock"} }, "names another check"},
 		{func(c *Check) { c.Name = AnnotationRule }, "names another check"},
+		{func(c *Check) { c.Hazards = []string{"torn"} }, "hazard \"torn\" is neither its name nor one of its kinds"},
 	} {
 		c := ok()
 		tc.breakIt(c)

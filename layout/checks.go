@@ -148,6 +148,16 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	}
 	left = merge(left)
 	if len(left) == 0 {
+		if !improves(s, r.Proposal, r.Findings, nil, lines) {
+			// The order fixes the findings, but what they cost stays:
+			// a hot field off a boundary, another onto a line.
+			r.Proposal, r.NoFix = nil, "the order that fixes it puts no path on fewer lines: hot lines "+sameLines(s, lines)+" either way"
+			for i := range r.Findings {
+				if f := &r.Findings[i]; f.Check.Reorders() {
+					f.NoFix = "the order that fixes this puts no path on fewer lines, no better than now"
+				}
+			}
+		}
 		return r
 	}
 	g, grow := grown, growWhy

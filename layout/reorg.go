@@ -1667,9 +1667,30 @@ func filter(items []item, c class) []item {
 }
 
 // improves reports whether proposal p, which leaves findings left, is
-// worth making: it puts some path on fewer lines, or its findings of the
-// kinds an order can fix involve fewer members than s's now.
+// worth making: it puts some path on fewer lines, or the findings that
+// cost by themselves (Check.CostsAlone: members sharing lines falsely,
+// split locks) involve fewer members than s's now. A finding that costs a
+// path a line is no gain when it goes and the line stays: a hot field
+// moved off a boundary while another hot field takes a line.
 func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
+	if fewerLines(s, p, lines) {
+		return true
+	}
+	involved := func(fs []Finding) int {
+		n := 0
+		for _, f := range fs {
+			if f.Check.CostsAlone(f.Kind) {
+				n += max(len(f.Members), 1)
+			}
+		}
+		return n
+	}
+	return involved(left) < involved(now)
+}
+
+// fewerLines reports whether p puts some path of s on fewer lines at some
+// line size.
+func fewerLines(s *Struct, p *Proposal, lines []int64) bool {
 	for _, line := range lines {
 		for _, path := range s.Paths() {
 			if p.Struct.meanHotLines(path, line) < s.meanHotLines(path, line) {
@@ -1677,16 +1698,19 @@ func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
 			}
 		}
 	}
-	involved := func(fs []Finding) int {
-		n := 0
-		for _, f := range fs {
-			if f.Check.Reorders() {
-				n += max(len(f.Members), 1)
-			}
-		}
-		return n
+	return false
+}
+
+// sameLines says, for a proposal that puts no path on fewer lines, the
+// lines its paths take at the first line size: "rx 5, tx 11 (64-byte
+// lines)".
+func sameLines(s *Struct, lines []int64) string {
+	var parts []string
+	for _, path := range s.Paths() {
+		n, _ := s.hotLinesAtBases(path, lines[0], false)
+		parts = append(parts, fmt.Sprintf("%s %d", path, n))
 	}
-	return involved(left) < involved(now)
+	return strings.Join(parts, ", ") + " " + atLines(lines[0])
 }
 
 // remains says what the findings a proposal leaves are, and why no order

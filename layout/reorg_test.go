@@ -486,3 +486,47 @@ func TestColdFillsAlignmentGap(t *testing.T) {
 		t.Errorf("proposal is %d bytes, want 128", p.Size)
 	}
 }
+
+// A proposal is kept for what it gains: a path on fewer lines, or fewer
+// members in findings that cost by themselves (Check.CostsAlone). A hot
+// field moved off a boundary while another hot field takes a line gains
+// nothing; a split lock fixed is a gain though no path saves a line.
+func TestProposalGains(t *testing.T) {
+	t.Parallel()
+	lines := []int64{64}
+	fs := append([]field{u64("a", "r:tx")}, cold("c", 6)...)
+	fs = append(fs, field{"b", 16, 8, "r:tx"})
+	fs = append(fs, cold("t", 7)...)
+	s := goStruct("s", fs...)
+	s.Lang = LangC
+	now := Analyze(s, lines).Findings
+	if got := checks(now); !slices.Contains(got, "straddle") {
+		t.Fatalf("findings %v, want b's straddle", got)
+	}
+	// b off the boundary, a onto line 0's end: tx on 2 lines either way.
+	ps := goStruct("s", append(append(cold("c", 7), u64("a", "r:tx"), field{"b", 16, 8, "r:tx"}), cold("t", 7)...)...)
+	ps.Lang = LangC
+	if n := len(straddles(ps, 64)); n != 0 || ps.HotLines("tx", 64) != s.HotLines("tx", 64) {
+		t.Fatalf("the moved order: %d straddles, tx on %d lines, want none and %d", n, ps.HotLines("tx", 64), s.HotLines("tx", 64))
+	}
+	if improves(s, &Proposal{Struct: ps}, now, nil, lines) {
+		t.Error("a straddle fixed for no line counts as a gain")
+	}
+
+	// A uint64 that 386 aligns to 4, used atomically, across 64.
+	lock := goStruct("lock", field{"buf", 60, 1, ""}, field{"refs", 8, 4, ""}, field{"h", 8, 4, "r"})
+	lock.Members[1].Atomic = 8
+	lock.ResolvePaths()
+	r := Analyze(lock, lines)
+	if r.Proposal == nil {
+		t.Fatalf("split lock: no proposal: %s", r.NoFix)
+	}
+	if n := len(straddles(r.Proposal.Struct, 64)); n != 0 {
+		t.Errorf("split lock: the proposal leaves %d straddles", n)
+	}
+	for _, path := range lock.Paths() {
+		if a, b := lock.HotLines(path, 64), r.Proposal.Struct.HotLines(path, 64); a != b {
+			t.Errorf("split lock: path %s on %d lines, proposed %d: the test wants a fix that saves none", path, a, b)
+		}
+	}
+}

@@ -70,8 +70,9 @@ var CheckStraddle = &Check{
 		Fix:      FixReorder,
 		Severity: "warning",
 	},
-	Run:   runStraddle,
-	Kinds: []string{"splitlock"},
+	Run:     runStraddle,
+	Kinds:   []string{"splitlock"},
+	Hazards: []string{"splitlock"},
 }
 
 // CheckSpread reports paths whose hot fields take more lines than an order needs.
