@@ -25,6 +25,10 @@ type HotPart struct {
 	Offset int64
 	Size   int64
 	Hot    *Hot
+	// Guess says the part is the first byte of a member whose type marks
+	// no field hot: where code that takes its address starts, not what
+	// the paths read.
+	Guess bool
 }
 
 // wholeBytes is the largest struct-typed hot member that counts whole
@@ -72,12 +76,12 @@ func (e *embedder) embed(s *Struct, m *Member) string {
 				continue
 			}
 		}
-		m.Parts = append(m.Parts, HotPart{Name: p.Name, Offset: p.Offset, Size: p.Size, Hot: &Hot{Paths: paths, Write: p.Hot.Write, Guard: p.Hot.Guard}})
+		m.Parts = append(m.Parts, HotPart{Name: p.Name, Offset: p.Offset, Size: p.Size, Hot: &Hot{Paths: paths, Write: p.Hot.Write, Guard: p.Hot.Guard}, Guess: p.Guess})
 	}
 	if len(m.Parts) > 0 || m.Size <= wholeBytes {
 		return ""
 	}
-	m.Parts = []HotPart{{Offset: 0, Size: 1, Hot: m.Hot}}
+	m.Parts = []HotPart{{Offset: 0, Size: 1, Hot: m.Hot, Guess: true}}
 	m.Pinned = true
 	return fmt.Sprintf("%s %s: %s (%s, %d bytes) is hot on %s: counted by the line of its first byte and kept where it is, since nothing marks which of its fields are hot",
 		s.Kind, s.Name, m.Label(), m.Type, m.Size, pathsWord(m.Hot))

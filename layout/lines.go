@@ -97,17 +97,8 @@ type hotMember struct {
 func (s *Struct) hotMembers() []hotMember {
 	var out []hotMember
 	add := func(top int, m *Member) {
-		if len(m.Parts) == 0 {
-			out = append(out, hotMember{top, m})
-			return
-		}
-		for _, p := range m.Parts {
-			name := m.Label()
-			if p.Name != "" {
-				name += "." + p.Name
-			}
-			off := m.Offset + p.Offset
-			out = append(out, hotMember{top, &Member{Name: name, Type: m.Type, Offset: off, Size: p.Size, Align: 1, BitOffset: off * 8, Hot: p.Hot}})
+		for _, h := range hotParts(m) {
+			out = append(out, hotMember{top, h})
 		}
 	}
 	var walk func(top int, ms []Member)
@@ -126,6 +117,25 @@ func (s *Struct) hotMembers() []hotMember {
 			add(i, m)
 		}
 		walk(i, m.Inner)
+	}
+	return out
+}
+
+// hotParts is hot member m as the paths touch it: m itself, or, where m
+// has Parts, each part as a member of its own named MEMBER.FIELD, its hot
+// bytes.
+func hotParts(m *Member) []*Member {
+	if len(m.Parts) == 0 {
+		return []*Member{m}
+	}
+	out := make([]*Member, 0, len(m.Parts))
+	for _, p := range m.Parts {
+		name := m.Label()
+		if p.Name != "" {
+			name += "." + p.Name
+		}
+		off := m.Offset + p.Offset
+		out = append(out, &Member{Name: name, Type: m.Type, Offset: off, Size: p.Size, Align: 1, BitOffset: off * 8, Hot: p.Hot})
 	}
 	return out
 }

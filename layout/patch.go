@@ -503,12 +503,22 @@ func newPatcher(s *Struct, items []item, lines []int64, limits bool) *patcher {
 			top := &s.Members[k]
 			var walk func(m *Member)
 			walk = func(m *Member) {
-				if m.Hot != nil {
-					if _, ok := ids[m]; !ok {
-						ids[m] = len(ids)
+				// A struct-typed member counts by its parts, as the
+				// checks count it (hotMembers), not over its extent.
+				for k, h := range hotParts(m) {
+					if h.Hot == nil {
+						break
 					}
-					b := m.bytes()
-					out = append(out, hotSpan{lo: b.lo - it.start, hi: b.hi - it.start, hot: m.Hot, side: top.Side, pad: m.isPadLike(), member: ids[m], m: m})
+					if len(m.Parts) > 0 && m.Parts[k].Guess {
+						// A member's first line is a guess at what
+						// the paths read: no saving rests on it.
+						continue
+					}
+					if _, ok := ids[h]; !ok {
+						ids[h] = len(ids)
+					}
+					b := h.bytes()
+					out = append(out, hotSpan{lo: b.lo - it.start, hi: b.hi - it.start, hot: h.Hot, side: top.Side, pad: h.isPadLike(), member: ids[h], m: h})
 				}
 				for i := range m.Inner {
 					walk(&m.Inner[i])

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -292,5 +293,54 @@ func TestEmbeddedHot(t *testing.T) {
 	}
 	if len(js.Findings) != 0 || js.Proposal != nil {
 		t.Errorf("findings %+v, proposal %+v", js.Findings, js.Proposal)
+	}
+}
+
+// Every proposal on the whole 6.18 BTF with the kernel's tables puts some
+// path on fewer lines at its line size: none is kept for a finding it
+// removes while the lines stay (icsk_mtup's straddle, fixed by moving
+// icsk_accept_queue under it, cost bind_hash a line as mtup saved one).
+// inet_connection_sock's is one member, icsk_ulp_ops, below icsk_mtup,
+// which then ends on line 19: tx 11 -> 10.
+func TestKernelProposalsSaveLines(t *testing.T) {
+	t.Parallel()
+	want := map[string][]string{"net_device": {"adj_list"}, "tcp_sock": {"ooo_last_skb"}, "inet_connection_sock": {"icsk_ulp_ops"}}
+	for _, line := range []string{"64", "128"} {
+		out, errs, code := runCmd(t, "-format", "json", "-q", "-reorg", "-line", line, "-hot", td("kernel/net_cachelines"), linux618)
+		if code != 3 {
+			t.Fatalf("-line %s: exit %d; stderr:\n%s", line, code, errs)
+		}
+		var d doc
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string][]string{}
+		for _, s := range d.Structs {
+			p := s.Proposal
+			if p == nil {
+				continue
+			}
+			got[s.Name] = p.Moved
+			saved := false
+			for path, n := range s.HotLines {
+				if p.HotLines[path] > n {
+					t.Errorf("-line %s: %s: %s on %d lines, proposed %d", line, s.Name, path, n, p.HotLines[path])
+				}
+				saved = saved || p.HotLines[path] < n
+			}
+			if !saved {
+				t.Errorf("-line %s: %s: the proposal saves no line: %v -> %v", line, s.Name, s.HotLines, p.HotLines)
+			}
+		}
+		if line == "64" && !maps.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("-line 64: proposals move %v, want %v", got, want)
+		}
+		if icsk := got["inet_connection_sock"]; line == "128" && icsk != nil && !slices.Equal(icsk, want["inet_connection_sock"]) {
+			t.Errorf("-line 128: inet_connection_sock's proposal moves %v", icsk)
+		}
+	}
+	js := runJSON(t, "-q", "-reorg", "-hot", td("kernel/net_cachelines"), "-C", "inet_sock,inet_connection_sock", linux618)
+	if p := js.Proposal; p == nil || p.HotLines["tx"] != 10 || js.HotLines["tx"] != 11 {
+		t.Errorf("inet_connection_sock: hot lines %v, proposed %+v", js.HotLines, p)
 	}
 }
