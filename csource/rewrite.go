@@ -282,6 +282,9 @@ func (d *def) assemble(items []item, dropped map[*element]bool, carried map[*ele
 	}
 	head := detached[0]
 	detached[0] = nil
+	// The first member, set apart from the head comment by a blank line,
+	// stays set apart from what moves before it.
+	headBreak := len(head) > 0 && strings.TrimSpace(head[len(head)-1].text) == ""
 	// What is detached before a member that moves goes to the next that
 	// stays.
 	var pending []line
@@ -313,9 +316,10 @@ func (d *def) assemble(items []item, dropped map[*element]bool, carried map[*ele
 	needBlank := false
 	for _, it := range items {
 		var lines []line
-		para := false
+		para, brk := false, needBlank
 		if it.e != nil {
 			k := index[it.e]
+			brk = brk || k == 0 && headBreak
 			if stays[k] {
 				lines = append(lines, detached[k]...)
 				detached[k] = nil
@@ -332,7 +336,7 @@ func (d *def) assemble(items []item, dropped map[*element]bool, carried map[*ele
 			}
 			lines = append(lines, line{c, at})
 		}
-		if (needBlank || para && len(out) > 0) && (len(lines) == 0 || !blank(lines[0])) {
+		if (brk || para) && len(out) > 0 && (len(lines) == 0 || !blank(lines[0])) {
 			write(line{"", -1})
 		}
 		write(lines...)

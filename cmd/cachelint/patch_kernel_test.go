@@ -4,12 +4,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/cachelint/cachelint/csource"
+	"github.com/cachelint/cachelint/hotfile"
+	"github.com/cachelint/cachelint/layout"
 )
 
 // kernelTree copies Linux 6.18's headers from testdata/kernel/linux-6.18
@@ -67,24 +70,51 @@ func TestPatchKernel(t *testing.T) {
 	for _, c := range []struct {
 		name, header, table string
 		line                int64
-		moved               []string
+		// extra are hot file lines added to the table's, golden the
+		// name of the patch under testdata/kernel/linux-6.18/patch.
+		extra, golden string
+		moved         []string
 	}{
-		{"net_device", "include/linux/netdevice.h", "net_device.rst", 64, []string{"adj_list"}},
-		{"tcp_sock", "include/linux/tcp.h", "tcp_sock.rst", 64, []string{"ooo_last_skb"}},
-		{"tcp_sock", "include/linux/tcp.h", "tcp_sock.rst", 128, []string{"ooo_last_skb"}},
+		{name: "net_device", header: "include/linux/netdevice.h", table: "net_device.rst", line: 64, moved: []string{"adj_list"}},
+		{name: "tcp_sock", header: "include/linux/tcp.h", table: "tcp_sock.rst", line: 64, moved: []string{"ooo_last_skb"}},
+		{name: "tcp_sock", header: "include/linux/tcp.h", table: "tcp_sock.rst", line: 128, moved: []string{"ooo_last_skb"}},
+		// Not the kernel's table: members of CONFIG_ blocks (one with
+		// #else, one DECLARE_HASHTABLE) made hot, so that the proposal
+		// moves blocks, and a run of members with their comment and
+		// blank lines, into and ahead of the groups.
+		{name: "net_device", header: "include/linux/netdevice.h", table: "net_device.rst", line: 64, golden: "net_device-blocks@64", extra: `
+net_device.l3mdev_ops hot path=rx
+net_device.nf_hooks_ingress hot path=rx
+net_device.pcpu_refcnt hot write path=tx
+net_device.qdisc_hash hot path=tx
+net_device.rx_cpu_rmap hot path=rx
+`, moved: []string{"qdisc_hash", "watchdog_timer", "watchdog_timeo", "watchdog_lock", "watchdog_ref_held", "proto_down_reason", "todo_list", "pcpu_refcnt", "rx_cpu_rmap", "nf_hooks_ingress", "l3mdev_ops"}},
 	} {
-		t.Run(c.name+"@"+itoa(c.line), func(t *testing.T) {
-			golden, err := filepath.Abs(td("kernel/linux-6.18/patch/" + c.name + "@" + itoa(c.line) + ".patch"))
+		if c.golden == "" {
+			c.golden = c.name + "@" + itoa(c.line)
+		}
+		t.Run(c.golden, func(t *testing.T) {
+			golden, err := filepath.Abs(td("kernel/linux-6.18/patch/" + c.golden + ".patch"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			btf, tables := kernelTree(t, true)
-			hot := filepath.Join(tables, c.table)
+			hot := []string{filepath.Join(tables, c.table)}
+			if c.extra != "" {
+				if err := os.WriteFile("extra.hot", []byte(c.extra), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				hot = append(hot, "extra.hot")
+			}
 			original, err := os.ReadFile(c.header)
 			if err != nil {
 				t.Fatal(err)
 			}
-			patch, errs, code := runCmd(t, "-reorg", "-line", itoa(c.line), "-hot", hot, "-patch", c.header, "-C", c.name, btf)
+			args := []string{"-reorg", "-line", itoa(c.line)}
+			for _, h := range hot {
+				args = append(args, "-hot", h)
+			}
+			patch, errs, code := runCmd(t, append(args, "-patch", c.header, "-C", c.name, btf)...)
 			if code != 3 || strings.Contains(errs, "cachelint: include/") {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
@@ -97,7 +127,7 @@ func TestPatchKernel(t *testing.T) {
 			}
 
 			// The plan: the proposal and the members it moves.
-			structs := prepared(t, btf, hot, []string{c.name}, 0)
+			structs := preparedHot(t, btf, hot, c.name)
 			src, err := csource.Open([]string{c.header}, ".")
 			if err != nil {
 				t.Fatal(err)
@@ -129,7 +159,8 @@ func TestPatchKernel(t *testing.T) {
 				t.Errorf("the patch removes\n%s\nand adds\n%s", strings.Join(minus, "\n"), strings.Join(plus, "\n"))
 			}
 			for _, m := range c.moved {
-				if !slices.ContainsFunc(minus, func(l string) bool { return strings.Contains(l, m+";") }) {
+				decl := regexp.MustCompile(`\b` + m + `\b[^/]*;`)
+				if !slices.ContainsFunc(minus, decl.MatchString) {
 					t.Errorf("the patch does not move %s's declaration", m)
 				}
 			}
@@ -202,7 +233,11 @@ func TestPatchKernelRefusals(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, line := range []int64{64, 128} {
-			s := prepared(t, btf, hot, []string{c.name}, 0)[0]
+			var hots []string
+			if hot != "" {
+				hots = []string{hot}
+			}
+			s := preparedHot(t, btf, hots, c.name)[0]
 			pl, err := src.Plan(s, []int64{line})
 			if err != nil {
 				t.Errorf("%s@%d: %v", c.name, line, err)
@@ -218,6 +253,31 @@ func TestPatchKernelRefusals(t *testing.T) {
 	if code != 3 || out != "" || !strings.Contains(errs, "cachelint: note: struct sock: no patch: ") {
 		t.Errorf("sock@128: exit %d, stdout %q, stderr %s", code, out, errs)
 	}
+}
+
+// preparedHot reads struct name of obj as cachelint layout does, with
+// the hot files hot.
+func preparedHot(t *testing.T, obj string, hot []string, name string) []*layout.Struct {
+	t.Helper()
+	structs, _, err := readStructs(obj, []string{name}, nil, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hot) > 0 {
+		set, _, err := hotfile.LoadPaths(hot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := set.Select([]string{name}).Apply(structs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, s := range structs {
+		if err := layout.Prepare(s, layout.BinarySeparators); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return structs
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
