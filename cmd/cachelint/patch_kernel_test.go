@@ -89,6 +89,17 @@ net_device.pcpu_refcnt hot write path=tx
 net_device.qdisc_hash hot path=tx
 net_device.rx_cpu_rmap hot path=rx
 `, moved: []string{"qdisc_hash", "watchdog_timer", "watchdog_timeo", "watchdog_lock", "watchdog_ref_held", "proto_down_reason", "todo_list", "pcpu_refcnt", "rx_cpu_rmap", "nf_hooks_ingress", "l3mdev_ops"}},
+		// netns_ipv4's sysctls, one in a CONFIG_ block, made hot: the
+		// proposal moves them next to the groups, each joining the
+		// paragraph it goes to; the CONFIG_IP_MULTIPLE_TABLES block
+		// stays whole (a note says what that costs).
+		{name: "netns_ipv4", header: "include/net/netns/ipv4.h", table: "netns_ipv4_sysctl.rst", line: 64, golden: "netns_ipv4-blocks@64", extra: `
+netns_ipv4.sysctl_tcp_ecn hot path=tx
+netns_ipv4.sysctl_ip_dynaddr hot path=rx
+netns_ipv4.sysctl_raw_l3mdev_accept hot path=rx
+netns_ipv4.fib_has_custom_rules hot path=rx
+netns_ipv4.sysctl_tcp_syn_retries hot path=tx
+`, moved: []string{"sysctl_tcp_ecn", "sysctl_tcp_syn_retries", "sysctl_ip_dynaddr", "sysctl_raw_l3mdev_accept"}},
 	} {
 		if c.golden == "" {
 			c.golden = c.name + "@" + itoa(c.line)
