@@ -166,3 +166,20 @@ func TestDiffNoNewline(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// TestDiffFuncLine checks that a hunk's header names what git diff names
+// by default: the last line before it starting with a letter, '_' or '$'.
+func TestDiffFuncLine(t *testing.T) {
+	old := []string{"#define X 1", "struct s {", "\tint a;", "\tint b;", "\tint c;", "\tint d;", "\tint e;", "\tint f;", "};"}
+	ops := diffOps(old, []edit{{from: 2, to: 9, lines: []string{"\tint a;", "\tint b;", "\tint c;", "\tint d;", "\tint f;", "\tint e;", "};"}}})
+	var b bytes.Buffer
+	if err := writeUnified(&b, "x.h", ops, false); err != nil {
+		t.Fatal(err)
+	}
+	if head := strings.Split(b.String(), "\n")[2]; head != "@@ -4,6 +4,6 @@ struct s {" {
+		t.Errorf("hunk header %q", head)
+	}
+	if got := funcLine([]string{"static const char *" + strings.Repeat("x", 90) + " = {"}, 1); len(got) != 81 {
+		t.Errorf("funcLine of a long line: %d bytes %q, want a space and 80", len(got), got)
+	}
+}

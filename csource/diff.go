@@ -91,6 +91,12 @@ func writeUnified(w io.Writer, path string, ops []op, noEOL bool) error {
 			newAt[k+1]++
 		}
 	}
+	var old []string
+	for _, o := range ops {
+		if o.kind != '+' {
+			old = append(old, o.text)
+		}
+	}
 	lastOld := oldAt[len(ops)] - 1
 	lastNew := newAt[len(ops)] - 1
 	for k := 0; k < len(ops); {
@@ -116,7 +122,7 @@ func writeUnified(w io.Writer, path string, ops []op, noEOL bool) error {
 			end = next
 		}
 		no, nn := oldAt[end]-oldAt[start], newAt[end]-newAt[start]
-		fmt.Fprintf(&b, "@@ -%s +%s @@\n", hunkRange(oldAt[start], no), hunkRange(newAt[start], nn))
+		fmt.Fprintf(&b, "@@ -%s +%s @@%s\n", hunkRange(oldAt[start], no), hunkRange(newAt[start], nn), funcLine(old, oldAt[start]))
 		for q := start; q < end; q++ {
 			o := ops[q]
 			b.WriteByte(o.kind)
@@ -130,6 +136,24 @@ func writeUnified(w io.Writer, path string, ops []op, noEOL bool) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// funcLine is what git diff writes after a hunk's range by default: the
+// last line before old line at that starts with a letter, '_' or '$'
+// (as "struct net_device {"), at most 80 bytes, trailing blanks
+// trimmed, after a space; "" when there is none.
+func funcLine(old []string, at int) string {
+	for i := min(at, len(old)) - 1; i >= 0; i-- {
+		l := old[i]
+		if l == "" || !(l[0] >= 'a' && l[0] <= 'z' || l[0] >= 'A' && l[0] <= 'Z' || l[0] == '_' || l[0] == '$') {
+			continue
+		}
+		if len(l) > 80 {
+			l = l[:80]
+		}
+		return " " + strings.TrimRight(l, " \t\r\f\v")
+	}
+	return ""
 }
 
 // hunkRange is a hunk's "start,count" for lines from 0-based start.
