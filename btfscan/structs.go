@@ -109,7 +109,9 @@ func (f *File) Structs(names ...string) (out []*layout.Struct, err error) {
 
 // Find returns what Structs(names...) does, and with it the structs and
 // unions their members embed (by value or in arrays, also inside unnamed
-// members): the types pahole's notes on member padding look up, without
+// members), and theirs in turn: the types pahole's notes on member padding
+// look up, and those whose hot fields a hot struct-typed member counts
+// (inet_connection_sock's icsk_inet holds inet_sock's sk, a sock), without
 // converting every type of the file.
 func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err error) {
 	found, notFound := f.Structs(names...)
@@ -139,9 +141,8 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 					panic(badType(err.Error()))
 				}
 				embedded = append(embedded, s)
-			} else {
-				walk(mt)
 			}
+			walk(mt)
 		}
 	}
 	for _, name := range names {

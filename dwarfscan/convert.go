@@ -61,7 +61,11 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 }
 
 // embedded appends to out the named structs and unions that n's members
-// are, or are arrays of, also inside unnamed members, each once.
+// are, or are arrays of, also inside unnamed members, and theirs in turn,
+// each once: a hot member whose type is a struct counts the lines of its
+// type's hot fields, which may be in a struct of their own (inet_sock's sk,
+// inside inet_connection_sock's icsk_inet), so -C reads what the whole
+// file would give it.
 func (u *unit) embedded(n *node, seen map[*node]bool, out []*layout.Struct) []*layout.Struct {
 	for _, k := range u.kids(n) {
 		if !isDataMember(&k) {
@@ -83,6 +87,14 @@ func (u *unit) embedded(n *node, seen map[*node]bool, out []*layout.Struct) []*l
 				u.unnest(t)
 			} else if !t.decl {
 				out = append(out, u.convert(t))
+				if !u.enter() {
+					panic(input.Abort(errDepth))
+				}
+				expansions := u.expansions
+				u.expansions = 0 // its unnamed members count on their own
+				out = u.embedded(t, seen, out)
+				u.expansions = expansions
+				u.leave()
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/cachelint/cachelint/btfscan"
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/report"
 )
 
 // The checks on real kernel layouts.
@@ -342,5 +344,54 @@ func TestKernelProposalsSaveLines(t *testing.T) {
 	js := runJSON(t, "-q", "-reorg", "-hot", td("kernel/net_cachelines"), "-C", "inet_sock,inet_connection_sock", linux618)
 	if p := js.Proposal; p == nil || p.HotLines["tx"] != 10 || js.HotLines["tx"] != 11 {
 		t.Errorf("inet_connection_sock: hot lines %v, proposed %+v", js.HotLines, p)
+	}
+}
+
+// TestSelectedAsWhole: -C NAME counts, finds and proposes for NAME what
+// the whole file does, whatever depth its hot struct-typed members' types
+// nest to: with -C inet_connection_sock alone, icsk_inet's sk (a sock,
+// inside inet_sock) counts sock's hot fields, not its first byte.
+func TestSelectedAsWhole(t *testing.T) {
+	t.Parallel()
+	type result struct {
+		Lines    map[string]int
+		Findings []string
+		Moved    []string
+		NoFix    string
+	}
+	of := func(s report.JSONStruct) result {
+		r := result{Lines: s.HotLines, NoFix: s.NoFix}
+		for _, f := range s.Findings {
+			r.Findings = append(r.Findings, f.Message)
+		}
+		if s.Proposal != nil {
+			r.Moved = s.Proposal.Moved
+		}
+		return r
+	}
+	for _, file := range []string{linux618, linux61} {
+		out, errs, _ := runCmd(t, "-format", "json", "-reorg", "-hot", td("kernel/net_cachelines"), file)
+		var whole doc
+		if err := json.Unmarshal([]byte(out), &whole); err != nil {
+			t.Fatalf("%s: %v\n%s", file, err, errs)
+		}
+		n := 0
+		for _, s := range whole.Structs {
+			if len(s.HotLines) == 0 {
+				continue
+			}
+			n++
+			out, errs, _ := runCmd(t, "-format", "json", "-reorg", "-hot", td("kernel/net_cachelines"), "-C", s.Name, file)
+			var one doc
+			if err := json.Unmarshal([]byte(out), &one); err != nil || len(one.Structs) != 1 {
+				t.Fatalf("%s -C %s: %v\n%s", file, s.Name, err, errs)
+			}
+			if got, want := of(one.Structs[0]), of(s); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s -C %s:\n%+v\nthe whole file:\n%+v", file, s.Name, got, want)
+			}
+		}
+		if n < 2 {
+			t.Errorf("%s: %d structs with hot lines", file, n)
+		}
 	}
 }
