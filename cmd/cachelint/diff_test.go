@@ -479,3 +479,46 @@ func TestDiffCountsEmbeddedParts(t *testing.T) {
 		t.Errorf("-C inet_connection_sock: tx on %d lines, want 11: icsk_inet's and its sk's tx fields counted", one.HotLines["tx"])
 	}
 }
+
+// TestCIDocs runs the layout gate's examples docs/ci.md shows, in
+// testdata/kernel, and checks that they print what it says: every line on
+// stderr (those starting "cachelint:"), and stdout's lines, where "..."
+// stands for some left out.
+func TestCIDocs(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "ci.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join("..", "..", "testdata", "kernel"))
+	const prompt = "$ cachelint diff "
+	n := 0
+	for rest := string(doc); ; {
+		_, after, ok := strings.Cut(rest, "\n"+prompt)
+		if !ok {
+			break
+		}
+		block, next, _ := strings.Cut(after, "```")
+		rest = next
+		cmd, shown, _ := strings.Cut(block, "\n")
+		n++
+		out, errs, code := runDiffCmd(t, strings.Fields(cmd)...)
+		var wantErr, wantOut []string
+		for l := range strings.Lines(shown) {
+			if strings.HasPrefix(l, "cachelint:") {
+				wantErr = append(wantErr, l)
+			} else {
+				wantOut = append(wantOut, l)
+			}
+		}
+		if got := strings.Join(wantErr, ""); code != 3 || errs != got {
+			t.Errorf("%s%s: exit %d, stderr\n%s\ndocs/ci.md shows\n%s", prompt, cmd, code, errs, got)
+		}
+		head, tail, elided := strings.Cut(strings.Join(wantOut, ""), "...\n")
+		if !elided && out != head || elided && (!strings.HasPrefix(out, head) || !strings.HasSuffix(out, tail)) {
+			t.Errorf("%s%s: stdout\n%s\ndocs/ci.md shows\n%s", prompt, cmd, out, strings.Join(wantOut, ""))
+		}
+	}
+	if n != 2 {
+		t.Errorf("docs/ci.md shows %d examples of the layout gate, want 2", n)
+	}
+}
