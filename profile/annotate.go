@@ -257,7 +257,8 @@ func (p *Program) Annotate(marks []*StructMarks) ([]string, error) {
 }
 
 // joinHot merges the marks of names declared together: hot on the union
-// of their paths, written when one is.
+// of their paths, written when one is, guarded by a lock that guards
+// each (one comment marks them all: head, tail int both under mu).
 func joinHot(a, b *layout.Hot) *layout.Hot {
 	switch {
 	case a == nil:
@@ -267,7 +268,11 @@ func joinHot(a, b *layout.Hot) *layout.Hot {
 	}
 	paths := slices.Concat(a.Paths, b.Paths)
 	slices.Sort(paths)
-	return &layout.Hot{Paths: slices.Compact(paths), Write: a.Write || b.Write}
+	h := &layout.Hot{Paths: slices.Compact(paths), Write: a.Write || b.Write}
+	if a.Guard == b.Guard {
+		h.Guard = a.Guard
+	}
+	return h
 }
 
 // WriteHotFile writes the profiles' marks as a hot file, one line per hot
