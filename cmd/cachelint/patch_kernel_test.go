@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,10 +18,11 @@ import (
 
 // kernelTree copies Linux 6.18's headers from testdata/kernel/linux-6.18
 // into a git work tree in a temporary folder, made the working
-// directory, with the watchdog fix applied to netdevice.h when
-// withWatchdog (the BTF's 6.18.44 has it, the 6.18.26 file not), and
-// returns the paths of the BTF and the net_cachelines folder.
-func kernelTree(t *testing.T, withWatchdog bool) (btf, tables string) {
+// directory, with the members the BTF's 6.18.44 has and the 6.18.26
+// files not (net_device's watchdog fix, inet_connection_sock's
+// unhashed_state) added when stable, and returns the paths of the BTF
+// and the net_cachelines folder.
+func kernelTree(t *testing.T, stable bool) (btf, tables string) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
@@ -50,9 +52,12 @@ func kernelTree(t *testing.T, withWatchdog bool) (btf, tables string) {
 		t.Fatal(err)
 	}
 	execOK(t, "git", "init", "-q")
-	if withWatchdog {
-		execOK(t, "git", "apply", filepath.Join(root, "linux-6.18", "watchdog-6.18.40.diff"))
+	if stable {
+		for _, d := range []string{"watchdog-6.18.40.diff", "unhashed_state-6.18.diff"} {
+			execOK(t, "git", "apply", filepath.Join(root, "linux-6.18", d))
+		}
 	}
+	execOK(t, "git", "add", "-A")
 	return filepath.Join(root, "linux-6.18", "vmlinux.btf.gz"), filepath.Join(root, "net_cachelines")
 }
 
@@ -78,6 +83,8 @@ func TestPatchKernel(t *testing.T) {
 		{name: "net_device", header: "include/linux/netdevice.h", table: "net_device.rst", line: 64, moved: []string{"adj_list"}},
 		{name: "tcp_sock", header: "include/linux/tcp.h", table: "tcp_sock.rst", line: 64, moved: []string{"ooo_last_skb"}},
 		{name: "tcp_sock", header: "include/linux/tcp.h", table: "tcp_sock.rst", line: 128, moved: []string{"ooo_last_skb"}},
+		{name: "inet_connection_sock", header: "include/net/inet_connection_sock.h", table: "inet_connection_sock.rst", line: 64, moved: []string{"icsk_ulp_ops"}},
+		{name: "inet_connection_sock", header: "include/net/inet_connection_sock.h", table: "inet_connection_sock.rst", line: 128, moved: []string{"icsk_ulp_ops"}},
 		// Not the kernel's table: members of CONFIG_ blocks (one with
 		// #else, one DECLARE_HASHTABLE) made hot, so that the proposal
 		// moves blocks, and a run of members with their comment and
@@ -266,27 +273,23 @@ func TestPatchKernelRefusals(t *testing.T) {
 	}
 }
 
-// preparedHot reads struct name of obj as cachelint layout does, with
-// the hot files hot.
+// preparedHot reads struct name of obj with the hot files hot as
+// cachelint layout -C name does: the members' types take the tables too.
 func preparedHot(t *testing.T, obj string, hot []string, name string) []*layout.Struct {
 	t.Helper()
-	structs, _, err := readStructs(obj, []string{name}, nil, false, nil)
+	structs, types, err := readStructs(obj, []string{name}, nil, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	say := &notices{w: io.Discard, quiet: true}
+	var set *hotfile.Set
 	if len(hot) > 0 {
-		set, _, err := hotfile.LoadPaths(hot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := set.Select([]string{name}).Apply(structs); err != nil {
+		if set, err = loadHot(hot, []string{name}, say); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, s := range structs {
-		if err := layout.Prepare(s, layout.BinarySeparators); err != nil {
-			t.Fatal(err)
-		}
+	if err := prepareStructs(structs, types, set, true, obj, "", say); err != nil {
+		t.Fatal(err)
 	}
 	return structs
 }
