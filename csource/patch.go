@@ -238,7 +238,29 @@ func (d *def) costs(s *layout.Struct, free, kept *layout.Proposal, whole []*elem
 	if len(out) == 0 {
 		return nil
 	}
+	if split := d.split(whole, free); len(split) > 0 {
+		whole = split
+	}
 	return []string{fmt.Sprintf("%s:%d: struct %s: keeping %s whole costs %s", d.f.path, whole[0].start+1, d.name, d.list(whole), strings.Join(out, "; "))}
+}
+
+// split returns the elements of whole whose members the proposal p does
+// not keep together in their order: those whose keeping costs.
+func (d *def) split(whole []*element, p *layout.Proposal) []*element {
+	at := make(map[int]int, len(p.From))
+	for i, k := range p.From {
+		at[k] = i
+	}
+	var out []*element
+	for _, e := range whole {
+		for k, m := range e.members[1:] {
+			if at[m] != at[e.members[k]]+1 {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // WriteDiff writes the plans' rewrites as one unified diff, a file's

@@ -78,7 +78,9 @@ func TestPatchKernel(t *testing.T) {
 		// extra are hot file lines added to the table's, golden the
 		// name of the patch under testdata/kernel/linux-6.18/patch.
 		extra, golden string
-		moved         []string
+		// note is the note -patch writes on keeping a block whole, if any.
+		note  string
+		moved []string
 	}{
 		{name: "net_device", header: "include/linux/netdevice.h", table: "net_device.rst", line: 64, moved: []string{"adj_list"}},
 		{name: "tcp_sock", header: "include/linux/tcp.h", table: "tcp_sock.rst", line: 64, moved: []string{"ooo_last_skb"}},
@@ -100,7 +102,8 @@ net_device.rx_cpu_rmap hot path=rx
 		// proposal moves them next to the groups, each joining the
 		// paragraph it goes to; the CONFIG_IP_MULTIPLE_TABLES block
 		// stays whole (a note says what that costs).
-		{name: "netns_ipv4", header: "include/net/netns/ipv4.h", table: "netns_ipv4_sysctl.rst", line: 64, golden: "netns_ipv4-blocks@64", extra: `
+		{name: "netns_ipv4", header: "include/net/netns/ipv4.h", table: "netns_ipv4_sysctl.rst", line: 64, golden: "netns_ipv4-blocks@64",
+			note: "include/net/netns/ipv4.h:115: struct netns_ipv4: keeping the #ifdef CONFIG_IP_MULTIPLE_TABLES block on line 115 whole costs path rx on 2 64-byte lines, not 1", extra: `
 netns_ipv4.sysctl_tcp_ecn hot path=tx
 netns_ipv4.sysctl_ip_dynaddr hot path=rx
 netns_ipv4.sysctl_raw_l3mdev_accept hot path=rx
@@ -135,6 +138,9 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 			patch, errs, code := runCmd(t, append(args, "-patch", c.header, "-C", c.name, btf)...)
 			if code != 3 || strings.Contains(errs, "cachelint: include/") {
 				t.Fatalf("exit %d: %s", code, errs)
+			}
+			if c.note == "" && strings.Contains(errs, "cachelint: note: include/") || c.note != "" && !strings.Contains(errs, "cachelint: note: "+c.note+"\n") {
+				t.Errorf("stderr %s, want the note %q", errs, c.note)
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
