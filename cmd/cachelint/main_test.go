@@ -471,3 +471,60 @@ func TestShortDocumented(t *testing.T) {
 		t.Errorf("no use of testing.Short found under %s", root)
 	}
 }
+
+// -c N shows what cachelint reports without it, from the same load and
+// builds (each -line size on its GOARCH, fixes decided over the whole
+// load), each diagnostic followed by its line and N lines either side of
+// it, numbered as go vet -c numbers them.
+func TestContextLines(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"./examples/..."}, {"-line=64,128", "./examples/..."}} {
+		plain, code := run(t, root, bin, args...)
+		if code != 3 {
+			t.Fatalf("%q: exit %d\n%s", args, code, plain)
+		}
+		for _, n := range []int{0, 2} {
+			name := fmt.Sprintf("-c %d %s", n, strings.Join(args, " "))
+			out, code := run(t, root, bin, append([]string{"-c", strconv.Itoa(n)}, args...)...)
+			if code != 3 {
+				t.Errorf("%s: exit %d\n%s", name, code, out)
+			}
+			var diags, want strings.Builder
+			lines := strings.SplitAfter(out, "\n")
+			for i := 0; i < len(lines) && lines[i] != ""; {
+				l := lines[i]
+				diags.WriteString(l)
+				want.WriteString(l)
+				i++
+				file, rest, _ := strings.Cut(l, ":")
+				var at int
+				if _, err := fmt.Sscanf(rest, "%d:", &at); err != nil {
+					t.Fatalf("%s: %q is no diagnostic", name, l)
+				}
+				src, err := os.ReadFile(filepath.Join(root, file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				srcLines := strings.Split(string(src), "\n")
+				for j := max(at-n, 1); j <= at+n; j++ {
+					fmt.Fprintf(&want, "%d\t%s\n", j, srcLines[j-1])
+				}
+				for i < len(lines) && regexp.MustCompile(`^[0-9]+\t`).MatchString(lines[i]) {
+					i++
+				}
+			}
+			if diags.String() != plain {
+				t.Errorf("%s reports\n%s\nwithout -c\n%s", name, diags.String(), plain)
+			}
+			if out != want.String() {
+				t.Errorf("%s:\n%s\nwant\n%s", name, out, want.String())
+			}
+		}
+	}
+	for _, format := range []string{"json", "sarif"} {
+		stdout, stderr, code := runSplit(t, root, bin, "-c", "1", "-format", format, "./examples/netq")
+		if want := "cachelint: -c shows source lines in the text output, not in -format " + format + "\n"; code != 1 || stdout != "" || stderr != want {
+			t.Errorf("-c 1 -format %s: exit %d, stdout %.100q, stderr %q; want 1 and %q", format, code, stdout, stderr, want)
+		}
+	}
+}

@@ -16,7 +16,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/analysis/singlechecker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cachelint/cachelint/analyzer"
@@ -25,15 +24,15 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const packagesUsage = `usage: cachelint [-line N[,N]] [-format text|json|sarif] [-srcroot DIR] [-test=false] [-fix [-diff]] PACKAGES
+const packagesUsage = `usage: cachelint [-line N[,N]] [-format text|json|sarif] [-srcroot DIR] [-test=false] [-fix [-diff]] [-c N] PACKAGES
 
 Checks the struct types of Go packages, each -line size on the packages
 as built for a GOARCH with that line (64 amd64, 128 arm64, 256 s390x, 32
-arm; GOARCH's own when it has it; -c checks every size on GOARCH's
-build). Packages that do not load are reported and the others
-checked. Diagnostics go to stderr, sorted by
-position, with paths relative to the working directory; -format json and
-sarif write to stdout. Exit status: 0 no findings, 3 findings (in every
+arm; GOARCH's own when it has it). Packages that do not load are
+reported and the others checked. Diagnostics go to stderr, sorted by
+position, with paths relative to the working directory, each followed
+by N lines of its source either side with -c N; -format json and sarif
+write to stdout. Exit status: 0 no findings, 3 findings (in every
 format), 1 errors; -json, x/tools' flag, exits 0 whatever it finds, as
 x/tools' drivers do (cachelint help).
 `
@@ -45,6 +44,7 @@ type packagesOptions struct {
 	format, srcroot string
 	json, tests     bool
 	fix             bool
+	context         int // lines of source shown either side of a diagnostic; none when negative
 }
 
 // packagesFlags defines the flags of cachelint on packages.
@@ -58,7 +58,7 @@ func packagesFlags() (*flag.FlagSet, *packagesOptions) {
 	fs.BoolVar(&o.tests, "test", true, "check test files too")
 	fs.BoolVar(&o.fix, "fix", false, "apply the proposed orders where every package that holds the file agrees and none depends on the field order; then report what is left")
 	fs.Bool("diff", false, "with -fix, print the fixes as a unified diff instead of changing the files")
-	fs.Int("c", -1, "show each diagnostic with this many lines of context")
+	fs.IntVar(&o.context, "c", -1, "show each diagnostic with its lines of source and this many lines either side (text output)")
 	return fs, o
 }
 
@@ -66,21 +66,16 @@ func packagesFlags() (*flag.FlagSet, *packagesOptions) {
 // over the whole load (Config.LoadWide) to sort diagnostics and write
 // SARIF, and to decide fixes over every package of the load (planFixes):
 // with -fix it applies them, or with -diff prints them, after which it
-// reports what is left as it would without -fix; -c goes to
-// singlechecker, which shows context.
+// reports what is left as it would without -fix.
 func runPackages(args []string, stdout, stderr io.Writer) int {
 	fs, o := packagesFlags()
 	if ok, code := parseFlags(fs, args, packagesUsage, stdout, stderr); !ok {
 		return code
 	}
-	delegate, diff := false, false
+	diff := false
 	fs.Visit(func(f *flag.Flag) {
-		delegate = delegate || f.Name == "c"
 		diff = diff || f.Name == "diff" && f.Value.String() == "true"
 	})
-	if delegate {
-		singlechecker.Main(analyzer.Analyzer) // exits
-	}
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
 		return 1
@@ -96,6 +91,9 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	}
 	if !slices.Contains([]string{"text", "json", "sarif"}, o.format) {
 		return fail("-format=%s: want text, json or sarif", o.format)
+	}
+	if o.context >= 0 && o.format != "text" {
+		return fail("-c shows source lines in the text output, not in -format %s", o.format)
 	}
 	if fs.NArg() == 0 {
 		return fail("no PACKAGES (cachelint -h for usage)")
@@ -209,6 +207,7 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		file              string
 		line, col         int
 		category, message string
+		endLine           int
 	}
 	var diags []diag
 	for _, act := range graph.Roots {
@@ -219,7 +218,11 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, d := range act.Diagnostics {
 			p := act.Package.Fset.Position(d.Pos)
-			diags = append(diags, diag{p.Filename, p.Line, p.Column, d.Category, analyzer.Message(d)})
+			end := p.Line
+			if e := act.Package.Fset.Position(d.End); e.IsValid() && e.Filename == p.Filename {
+				end = max(end, e.Line)
+			}
+			diags = append(diags, diag{p.Filename, p.Line, p.Column, d.Category, analyzer.Message(d), end})
 		}
 	}
 	slices.SortFunc(diags, func(a, b diag) int {
@@ -245,11 +248,31 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	w := bufio.NewWriter(stderr)
+	sources := map[string][]string{}
 	for _, d := range diags {
 		fmt.Fprintf(w, "%s:%d:%d: %s\n", relToWD(d.file), d.line, d.col, d.message)
+		if o.context >= 0 {
+			writeSourceLines(w, sources, d.file, d.line-o.context, d.endLine+o.context)
+		}
 	}
 	w.Flush()
 	return status
+}
+
+// writeSourceLines writes lines from to to of file, numbered as go vet
+// -c numbers them; sources holds the files read so far, by name. A file
+// that cannot be read shows nothing, as with go vet.
+func writeSourceLines(w io.Writer, sources map[string][]string, file string, from, to int) {
+	lines, ok := sources[file]
+	if !ok {
+		if data, err := os.ReadFile(file); err == nil {
+			lines = strings.Split(string(data), "\n")
+		}
+		sources[file] = lines
+	}
+	for i := max(from, 1); i <= min(to, len(lines)); i++ {
+		fmt.Fprintf(w, "%d\t%s\n", i, lines[i-1])
+	}
 }
 
 // load loads the packages patterns name, built for goarch, and reports
