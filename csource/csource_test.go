@@ -46,6 +46,7 @@ func TestDeclarators(t *testing.T) {
 		{"struct_group(g, int p; unsigned long q:1;);", "{p q g}"},
 		{"DECLARE_BITMAP(bm, 70);", "bm"},
 		{"DECLARE_HASHTABLE\t(qdisc_hash, 4);", "qdisc_hash"},
+		{"NET_DEV_STAT(rx_packets);", "{rx_packets __rx_packets}"},
 		{"DECLARE_FLEX_ARRAY(u8, data);", "{data}"},
 		{"__cacheline_group_begin(tx) ____cacheline_aligned;", "__cacheline_group_begin__tx"},
 		{"__cacheline_group_end_aligned(tx);", "__cacheline_group_end__tx __cacheline_group_pad__tx"},

@@ -149,12 +149,14 @@ func (d *def) match(s *layout.Struct) error {
 }
 
 // innerNames lists the names of ms and of the members of their anonymous
-// members.
+// members (not those of a named member's type: a source names only the
+// member).
 func innerNames(ms []layout.Member) []string {
 	var out []string
 	for _, m := range ms {
 		if m.Name != "" {
 			out = append(out, m.Name)
+			continue
 		}
 		out = append(out, innerNames(m.Inner)...)
 	}

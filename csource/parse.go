@@ -502,6 +502,13 @@ var memberMacros = map[string]func(args []string) []string{
 	"DECLARE_HASHTABLE": func(a []string) []string { return []string{a[0]} },
 }
 
+// anonMacros are the kernel's macros that declare an anonymous union,
+// with the names it holds: netdevice.h's NET_DEV_STAT(FIELD) is
+// union { unsigned long FIELD; atomic_long_t __FIELD; }.
+var anonMacros = map[string]func(args []string) []string{
+	"NET_DEV_STAT": func(a []string) []string { return []string{a[0], "__" + a[0]} },
+}
+
 // groupMacros are the kernel's struct_group family: an anonymous union
 // of the members, given from argument members on, and a struct of them
 // named by argument name.
@@ -542,10 +549,18 @@ func (f *file) declarators(dc *decl) error {
 			pt.off = start
 		}
 		pt.end = p[len(p)-1].end
+		if to, ok := kernelRenames[pt.name]; ok && f.kernel {
+			pt.name = to
+		}
 		dc.parts = append(dc.parts, pt)
 	}
 	return nil
 }
+
+// kernelRenames are the names the kernel's headers #define to others, so
+// that a member declared with one has the other in the binary:
+// <linux/types.h> has "#define rcu_head callback_head".
+var kernelRenames = map[string]string{"rcu_head": "callback_head"}
 
 // onlyAttrs reports whether toks are attributes only.
 func (f *file) onlyAttrs(toks []token) bool {
@@ -579,6 +594,10 @@ func (f *file) macroDecl(dc *decl, name string, argToks []token) error {
 		for _, n := range fn(words) {
 			dc.parts = append(dc.parts, part{name: n, off: dc.typeEnd, end: end})
 		}
+		return nil
+	}
+	if fn, ok := anonMacros[name]; ok && len(args) > 0 && words[0] != "" {
+		dc.parts = append(dc.parts, part{inner: fn(words), off: dc.typeEnd, end: end})
 		return nil
 	}
 	if g, ok := groupMacros[name]; ok && len(args) > g.name && words[g.name] != "" {

@@ -279,18 +279,18 @@ func TestPatchKernelRefusals(t *testing.T) {
 	}
 }
 
-// preparedHot reads struct name of obj with the hot files hot as
-// cachelint layout -C name does: the members' types take the tables too.
-func preparedHot(t *testing.T, obj string, hot []string, name string) []*layout.Struct {
+// preparedHot reads the structs names of obj with the hot files hot as
+// cachelint layout -C names does: the members' types take the tables too.
+func preparedHot(t *testing.T, obj string, hot []string, names ...string) []*layout.Struct {
 	t.Helper()
-	structs, types, err := readStructs(obj, []string{name}, nil, false, nil)
+	structs, types, err := readStructs(obj, names, nil, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	say := &notices{w: io.Discard, quiet: true}
 	var set *hotfile.Set
 	if len(hot) > 0 {
-		if set, err = loadHot(hot, []string{name}, say); err != nil {
+		if set, err = loadHot(hot, names, say); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -301,3 +301,45 @@ func preparedHot(t *testing.T, obj string, hot []string, name string) []*layout.
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestPatchKernelStructs reads every struct the committed headers define
+// and the BTF has, and matches it member by member against the BTF, as
+// -patch does before rewriting one: the kernel's own idioms (anonymous
+// unions of named structs, NET_DEV_STAT, rcu_head, DECLARE_BITMAP,
+// CONFIG_ blocks, bit-fields, function pointers) are all understood.
+func TestPatchKernelStructs(t *testing.T) {
+	btf, _ := kernelTree(t, true)
+	def := regexp.MustCompile(`(?m)^struct (\w+) \{`)
+	var names []string
+	where := map[string]string{}
+	err := filepath.WalkDir("include", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		for _, m := range def.FindAllStringSubmatch(string(b), -1) {
+			// Configurations the BTF's kernel was not built with.
+			if m[1] != "netdev_fcoe_hbainfo" && m[1] != "xfrmdev_ops" {
+				names = append(names, m[1])
+				where[m[1]] = p
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	structs := preparedHot(t, btf, nil, names...)
+	for _, s := range structs {
+		src, err := csource.Open([]string{where[s.Name]}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := src.Plan(s, []int64{64}); err != nil {
+			t.Error(err)
+		}
+	}
+	if len(structs) != len(names) || len(names) != 69 {
+		t.Errorf("%d of the %d structs the headers define read from the BTF, want 69", len(structs), len(names))
+	}
+}
