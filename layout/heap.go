@@ -786,12 +786,13 @@ func (s *Struct) lineClass(n, line int64) int64 {
 // best order p at its own size leaves findings at some of the bases the
 // allocator gives. When that does not fix them, or costs too much, it
 // says so in a clause to add to the reason there is no full fix; it says
-// nothing for a struct whose objects all start at one place already.
+// nothing for a proposal whose objects all start at one place already
+// (s's own size class may, where the proposal's bigger one does not).
 func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
 	maxLine := slices.Max(lines)
 	// A percpu struct is no object of its own: its size class is not
 	// where its elements start.
-	if s.Heap == nil || s.PerCPU || len(s.Bases(maxLine)) == 1 {
+	if s.Heap == nil || s.PerCPU || len(p.Struct.Bases(maxLine)) == 1 {
 		return nil, ""
 	}
 	// Padding that isolates may take the reordered struct to a bigger

@@ -320,3 +320,35 @@ func TestPoolLocalElements(t *testing.T) {
 		t.Errorf("bucketPadded: %v", got)
 	}
 }
+
+// The struct's own class may start every object on a line where the
+// proposal's bigger one does not: pion/transport's packetio.Buffer, 128
+// bytes, whose order keeping notify and readDeadline off the written lines
+// takes 176, a class starting objects 0, 16, 32 or 48 past a line. The
+// proposal grows from there, as the analysis of the fixed declaration
+// would: a fix that a run after it reports again is no fix.
+func TestGrownFromLineAlignedClass(t *testing.T) {
+	t.Parallel()
+	s := goStruct("Buffer", u64("mutex", "w"), field{"data", 24, 8, "w"}, u64("head", "w"), u64("tail", "w"),
+		u64("notify", "r"), field{"closed", 1, 1, "r"}, u64("count", "w"), u64("limitCount", "r"), u64("limitSize", "r"),
+		field{"attributes", 24, 8, "r"}, u64("attributesHead", "w"), u64("readDeadline", "r"))
+	for _, name := range []string{"data", "head", "tail", "closed", "count", "limitCount", "limitSize", "attributes", "attributesHead"} {
+		_, m := s.Lookup(name)
+		m.Hot.Guard = "mutex"
+	}
+	s.Heap, s.Pointers = testHeap(t), true
+	lines := []int64{64}
+	r := Analyze(s, lines)
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	p := r.Proposal.Struct
+	if p.baseDependent(lines) {
+		t.Errorf("the proposal (%d bytes) depends on the heap base:\n%s", p.Size, Describe(p))
+	}
+	for _, f := range Analyze(p, lines).Findings {
+		if f.Check.Reorders() {
+			t.Errorf("the proposal, analysed again: %s: %s", f.Check.Name, f.Message)
+		}
+	}
+}
