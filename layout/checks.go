@@ -730,7 +730,7 @@ func percpuMembers(s *Struct) (written, all []hotMember) {
 	for i := range s.Members {
 		m := &s.Members[i]
 		if !m.isPadLike() && m.Size > 0 {
-			all = append(all, hotMember{i, m})
+			all = append(all, hotMember{top: i, m: m})
 		}
 	}
 	if len(written) == 0 {

@@ -721,9 +721,15 @@ func worthGrowing(s *Struct, p, g *Proposal, line int64) bool {
 // meanHotLines is the lines the members hot on path occupy, on average
 // over s's heap objects.
 func (s *Struct) meanHotLines(path string, line int64) float64 {
+	return s.meanLines(path, line, false)
+}
+
+// meanLines is meanHotLines, without the parts that are guesses when
+// sure is set.
+func (s *Struct) meanLines(path string, line int64, sure bool) float64 {
 	var sum float64
 	for _, b := range s.Bases(line) {
-		sum += float64(s.hotLinesAt(path, line, b.Offset, false)) * float64(b.Objects) / float64(b.Of)
+		sum += float64(s.linesAt(path, line, b.Offset, false, sure)) * float64(b.Objects) / float64(b.Of)
 	}
 	return sum
 }

@@ -88,6 +88,8 @@ func (s *Struct) Lines(line int64) int64 {
 type hotMember struct {
 	top int
 	m   *Member
+	// guess says m is a part that is a guess (HotPart.Guess).
+	guess bool
 }
 
 // hotMembers lists the hot members of s, including members of anonymous
@@ -97,8 +99,8 @@ type hotMember struct {
 func (s *Struct) hotMembers() []hotMember {
 	var out []hotMember
 	add := func(top int, m *Member) {
-		for _, h := range hotParts(m) {
-			out = append(out, hotMember{top, h})
+		for k, h := range hotParts(m) {
+			out = append(out, hotMember{top, h, len(m.Parts) > 0 && m.Parts[k].Guess})
 		}
 	}
 	var walk func(top int, ms []Member)
@@ -157,9 +159,15 @@ func (s *Struct) hotLines(path string, line int64, readOnly bool) int {
 // hotLinesAt is hotLines with the struct starting base bytes past a line
 // boundary.
 func (s *Struct) hotLinesAt(path string, line, base int64, readOnly bool) int {
+	return s.linesAt(path, line, base, readOnly, false)
+}
+
+// linesAt is hotLinesAt, without the parts that are guesses when sure
+// is set.
+func (s *Struct) linesAt(path string, line, base int64, readOnly, sure bool) int {
 	var ranges []span // in line numbers
 	for _, h := range s.hotMembers() {
-		if !h.m.Hot.On(path) || readOnly && (h.m.Hot.Write || h.m.Hot.Guard != "") {
+		if !h.m.Hot.On(path) || readOnly && (h.m.Hot.Write || h.m.Hot.Guard != "") || sure && h.guess {
 			continue
 		}
 		b := h.m.bytes().shift(base)

@@ -1689,11 +1689,13 @@ func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
 }
 
 // fewerLines reports whether p puts some path of s on fewer lines at some
-// line size.
+// line size, not counting the parts that are guesses (HotPart.Guess): a
+// saving does not rest on one, such as fields moved onto the first line
+// of a struct-typed member whose hot fields nothing marks.
 func fewerLines(s *Struct, p *Proposal, lines []int64) bool {
 	for _, line := range lines {
 		for _, path := range s.Paths() {
-			if p.Struct.meanHotLines(path, line) < s.meanHotLines(path, line) {
+			if p.Struct.meanLines(path, line, true) < s.meanLines(path, line, true) {
 				return true
 			}
 		}

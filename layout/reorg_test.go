@@ -530,3 +530,24 @@ func TestProposalGains(t *testing.T) {
 		}
 	}
 }
+
+// A saving does not rest on a guess: a big struct-typed member whose
+// type marks no field hot counts by its first byte's line (EmbedHot), and
+// an order that moves a hot field onto that line saves nothing known.
+func TestNoSavingOnAGuess(t *testing.T) {
+	t.Parallel()
+	tx := &Hot{Paths: []string{"tx"}}
+	s := &Struct{Name: "outer", Lang: LangC, Size: 256, Align: 8, Members: []Member{
+		{Name: "c", Type: "long", Size: 8, Align: 8},
+		{Name: "big", Type: "struct inner", Offset: 8, Size: 72, Align: 8, BitOffset: 64, Aggregate: true, Hot: tx,
+			Parts: []HotPart{{Size: 1, Hot: tx, Guess: true}}, Pinned: true},
+		{Name: "pad", Type: "char[120]", Offset: 80, Size: 120, Align: 1, BitOffset: 640},
+		{Name: "h", Type: "long", Offset: 200, Size: 8, Align: 8, BitOffset: 1600, Hot: tx},
+		{Name: "tail", Type: "char[48]", Offset: 208, Size: 48, Align: 1, BitOffset: 1664},
+	}}
+	s.ResolvePaths()
+	r := Analyze(s, []int64{64})
+	if r.Proposal != nil {
+		t.Errorf("proposal moving %v for a line saved only by big's guessed first line", r.Proposal.Moved)
+	}
+}
