@@ -47,7 +47,9 @@ func TestDeclarators(t *testing.T) {
 		{"DECLARE_BITMAP(bm, 70);", "bm"},
 		{"DECLARE_HASHTABLE\t(qdisc_hash, 4);", "qdisc_hash"},
 		{"NET_DEV_STAT(rx_packets);", "{rx_packets __rx_packets}"},
-		{"DECLARE_FLEX_ARRAY(u8, data);", "{data}"},
+		{"DECLARE_FLEX_ARRAY(u8, data);", "{__empty_data data}"},
+		{"void *__ctx[] CRYPTO_MINALIGN_ATTR;", "__ctx"},
+		{"struct __packed { u8 a; } ;", "{a}"},
 		{"__cacheline_group_begin(tx) ____cacheline_aligned;", "__cacheline_group_begin__tx"},
 		{"__cacheline_group_end_aligned(tx);", "__cacheline_group_end__tx __cacheline_group_pad__tx"},
 		{"unsigned int :0;", "<:0/4>"},
@@ -119,6 +121,31 @@ func TestElements(t *testing.T) {
 	}
 	if !d.elems[2].block || len(d.elems[1].decls) != 2 {
 		t.Errorf("block %v, decls on line 7: %d", d.elems[2].block, len(d.elems[1].decls))
+	}
+}
+
+// TestEndianBlock checks the kernel's byte-order bit-fields (iphdr,
+// tcphdr): both branches declare the same names, the #else stops the
+// build with #error; the block is one element declaring them.
+func TestEndianBlock(t *testing.T) {
+	d, err := parseOne(t, `struct s {
+#if defined(__LITTLE_ENDIAN_BITFIELD)
+	__u8	ihl:4,
+		version:4;
+#elif defined (__BIG_ENDIAN_BITFIELD)
+	__u8	version:4,
+		ihl:4;
+#else
+#error	"Please fix <asm/byteorder.h>"
+#endif
+	__u8	tos;
+};
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.elems) != 2 || !d.elems[0].block || len(d.elems[0].decls) != 2 {
+		t.Errorf("%d elements, the first a block %v", len(d.elems), len(d.elems) > 0 && d.elems[0].block)
 	}
 }
 

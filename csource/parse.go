@@ -72,7 +72,8 @@ func parseFile(path string, src []byte) (*file, error) {
 			f.learn(t.text)
 		}
 	}
-	f.kernel = bytes.Contains(src, []byte("#include <linux/")) || bytes.Contains(src, []byte("__cacheline_group_")) ||
+	f.kernel = bytes.Contains(src, []byte("#include <linux/")) || bytes.Contains(src, []byte("#include <net/")) ||
+		bytes.Contains(src, []byte("#include <asm/")) || bytes.Contains(src, []byte("__cacheline_group_")) ||
 		bytes.Contains(src, []byte("____cacheline_aligned"))
 	return f, nil
 }
@@ -437,7 +438,9 @@ func (f *file) parseBlock(name string, i, cb int) (*element, int, error) {
 					e.last = t.endLine
 					return e, j + 1, nil
 				}
-			case "else", "elif", "elifdef", "elifndef", "define", "undef":
+			case "else", "elif", "elifdef", "elifndef", "define", "undef", "error", "warning":
+				// #error and #warning only stop a configuration the
+				// block's other branches do not build.
 			default:
 				return nil, 0, f.errAt(t, "#%s inside the struct: not understood", w)
 			}
@@ -517,8 +520,10 @@ var groupMacros = map[string]struct{ name, members int }{
 	"struct_group_attr":   {0, 2},
 	"struct_group_tagged": {1, 2},
 	"__struct_group":      {1, 3},
-	// DECLARE_FLEX_ARRAY(TYPE, NAME): an anonymous struct holding NAME.
-	"DECLARE_FLEX_ARRAY": {1, -1},
+	// DECLARE_FLEX_ARRAY(TYPE, NAME): an anonymous struct holding an
+	// empty struct __empty_NAME and NAME.
+	"DECLARE_FLEX_ARRAY":   {1, -1},
+	"__DECLARE_FLEX_ARRAY": {1, -1},
 }
 
 // declarators fills in dc's parts.
@@ -602,6 +607,9 @@ func (f *file) macroDecl(dc *decl, name string, argToks []token) error {
 	}
 	if g, ok := groupMacros[name]; ok && len(args) > g.name && words[g.name] != "" {
 		inner := []string{words[g.name]}
+		if g.members < 0 {
+			inner = []string{"__empty_" + words[g.name], words[g.name]}
+		}
 		if g.members >= 0 && len(args) > g.members {
 			// The members are the rest of the arguments, commas and all.
 			from := args[g.members][0].off
@@ -743,7 +751,9 @@ func (f *file) declarator(p []token, first bool) (part, int, error) {
 				return part{}, 0, f.errAt(t, "a declarator ending in a parenthesis: not understood")
 			}
 			k = o - 2 // an attribute or macro call after the name
-		case t.kind == tIdent && f.attr(t.text):
+		case t.kind == tIdent && (f.attr(t.text) || k > 0 && p[k-1].kind == tPunct && p[k-1].text == "]"):
+			// A word after an array's ']' is an attribute macro
+			// (CRYPTO_MINALIGN_ATTR), whatever header defines it.
 			k--
 		case t.kind == tIdent:
 			if bits && first && (typeWords[t.text] || k == 0) {
@@ -753,7 +763,7 @@ func (f *file) declarator(p []token, first bool) (part, int, error) {
 			return part{name: t.text}, declStart(p, k), nil
 		case t.text == "}" && t.kind == tPunct:
 			o := openingIn(p, k)
-			if o >= 2 && p[o-1].kind == tIdent && (p[o-2].text == "struct" || p[o-2].text == "union") {
+			if o >= 2 && p[o-1].kind == tIdent && !f.attr(p[o-1].text) && (p[o-2].text == "struct" || p[o-2].text == "union") {
 				return part{}, 0, f.errAt(t, "struct %s defined inside the struct declares no member: not supported", p[o-1].text)
 			}
 			names, err := f.bodyNames(p[o+1 : k])
