@@ -818,6 +818,9 @@ func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, builds []layo
 			r, c = again, changeOf(ps.pass, tst, again.Proposal)
 		}
 	}
+	if why := fixBuys(t.Name, s, builds, ps.config.Checks, r); why != "" {
+		return r, nil, why
+	}
 	if why := b.blocked(&c); why != "" {
 		return r, nil, why
 	}

@@ -302,3 +302,37 @@ func (p *pads) lastUse(pass *analysis.Pass, file *ast.File, added []string) stri
 	}
 	return ""
 }
+
+// fixBuys says why the fix to r's proposal for struct s, named name, is
+// not worth writing, "" when it is. It judges the proposal as a run after
+// the fix would judge the struct, at every line size of every build the
+// pass checks. The fix may not add a finding s does not have (its own pad
+// too short at some heap base at the largest line, say), nor bring more
+// members into one (read-mostly fields moved onto a written field's
+// line). And a fix that makes s bigger must remove at least one of the
+// findings it is offered on, whole: bytes added to every object that
+// leave each finding standing, in part, buy nothing a reviewer can see. A
+// fix that removes some and leaves others is written, and says what it
+// leaves.
+func fixBuys(name string, s *layout.Struct, builds []layout.Build, checks []*layout.Check, r layout.Result) string {
+	var lines []int64
+	for _, b := range builds {
+		lines = append(lines, b.Lines...)
+	}
+	slices.Sort(lines)
+	p := r.Proposal.Struct
+	for _, f := range layout.AnalyzeWith(p, slices.Compact(lines), checks).Findings {
+		i := slices.IndexFunc(r.Findings, func(g layout.Finding) bool { return g.Check == f.Check && g.Key == f.Key })
+		if i < 0 {
+			return fmt.Sprintf("the fix would add a finding: %s: %s", name, f.Message)
+		}
+		// The same problem, with members it did not involve.
+		if slices.ContainsFunc(f.Members, func(m string) bool { return !slices.Contains(r.Findings[i].Members, m) }) {
+			return fmt.Sprintf("the fix would make a finding worse: %s: %s", name, f.Message)
+		}
+	}
+	if p.Size > s.Size && !slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Check.Reorders() && f.Left == "" }) {
+		return fmt.Sprintf("the fix would grow %s from %d to %d bytes and remove none of the findings it is for (%s)", name, s.Size, p.Size, r.Remains)
+	}
+	return ""
+}

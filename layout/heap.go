@@ -482,6 +482,9 @@ func (s *Struct) loneEnd(line int64) []Finding {
 	if p.Kind != PlaceSmall {
 		return nil
 	}
+	if s.places(pad, line) {
+		return nil
+	}
 	m, lm := &s.Members[pad], &s.Members[last]
 	return s.atBases(line, func(at *Struct) []Finding {
 		end := at.Members[last].End() - 1
@@ -492,6 +495,22 @@ func (s *Struct) loneEnd(line int64) []Finding {
 		return []Finding{newFinding(line, pad, []string{m.Name, lm.Label()}, m.Name+" after "+lm.Label(),
 			fmt.Sprintf("padding %s %s (%d bytes) leaves %s on the line where the next object of the %d-byte size class starts",
 				m.Name, m.Type, m.Size, lm.Label(), p.Class.Size), "")}
+	})
+}
+
+// places reports whether the pads from member pad to the end place s's
+// heap objects rather than separate them from the next: without them, s
+// would be in a size class where some path's hot fields take more lines on
+// average (growToLine's pads, which a fix writes). Such a pad is judged by
+// what it buys there, not as a separator.
+func (s *Struct) places(pad int, line int64) bool {
+	without := *s
+	without.Size = alignUp(s.Members[pad].Offset, max(s.Align, 1))
+	if s.Heap.Place(without.Size, s.Pointers).Class == s.Heap.Place(s.Size, s.Pointers).Class {
+		return false
+	}
+	return slices.ContainsFunc(s.Paths(), func(path string) bool {
+		return s.meanHotLines(path, line) < without.meanHotLines(path, line)
 	})
 }
 

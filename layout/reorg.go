@@ -995,6 +995,10 @@ type builder struct {
 	runLeft int64
 	// keepCold lays the cold items left at the end out in their order.
 	keepCold bool
+	// readsApart starts a read-mostly item on the next line when the
+	// current one holds a written item it conflicts with: one pinned
+	// before it (a 64-bit atomic that must stay first in Go).
+	readsApart bool
 }
 
 // crossRule says when a hot item may cross a line. Starting it on the next
@@ -1039,6 +1043,10 @@ func (b *builder) lineStart(x int64) bool { return x == 0 || b.lineUp(x, b.maxLi
 func (b *builder) put(it item) {
 	if b.group == "" {
 		b.pinsBefore(it.size, it.align)
+		if b.readsApart && it.class == classRead {
+			b.apartFromWrites(it)
+			b.pinsBefore(it.size, it.align)
+		}
 	}
 	if g := it.group; g != nil {
 		b.putGroup(it)
@@ -1510,6 +1518,11 @@ func place(s *Struct, items []item, order map[string]int, lines []int64, pl plan
 	byPath := pl.byPath
 	b := newBuilder(s, lines, order, items)
 	b.cross, b.keepCold = pl.cross, pl.keepCold
+	// Read-mostly members go before the written ones, which get lines of
+	// their own; only a written member pinned ahead of them can hold
+	// their line. In Go that is one that must stay first: its pad costs
+	// less than the line it shares.
+	b.readsApart = s.Lang == LangGo
 	var cold, last []item
 	for _, it := range items {
 		switch {

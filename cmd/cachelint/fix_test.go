@@ -111,17 +111,67 @@ func TestFixKeepsProgramValues(t *testing.T) {
 	}
 }
 
-// -fix with a fix that leaves part of what it was for: a moving average
-// whose counter must stay first (64-bit atomics on 32-bit targets), so
-// no order takes it off the line of what the ticker reads. The fix is
-// written, and the findings it leaves keep the exit status at 3, as a run
-// after it says: a CI job that runs -fix must not see a clean tree.
+// -fix with a fix that leaves part of what it was for, at no cost:
+// hits and limit stay where a C reader of the memory expects them, so
+// no order takes limit off hits's line, but a and j come together. The
+// fix is written, and the finding it leaves keeps the exit status at 3,
+// as a run after it says: a CI job that runs -fix must not see a clean
+// tree.
 func TestFixReportsWhatItLeaves(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod": "module ewma\n\ngo 1.22\n",
-		"ewma.go": `package ewma
+		"go.mod": "module tallies\n\ngo 1.22\n",
+		"tallies.go": `package tallies
+
+type Tallies struct {
+	//cachelint:hot write path=count
+	hits uint64 //cachelint:pin
+	//cachelint:hot path=count
+	limit uint64 //cachelint:pin
+	spare [6]uint64
+	a     uint64 //cachelint:hot path=read
+	b     [7]uint64
+	j     uint64 //cachelint:hot path=read
+}
+
+func (t *Tallies) Sum() uint64 { return t.hits + t.limit + t.spare[0] + t.a + t.b[0] + t.j }
+`,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, code := run(t, dir, bin, "-fix", "./...")
+	after, _ := os.ReadFile(filepath.Join(dir, "tallies.go"))
+	if !strings.Contains(string(after), "\ta     uint64 //cachelint:hot path=read\n\tj     uint64 //cachelint:hot path=read\n\tb     [7]uint64\n}") {
+		t.Fatalf("-fix did not bring a and j together:\n%s\n%s", out, after)
+	}
+	if code != 3 || !strings.Contains(out, "Tallies: hits is written on path count and shares line 0 with limit (read-mostly)") ||
+		!strings.Contains(out, "fixed in part: the fix leaves this: no order fixes falseshare of hits, since hits is pinned") || strings.Contains(out, "path read") {
+		t.Errorf("-fix: exit %d, want 3 and the finding the fix leaves, alone:\n%s", code, out)
+	}
+	if again, code := run(t, dir, bin, "./..."); code != 3 || !strings.Contains(again, "Tallies: hits is written on path count") || strings.Contains(again, "path read") {
+		t.Errorf("after -fix: exit %d, want 3 and the finding left:\n%s", code, again)
+	}
+}
+
+// -fix on go-metrics' StandardEWMA, reduced: uncounted, written by every
+// Update, must stay first (64-bit atomics on 32-bit targets); the ticker
+// reads alpha and init and writes rate. The fix pads alpha and init onto
+// the next line and rate onto the one after, at every line size the run
+// checks: a run after it finds nothing, its own pads included, and the
+// module builds for 386 with uncounted first.
+func TestFixLeavesNothingItMade(t *testing.T) {
+	t.Parallel()
+	for _, lines := range []string{"64", "64,128"} {
+		t.Run(lines, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			files := map[string]string{
+				"go.mod": "module ewma\n\ngo 1.22\n",
+				"ewma.go": `package ewma
 
 import (
 	"sync"
@@ -129,11 +179,10 @@ import (
 )
 
 type EWMA struct {
-	//cachelint:hot write path=update
-	uncounted int64 // must stay the first member: 64-bit alignment for atomic operations on 32-bit platforms
-	alpha     float64 //cachelint:hot path=tick
-	rate      uint64  //cachelint:hot write path=tick
-	init      uint32  //cachelint:hot path=tick
+	uncounted int64 // /!\\ this should be the first member to ensure 64-bit alignment
+	alpha     float64
+	rate      uint64
+	init      uint32
 	mutex     sync.Mutex
 }
 
@@ -147,21 +196,32 @@ func (a *EWMA) Tick() {
 	atomic.StoreUint64(&a.rate, uint64(float64(n)*a.alpha))
 }
 `,
-	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	before, _ := os.ReadFile(filepath.Join(dir, "ewma.go"))
-	out, code := run(t, dir, bin, "-line=64,128", "-fix", "./...")
-	if after, _ := os.ReadFile(filepath.Join(dir, "ewma.go")); string(after) == string(before) {
-		t.Fatalf("-fix wrote nothing:\n%s", out)
-	}
-	if code != 3 || !strings.Contains(out, "EWMA: uncounted is written on path update") || !strings.Contains(out, "fixed in part: the fix leaves this: ") {
-		t.Errorf("-fix: exit %d, want 3 and the finding the fix leaves:\n%s", code, out)
-	}
-	if again, code := run(t, dir, bin, "-line=64,128", "./..."); code != 3 || !strings.Contains(again, "EWMA: uncounted is written on path update") {
-		t.Errorf("after -fix: exit %d, want 3:\n%s", code, again)
+				"ewma.hot": `ewma.EWMA.uncounted hot write path=update
+ewma.EWMA.alpha hot path=tick
+ewma.EWMA.init hot path=tick
+ewma.EWMA.rate hot write path=tick
+`,
+			}
+			for name, src := range files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			hot := "-hotfile=" + filepath.Join(dir, "ewma.hot")
+			if out, code := run(t, dir, bin, hot, "-line="+lines, "./..."); code != 3 || !strings.Contains(out, "EWMA: uncounted is written on path update") {
+				t.Fatalf("before -fix: exit %d, want 3:\n%s", code, out)
+			}
+			if out, code := run(t, dir, bin, hot, "-line="+lines, "-fix", "./..."); code != 0 {
+				t.Errorf("-fix: exit %d, want 0:\n%s", code, out)
+			}
+			after, _ := os.ReadFile(filepath.Join(dir, "ewma.go"))
+			if !strings.Contains(string(after), "type EWMA struct {\n\tuncounted int64 // ") {
+				t.Errorf("uncounted is not first after -fix:\n%s", after)
+			}
+			if out, code := run(t, dir, bin, hot, "-line="+lines, "./..."); code != 0 {
+				t.Errorf("after -fix: exit %d, want 0:\n%s\n%s", code, out, after)
+			}
+			goCmd(t, dir, "386", "vet", "./...")
+		})
 	}
 }

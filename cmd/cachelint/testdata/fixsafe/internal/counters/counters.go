@@ -8,8 +8,8 @@ import "sync/atomic"
 
 // hits has n written on every hit and p and flag read. The order that
 // separates them puts p and flag first and n behind a pad sized for
-// amd64, 4 bytes off an 8-byte boundary on 386; with n kept first, no
-// order separates them at a cost worth paying.
+// amd64, 4 bytes off an 8-byte boundary on 386; with n kept first, the
+// fix pads p and flag onto the next line.
 type hits struct {
 	n    uint64 //cachelint:hot write
 	p    *int   //cachelint:hot
