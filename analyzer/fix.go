@@ -91,6 +91,12 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 	// stand alone and go with the next field.
 	within := make([][]*ast.Comment, len(fields))
 	loose := make([][]string, len(fields)+1)
+	// starts are where each field's text starts, its loose comments
+	// first.
+	starts := make([]token.Pos, len(fields))
+	for i := range fields {
+		starts[i] = ext[i].start
+	}
 	for _, c := range comments {
 		i := slices.IndexFunc(ext, func(e extent) bool { return e.start <= c.Pos() && c.End() <= e.end })
 		if i >= 0 {
@@ -101,8 +107,13 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		for i < len(fields) && ext[i].start < c.Pos() {
 			i++
 		}
+		if len(loose[i]) == 0 && i < len(fields) {
+			starts[i] = c.Pos()
+		}
 		loose[i] = append(loose[i], c.Text)
 	}
+
+	blankBefore := blankLines(p, fieldOf, func(i int) []byte { return src[tf.Offset(ext[i-1].end):tf.Offset(starts[i])] })
 
 	var b bytes.Buffer
 	b.WriteString("\n")
@@ -117,6 +128,9 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 			continue // names declared together move as one
 		}
 		done[i] = true
+		if blankBefore[i] {
+			b.WriteString("\n")
+		}
 		for _, c := range loose[i] {
 			b.WriteString(c + "\n")
 		}
@@ -152,6 +166,48 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		Message:   fmt.Sprintf("reorder the fields of %s for cache lines", s.Name),
 		TextEdits: []analysis.TextEdit{{Pos: st.Fields.Opening + 1, End: st.Fields.Closing, NewText: body}},
 	}}, ""
+}
+
+// blankLines says which fields of the proposal's order a blank line
+// goes before, keeping the groups a maintainer set apart with blank
+// lines: between two fields of different groups where one of the groups
+// stays together in the new order (moved as a unit, or not moved), so a
+// group keeps its blank line and fields that leave a group leave none
+// behind. between(i) is the source between field i-1 and field i's text
+// (its loose comments, its doc comment), which holds a blank line where a
+// group starts at i; a blank line between a comment standing alone and
+// the field is no group's edge. Pads the proposal adds stay with the
+// fields before them.
+func blankLines(p *layout.Proposal, fieldOf []int, between func(i int) []byte) map[int]bool {
+	var order []int // fields, in the new order
+	for _, from := range p.From {
+		if from >= 0 && !slices.Contains(order, fieldOf[from]) {
+			order = append(order, fieldOf[from])
+		}
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	group := make([]int, slices.Max(order)+1)
+	for i := 1; i < len(group); i++ {
+		group[i] = group[i-1]
+		lines := bytes.Split(between(i), []byte("\n"))
+		if len(lines) > 2 && slices.ContainsFunc(lines[1:len(lines)-1], func(l []byte) bool { return len(bytes.TrimSpace(l)) == 0 }) {
+			group[i]++
+		}
+	}
+	// A group stays together when its fields follow one another.
+	together := map[int]bool{}
+	for k, i := range order {
+		together[group[i]] = !slices.ContainsFunc(order[:k], func(j int) bool { return group[j] == group[i] }) ||
+			group[order[k-1]] == group[i] && together[group[i]]
+	}
+	out := map[int]bool{}
+	for k := 1; k < len(order); k++ {
+		a, b := group[order[k-1]], group[order[k]]
+		out[order[k]] = a != b && (together[a] || together[b])
+	}
+	return out
 }
 
 func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {

@@ -51,7 +51,7 @@ var fixsafeBlockers = map[string]string{
 // each file holds after.
 var fixsafeFixed = map[string][]string{
 	"internal/view/view.go":         {"type plain struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}"},
-	"internal/counters/counters.go": {"type hits struct {\n\tn    uint64 //cachelint:hot write\n\t_    [56]byte\n\tp    *int   //cachelint:hot", "type tally struct {\n\tlabels  []string", "type counter struct {\n\t// valBits", "\tvalBits uint64 //cachelint:hot write\n\tvalInt  uint64 //cachelint:hot write\n\tdesc    *int\n\t_       [40]byte\n\tlabels  []string"},
+	"internal/counters/counters.go": {"type hits struct {\n\tn    uint64 //cachelint:hot write\n\t_    [56]byte\n\tp    *int   //cachelint:hot", "type tally struct {\n\tlabels []string     //cachelint:hot\n\tex     [2]any       //cachelint:hot\n\tnow    func() int64 //cachelint:hot\n\n\tvalBits uint64 //cachelint:hot write\n\tvalInt  uint64 //cachelint:hot write\n\n\tdesc *int\n", "type counter struct {\n\t// valBits", "\tvalBits uint64 //cachelint:hot write\n\tvalInt  uint64 //cachelint:hot write\n\n\tdesc   *int\n\t_      [40]byte\n\tlabels []string"},
 	"internal/pads/queue.go":        {"\t_     [xr.CacheLineSize - 32]byte\n\ttail  uint64"},
 }
 
