@@ -97,6 +97,8 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 	for i := range fields {
 		starts[i] = ext[i].start
 	}
+	var lastLoose token.Pos
+	looseEnd := make([]token.Pos, len(fields)) // where each field's last loose comment ends
 	for _, c := range comments {
 		i := slices.IndexFunc(ext, func(e extent) bool { return e.start <= c.Pos() && c.End() <= e.end })
 		if i >= 0 {
@@ -107,10 +109,19 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		for i < len(fields) && ext[i].start < c.Pos() {
 			i++
 		}
-		if len(loose[i]) == 0 && i < len(fields) {
+		text := c.Text
+		switch {
+		case len(loose[i]) == 0 && i < len(fields):
 			starts[i] = c.Pos()
+		case len(loose[i]) > 0 && hasBlankLine(src[tf.Offset(lastLoose):tf.Offset(c.Pos())]):
+			// Comments standing apart keep the blank line between them.
+			text = "\n" + text
 		}
-		loose[i] = append(loose[i], c.Text)
+		lastLoose = c.End()
+		if i < len(fields) {
+			looseEnd[i] = c.End()
+		}
+		loose[i] = append(loose[i], text)
 	}
 
 	blankBefore := blankLines(p, fieldOf, func(i int) []byte { return src[tf.Offset(ext[i-1].end):tf.Offset(starts[i])] })
@@ -133,6 +144,9 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		}
 		for _, c := range loose[i] {
 			b.WriteString(c + "\n")
+		}
+		if len(loose[i]) > 0 && hasBlankLine(src[tf.Offset(looseEnd[i]):tf.Offset(ext[i].start)]) {
+			b.WriteString("\n")
 		}
 		b.WriteString(text(ext[i].start, ext[i].end) + "\n")
 	}
@@ -191,8 +205,7 @@ func blankLines(p *layout.Proposal, fieldOf []int, between func(i int) []byte) m
 	group := make([]int, slices.Max(order)+1)
 	for i := 1; i < len(group); i++ {
 		group[i] = group[i-1]
-		lines := bytes.Split(between(i), []byte("\n"))
-		if len(lines) > 2 && slices.ContainsFunc(lines[1:len(lines)-1], func(l []byte) bool { return len(bytes.TrimSpace(l)) == 0 }) {
+		if hasBlankLine(between(i)) {
 			group[i]++
 		}
 	}
@@ -208,6 +221,13 @@ func blankLines(p *layout.Proposal, fieldOf []int, between func(i int) []byte) m
 		out[order[k]] = a != b && (together[a] || together[b])
 	}
 	return out
+}
+
+// hasBlankLine reports whether the source between two pieces of code
+// holds a line with nothing on it.
+func hasBlankLine(between []byte) bool {
+	lines := bytes.Split(between, []byte("\n"))
+	return len(lines) > 2 && slices.ContainsFunc(lines[1:len(lines)-1], func(l []byte) bool { return len(bytes.TrimSpace(l)) == 0 })
 }
 
 func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {

@@ -38,3 +38,16 @@ type split struct {
 	j    uint64 //cachelint:hot
 	more [7]uint64
 }
+
+// summary has two comments standing apart before its first field, which
+// must stay first; they stay apart, and the fix pads flag and mask onto
+// the next line.
+type summary struct {
+	// The hot and cold counts swap on every write.
+
+	// Fields with atomic access first!
+	count uint64 /* want `summary: count is written and shares line 0 with` */ //cachelint:hot write
+	flag  uint64 //cachelint:hot
+	cold  [7]uint64
+	mask  uint64 //cachelint:hot
+}
