@@ -1520,8 +1520,8 @@ func place(s *Struct, items []item, order map[string]int, lines []int64, pl plan
 	b.cross, b.keepCold = pl.cross, pl.keepCold
 	// Read-mostly members go before the written ones, which get lines of
 	// their own; only a written member pinned ahead of them can hold
-	// their line. In Go that is one that must stay first: its pad costs
-	// less than the line it shares.
+	// their line. In Go that is one that must stay first, and a fix that
+	// leaves the reads on its line leaves the finding it is for.
 	b.readsApart = s.Lang == LangGo
 	var cold, last []item
 	for _, it := range items {

@@ -140,6 +140,30 @@ func TestPin(t *testing.T) {
 	}
 }
 
+// A written member pinned first (a 64-bit atomic 32-bit GOARCHes need
+// first) keeps its line in Go: the read-mostly members start on the next
+// line of the largest size, cold ones filling the gap.
+func TestPinnedWriteKeepsItsLine(t *testing.T) {
+	t.Parallel()
+	for _, lines := range [][]int64{{64}, {64, 128}} {
+		s := goStruct("hits", u64("n", "w"), u64("p", "r"), u32("flag", "r"), u64("spare", ""))
+		s.Members[0].Pinned = true
+		p, why := propose(s, lines)
+		if p == nil {
+			t.Fatalf("%v: no proposal: %s", lines, why)
+		}
+		line := slices.Max(lines)
+		if n, r, c := member(t, p, "n"), member(t, p, "p"), member(t, p, "spare"); n.Offset != 0 || r.Offset != line || c.Offset != 8 {
+			t.Errorf("%v: n at %d, p at %d, spare at %d; want 0, %d, 8", lines, n.Offset, r.Offset, c.Offset, line)
+		}
+		for _, l := range lines {
+			if fs := apartFindings(p.Struct, l); len(fs) > 0 {
+				t.Errorf("%v: %s", lines, fs[0].Message)
+			}
+		}
+	}
+}
+
 // TestGroupsStayBetweenMarkers: members of a kernel cacheline group stay
 // between its markers; a hot member outside stays outside, next to the
 // group, unless a hot file lets it join; a cold one never enters; an
