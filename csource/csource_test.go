@@ -211,3 +211,22 @@ func TestDiffFuncLine(t *testing.T) {
 		t.Errorf("funcLine of a long line: %d bytes %q, want a space and 80", len(got), got)
 	}
 }
+
+// TestKernelRename checks that in a kernel header (one including by
+// <uapi/...>, as only the kernel's do) a member named rcu_head is the
+// binary's callback_head, and elsewhere keeps its name (userspace RCU
+// libraries have their own struct rcu_head).
+func TestKernelRename(t *testing.T) {
+	for _, c := range []struct{ include, want string }{
+		{"#include <uapi/linux/net_tstamp.h>\n", "callback_head"},
+		{"#include <urcu.h>\n", "rcu_head"},
+	} {
+		d, err := parseOne(t, c.include+"struct s {\n\tstruct rcu_head rcu_head;\n};\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.elems[0].decls[0].parts[0].name; got != c.want {
+			t.Errorf("%q: member %s, want %s", c.include, got, c.want)
+		}
+	}
+}

@@ -72,8 +72,10 @@ func parseFile(path string, src []byte) (*file, error) {
 			f.learn(t.text)
 		}
 	}
+	// <uapi/...> is a path only the kernel's own headers include by.
 	f.kernel = bytes.Contains(src, []byte("#include <linux/")) || bytes.Contains(src, []byte("#include <net/")) ||
-		bytes.Contains(src, []byte("#include <asm/")) || bytes.Contains(src, []byte("__cacheline_group_")) ||
+		bytes.Contains(src, []byte("#include <asm/")) || bytes.Contains(src, []byte("#include <uapi/")) ||
+		bytes.Contains(src, []byte("__cacheline_group_")) ||
 		bytes.Contains(src, []byte("____cacheline_aligned"))
 	return f, nil
 }
