@@ -149,6 +149,15 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 			if patch != string(want) {
 				t.Errorf("-patch printed\n%s\n%s has\n%s", patch, golden, want)
 			}
+			if c.name == "net_device" && c.extra == "" {
+				// With the kernel's CACHELINE_ASSERT_GROUP_SIZE lines:
+				// the groups keep their sizes, the patch is the same.
+				asserts := filepath.Join(filepath.Dir(btf), "asserts")
+				with, errs, code := runCmd(t, append(args, "-asserts", asserts, "-patch", c.header, "-C", c.name, btf)...)
+				if code != 3 || with != patch {
+					t.Errorf("with -asserts: exit %d, %s\n%s", code, errs, with)
+				}
+			}
 
 			// The plan: the proposal and the members it moves.
 			structs := preparedHot(t, btf, hot, c.name)
