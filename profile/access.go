@@ -20,8 +20,9 @@ type lineInfo struct {
 	// own are the accesses written on the line, but for cond's.
 	own []access
 	// calls are what the functions called on the line always access. Like
-	// dom, they count only when no frame nearer the leaf is in a loop:
-	// otherwise the callee runs its entry once for many samples.
+	// dom, they count only when no frame nearer the leaf is in a loop or
+	// in the runtime's waiting or allocating (shared): otherwise the
+	// callee runs its entry once for many samples.
 	calls []access
 	// cond are the operands of && and || on the line that an operand
 	// before them on the same line decides whether to evaluate: a sample

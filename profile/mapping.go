@@ -286,6 +286,9 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 	type loc struct {
 		matched bool
 		frames  []frame
+		// shared: one of its frames is a runtime entry point whose
+		// samples are not the caller's work (shared).
+		shared bool
 	}
 	locs := make([]loc, len(prof.locations))
 	files := map[string]*srcFile{}
@@ -303,6 +306,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 				}
 			}
 			fr := frame{name: fn.name}
+			lc.shared = lc.shared || shared[fn.name]
 			if f != nil {
 				lc.matched = true
 				if fr.lines = p.lineOf(f, int(ln.line), fn); len(fr.lines) == 0 {
@@ -370,11 +374,15 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		gen := int32(i + 1)
 		fields, writes, structs = fields[:0], writes[:0], structs[:0]
 		matched := false
-		loop := false // a frame nearer the leaf is in a loop
-		callee := ""  // the function of the frame nearer the leaf
+		// A frame nearer the leaf is in a loop, or a runtime entry point
+		// whose samples are not its callers' work: what certainly ran
+		// with the lines above it ran once for many samples.
+		loop := false
+		callee := "" // the function of the frame nearer the leaf
 		for _, l := range s.locations {
 			lc := &locs[l]
 			matched = matched || lc.matched
+			loop = loop || lc.shared
 			for _, fr := range lc.frames {
 				for _, li := range fr.lines {
 					touch(gen, li.own)

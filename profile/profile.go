@@ -15,10 +15,11 @@
 // loop body the line is in: what every call or iteration runs, past the
 // guards (if ... { return }) no sample of the profile went into, so cheap
 // reads next to costly calls get the function's weight. These stop at the
-// innermost enclosing loop, and
-// count only when no frame nearer the leaf is in a loop of its own
-// function: then the call runs them once for many samples. Writing to a
-// local copy of a struct writes nothing shared.
+// innermost enclosing loop, and count only when no frame nearer the leaf
+// is in a loop of its own function, nor in the runtime's waiting, waking
+// or allocating (shared): then the call runs them once for many samples,
+// or for samples that show it ran but not how often. Writing to a local
+// copy of a struct writes nothing shared.
 //
 // A field's share is the fraction of a profile's samples that touch it; it
 // is written when the samples of lines writing it reach the same share. A

@@ -221,6 +221,7 @@ func Run(rounds int) int64 {
 	sum += registry(rounds)
 	sum += pacer(rounds)
 	sum += cache(rounds)
+	sum += flushes(rounds)
 	Sink = sum
 	return sum
 }
@@ -319,4 +320,70 @@ func cache(rounds int) int64 {
 		}
 	}
 	return sum + int64(c.misses)
+}
+
+// Batch is what a flush of a shard fills, in the manner of
+// VictoriaMetrics' dedupFlushCtx: Flush's goroutine literal writes
+// deadline and green once a flush, has the shard swap in a new map and
+// waits for its turn on a channel, which all cost more than those two
+// stores and none of which is work on the batch; keys and sum are its
+// work, done in the shard's loop.
+type Batch struct {
+	keys     []int
+	sum      int64
+	deadline int64
+	green    bool
+}
+
+// Shard holds what is pushed between flushes.
+type Shard struct {
+	m map[int]int64
+}
+
+// flush moves what s holds into b.
+func (s *Shard) flush(b *Batch) {
+	m := s.m
+	s.m = make(map[int]int64, len(m))
+	for k, v := range m {
+		b.keys = append(b.keys, k)
+		b.sum += v
+	}
+}
+
+// Flush flushes every shard on a goroutine of its own, each taking its
+// turn from turns, which holds as many as may run at once.
+func Flush(shards []Shard, batches []Batch, turns chan struct{}, deadline int64, green bool) {
+	var wg sync.WaitGroup
+	for i := range shards {
+		turns <- struct{}{}
+		wg.Go(func() {
+			b := &batches[i]
+			b.deadline = deadline
+			b.green = green
+			shards[i].flush(b)
+			b.keys = b.keys[:0]
+			<-turns
+		})
+	}
+	wg.Wait()
+}
+
+func flushes(rounds int) int64 {
+	shards := make([]Shard, 8)
+	for i := range shards {
+		shards[i].m = map[int]int64{}
+	}
+	batches := make([]Batch, len(shards))
+	turns := make(chan struct{}, 1)
+	for r := range rounds {
+		for k := range 128 {
+			shards[k&7].m[k] = int64(r)
+		}
+		Flush(shards, batches, turns, int64(r), r&1 == 0)
+	}
+	var sum int64
+	for i := range batches {
+		sum += batches[i].sum
+	}
+	return sum
 }
