@@ -11,7 +11,7 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// The extract of 6.18's net/core/dev.c and page_pool.c keeps the kernel's
+// The fixture stating 6.18's group sizes keeps the kernel's
 // file names and line numbers with #line: the three net_device asserts are
 // found where the kernel has them, page_pool's, whose size is a macro, is
 // skipped with a note.

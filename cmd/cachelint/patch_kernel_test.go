@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"os/exec"
@@ -16,14 +17,41 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// kernelTree copies Linux 6.18's headers from testdata/kernel/linux-6.18
-// into a git work tree in a temporary folder, made the working
-// directory, with the members the BTF's 6.18.44 has and the 6.18.26
-// files not (net_device's watchdog fix, inet_connection_sock's
-// unhashed_state) added when stable, and returns the paths of the BTF
-// and the net_cachelines folder.
-func kernelTree(t *testing.T, stable bool) (btf, tables string) {
+// linuxSrcEnv names the root of a Linux 6.18 source tree the kernel
+// -patch tests run on (scripts/kernel-patch-check fetches the headers
+// they need); the repository holds no kernel source.
+const linuxSrcEnv = "CACHELINT_LINUX_SRC"
+
+// kernelHeaders are the headers of the structs the kernel -patch tests
+// rewrite or read.
+var kernelHeaders = []string{
+	"include/linux/netdevice.h",
+	"include/linux/tcp.h",
+	"include/net/inet_connection_sock.h",
+	"include/net/netns/ipv4.h",
+	"include/net/sock.h",
+}
+
+// stableMembers are the members the BTF's 6.18.44 has that earlier 6.18
+// trees lack, by struct, in the BTF's order: net_device's of the 6.18.40
+// watchdog fix, inet_connection_sock's unhashed_state. On a tree without
+// them -patch refuses the struct, naming the first missing one and the
+// member the binary has it after.
+var stableMembers = map[string][]struct{ name, after string }{
+	"net_device":           {{"watchdog_lock", "watchdog_timeo"}, {"watchdog_ref_held", "watchdog_lock"}},
+	"inet_connection_sock": {{"unhashed_state", "icsk_pmtu_cookie"}},
+}
+
+// kernelTree copies kernelHeaders from the Linux tree $CACHELINT_LINUX_SRC
+// names, as they are, into a git work tree in a temporary folder, made
+// the working directory, and returns the paths of the BTF and the
+// net_cachelines folder. It skips the test when the variable is unset.
+func kernelTree(t *testing.T) (btf, tables string) {
 	t.Helper()
+	linux := os.Getenv(linuxSrcEnv)
+	if linux == "" {
+		t.Skip(linuxSrcEnv + " unset: set it to the root of a Linux 6.18 source tree to run -patch on the kernel's headers (scripts/kernel-patch-check fetches them)")
+	}
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
@@ -31,53 +59,79 @@ func kernelTree(t *testing.T, stable bool) (btf, tables string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmp := t.TempDir()
-	t.Chdir(tmp)
-	src := filepath.Join(root, "linux-6.18", "include")
-	err = filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(filepath.Dir(src), p)
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if err := os.MkdirAll(filepath.Dir(rel), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(rel, b, 0o644)
-	})
+	linux, err = filepath.Abs(linux)
 	if err != nil {
 		t.Fatal(err)
 	}
-	execOK(t, "git", "init", "-q")
-	if stable {
-		for _, d := range []string{"watchdog-6.18.40.diff", "unhashed_state-6.18.diff"} {
-			execOK(t, "git", "apply", filepath.Join(root, "linux-6.18", d))
+	t.Chdir(t.TempDir())
+	for _, h := range kernelHeaders {
+		b, err := os.ReadFile(filepath.Join(linux, h))
+		if err != nil {
+			t.Fatalf("%s: %v", linuxSrcEnv, err)
+		}
+		if err := os.MkdirAll(filepath.Dir(h), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(h, b, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
+	execOK(t, "git", "init", "-q")
 	execOK(t, "git", "add", "-A")
 	return filepath.Join(root, "linux-6.18", "vmlinux.btf.gz"), filepath.Join(root, "net_cachelines")
 }
 
-// TestPatchKernel runs -patch on Linux 6.18's own headers against the
-// BTF of the kernel built from them, as a kernel developer would in the
-// tree: the proposals move one member each, and the patch moves that
+// missingStable returns the refusal -patch gives on header for struct
+// name if the header predates a stable fix the BTF has (lacks one of the
+// struct's stableMembers, or has tcp_sock's chrono_type in its old
+// place), as a pattern, or nil.
+func missingStable(t *testing.T, header, name string) *regexp.Regexp {
+	t.Helper()
+	b, err := os.ReadFile(header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range stableMembers[name] {
+		if !memberDecl(m.name).Match(b) {
+			return regexp.MustCompile(`cachelint: ` + regexp.QuoteMeta(header) + `:[0-9]+: struct ` + name + `: member ` + m.name +
+				`: not declared in the struct's definition here; the binary has it after ` + m.after + `\b`)
+		}
+	}
+	// tcp_sock's chrono_type (a bit-field), last of the read_txrx group before the
+	// stable backport of 4b78c9cbd8f1 moved it next to chrono_stat[].
+	end := bytes.Index(b, []byte("__cacheline_group_end(tcp_sock_read_txrx)"))
+	if decl := regexp.MustCompile(`\bchrono_type\s*:`).FindIndex(b); name == "tcp_sock" && decl != nil && end > decl[0] {
+		return regexp.MustCompile(`cachelint: ` + regexp.QuoteMeta(header) + `:[0-9]+: struct tcp_sock: member chrono_type: ` +
+			`the binary has __cacheline_group_end__tcp_sock_read_txrx where this source has chrono_type\b`)
+	}
+	return nil
+}
+
+// memberDecl matches the line declaring a member name, as the kernel
+// writes one: types and stars, the name, perhaps a bit-field width.
+func memberDecl(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*[A-Za-z_][\w \t*]*[ \t*]` + name + `[ \t]*(:[ \t]*\d+[ \t]*)?;.*\n`)
+}
+
+// TestPatchKernel runs -patch on Linux 6.18's own headers (the tree
+// $CACHELINT_LINUX_SRC names) against the 6.18.44 BTF, as a kernel
+// developer would in the tree: the proposals move one member each, and the patch moves that
 // member's declaration and nothing else, its comment with it, the
 // struct's head comment and the group markers in place; git applies it
 // once and refuses it a second time; the patched header declares the
 // binary's members in the proposal's order (csource's own reading of
 // the patched file). No kernel build is possible here, so the patched
 // header is not compiled; Plan has laid the proposal out by C's rules
-// before printing it.
+// before printing it. Where the tree lacks a member the BTF has (a 6.18
+// release before the stable fixes), -patch refuses the struct instead,
+// naming the member.
 func TestPatchKernel(t *testing.T) {
 	for _, c := range []struct {
 		name, header, table string
 		line                int64
-		// extra are hot file lines added to the table's, golden the
-		// name of the patch under testdata/kernel/linux-6.18/patch.
-		extra, golden string
+		// extra are hot file lines added to the table's, sub the
+		// subtest's name.
+		extra, sub string
 		// note is the note -patch writes on keeping a block whole, if any.
 		note  string
 		moved []string
@@ -91,7 +145,7 @@ func TestPatchKernel(t *testing.T) {
 		// #else, one DECLARE_HASHTABLE) made hot, so that the proposal
 		// moves blocks, and a run of members with their comment and
 		// blank lines, into and ahead of the groups.
-		{name: "net_device", header: "include/linux/netdevice.h", table: "net_device.rst", line: 64, golden: "net_device-blocks@64", extra: `
+		{name: "net_device", header: "include/linux/netdevice.h", table: "net_device.rst", line: 64, sub: "net_device-blocks@64", extra: `
 net_device.l3mdev_ops hot path=rx
 net_device.nf_hooks_ingress hot path=rx
 net_device.pcpu_refcnt hot write path=tx
@@ -102,7 +156,7 @@ net_device.rx_cpu_rmap hot path=rx
 		// proposal moves them next to the groups, each joining the
 		// paragraph it goes to; the CONFIG_IP_MULTIPLE_TABLES block
 		// stays whole (a note says what that costs).
-		{name: "netns_ipv4", header: "include/net/netns/ipv4.h", table: "netns_ipv4_sysctl.rst", line: 64, golden: "netns_ipv4-blocks@64",
+		{name: "netns_ipv4", header: "include/net/netns/ipv4.h", table: "netns_ipv4_sysctl.rst", line: 64, sub: "netns_ipv4-blocks@64",
 			note: "include/net/netns/ipv4.h:115: struct netns_ipv4: keeping the #ifdef CONFIG_IP_MULTIPLE_TABLES block on line 115 whole costs path rx on 2 64-byte lines, not 1", extra: `
 netns_ipv4.sysctl_tcp_ecn hot path=tx
 netns_ipv4.sysctl_ip_dynaddr hot path=rx
@@ -111,15 +165,11 @@ netns_ipv4.fib_has_custom_rules hot path=rx
 netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 `, moved: []string{"sysctl_tcp_ecn", "sysctl_tcp_syn_retries", "sysctl_ip_dynaddr", "sysctl_raw_l3mdev_accept"}},
 	} {
-		if c.golden == "" {
-			c.golden = c.name + "@" + itoa(c.line)
+		if c.sub == "" {
+			c.sub = c.name + "@" + itoa(c.line)
 		}
-		t.Run(c.golden, func(t *testing.T) {
-			golden, err := filepath.Abs(td("kernel/linux-6.18/patch/" + c.golden + ".patch"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			btf, tables := kernelTree(t, true)
+		t.Run(c.sub, func(t *testing.T) {
+			btf, tables := kernelTree(t)
 			hot := []string{filepath.Join(tables, c.table)}
 			if c.extra != "" {
 				if err := os.WriteFile("extra.hot", []byte(c.extra), 0o644); err != nil {
@@ -136,18 +186,20 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 				args = append(args, "-hot", h)
 			}
 			patch, errs, code := runCmd(t, append(args, "-patch", c.header, "-C", c.name, btf)...)
+			if refusal := missingStable(t, c.header, c.name); refusal != nil {
+				if code != 1 || patch != "" || !refusal.MatchString(errs) {
+					t.Errorf("a tree without the stable members: exit %d, stdout %q, stderr %s; want exit 1, no patch, %s", code, patch, errs, refusal)
+				}
+				return
+			}
 			if code != 3 || strings.Contains(errs, "cachelint: include/") {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
 			if c.note == "" && strings.Contains(errs, "cachelint: note: include/") || c.note != "" && !strings.Contains(errs, "cachelint: note: "+c.note+"\n") {
 				t.Errorf("stderr %s, want the note %q", errs, c.note)
 			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if patch != string(want) {
-				t.Errorf("-patch printed\n%s\n%s has\n%s", patch, golden, want)
+			if head := "--- a/" + c.header + "\n+++ b/" + c.header + "\n@@ "; !strings.HasPrefix(patch, head) {
+				t.Errorf("-patch printed\n%s\nwant a diff of %s only, starting %q", patch, c.header, head)
 			}
 			if c.name == "net_device" && c.extra == "" {
 				// With the kernel's CACHELINE_ASSERT_GROUP_SIZE lines:
@@ -186,6 +238,7 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 					plus = append(plus, l[1:])
 				}
 			}
+			removed := slices.Clone(minus)
 			slices.Sort(minus)
 			slices.Sort(plus)
 			if !slices.Equal(minus, plus) || len(minus) == 0 {
@@ -195,6 +248,26 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 				decl := regexp.MustCompile(`\b` + m + `\b[^/]*;`)
 				if !slices.ContainsFunc(minus, decl.MatchString) {
 					t.Errorf("the patch does not move %s's declaration", m)
+				}
+			}
+			// and every declaration it moves is one of theirs: those of
+			// the struct's own level, not a nested struct's members or
+			// an #else branch's, which move with the member or block.
+			comment := regexp.MustCompile(`/\*.*?(\*/|$)|//.*`)
+			inElse := false
+			for _, l := range removed {
+				code := strings.TrimSpace(comment.ReplaceAllString(l, ""))
+				switch {
+				case strings.HasPrefix(code, "#else"):
+					inElse = true
+				case strings.HasPrefix(code, "#endif"):
+					inElse = false
+				}
+				if inElse || strings.HasPrefix(l, "\t\t") || !strings.HasSuffix(code, ";") || strings.HasPrefix(code, "*") {
+					continue
+				}
+				if !slices.ContainsFunc(c.moved, func(m string) bool { return regexp.MustCompile(`\b` + m + `\b`).MatchString(code) }) {
+					t.Errorf("the patch moves %q, not one of %v", l, c.moved)
 				}
 			}
 
@@ -233,21 +306,36 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 // BTF disagree, and on the structs with no proposal: a struct the header
 // declares otherwise than the binary is refused on the line where the
 // binary's member should be, by name; the others are read and matched
-// member by member, and get no patch.
+// member by member, and get no patch. The disagreement is the tree's own
+// where it predates the stable fixes the BTF has; otherwise the test
+// removes the first of those members' declarations from its copy.
 func TestPatchKernelRefusals(t *testing.T) {
-	btf, tables := kernelTree(t, false)
-	for _, c := range []struct {
-		name, header, table, want string
-	}{
-		// 6.18.26's net_device lacks the watchdog fix the 6.18.44 BTF has.
-		{"net_device", "include/linux/netdevice.h", "net_device.rst",
-			"cachelint: include/linux/netdevice.h:2362: struct net_device: member watchdog_lock: not declared in the struct's definition here; the binary has it after watchdog_timeo"},
-		{"inet_connection_sock", "include/net/inet_connection_sock.h", "inet_connection_sock.rst",
-			"cachelint: include/net/inet_connection_sock.h:92: struct inet_connection_sock: member unhashed_state: not declared in the struct's definition here; the binary has it after icsk_pmtu_cookie"},
+	btf, tables := kernelTree(t)
+	for _, c := range []struct{ name, header, table string }{
+		{"net_device", "include/linux/netdevice.h", "net_device.rst"},
+		{"inet_connection_sock", "include/net/inet_connection_sock.h", "inet_connection_sock.rst"},
 	} {
+		b, err := os.ReadFile(c.header)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refusal := missingStable(t, c.header, c.name)
+		if refusal == nil {
+			decl := memberDecl(stableMembers[c.name][0].name)
+			loc := decl.FindIndex(b)
+			if err := os.WriteFile(c.header, append(b[:loc[0]:loc[0]], b[loc[1]:]...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if refusal = missingStable(t, c.header, c.name); refusal == nil {
+				t.Fatalf("%s still declares %s", c.header, stableMembers[c.name][0].name)
+			}
+		}
 		out, errs, code := runCmd(t, "-reorg", "-hot", filepath.Join(tables, c.table), "-patch", c.header, "-C", c.name, btf)
-		if code != 1 || out != "" || !strings.Contains(errs, c.want) {
-			t.Errorf("%s: exit %d, stdout %q, stderr %s; want exit 1, no patch, %q", c.name, code, out, errs, c.want)
+		if code != 1 || out != "" || !refusal.MatchString(errs) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %s; want exit 1, no patch, %s", c.name, code, out, errs, refusal)
+		}
+		if err := os.WriteFile(c.header, b, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 	// netns_ipv4 and sock: no proposal at either line size; the headers
@@ -272,6 +360,12 @@ func TestPatchKernelRefusals(t *testing.T) {
 			}
 			s := preparedHot(t, btf, hots, c.name)[0]
 			pl, err := src.Plan(s, []int64{line})
+			if refusal := missingStable(t, c.header, c.name); refusal != nil {
+				if err == nil || !refusal.MatchString("cachelint: "+err.Error()) {
+					t.Errorf("%s@%d: %v, want %s", c.name, line, err, refusal)
+				}
+				continue
+			}
 			if err != nil {
 				t.Errorf("%s@%d: %v", c.name, line, err)
 				continue
@@ -311,13 +405,13 @@ func preparedHot(t *testing.T, obj string, hot []string, names ...string) []*lay
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
-// TestPatchKernelStructs reads every struct the committed headers define
+// TestPatchKernelStructs reads every struct the tree's headers define
 // and the BTF has, and matches it member by member against the BTF, as
 // -patch does before rewriting one: the kernel's own idioms (anonymous
 // unions of named structs, NET_DEV_STAT, rcu_head, DECLARE_BITMAP,
 // CONFIG_ blocks, bit-fields, function pointers) are all understood.
 func TestPatchKernelStructs(t *testing.T) {
-	btf, _ := kernelTree(t, true)
+	btf, _ := kernelTree(t)
 	def := regexp.MustCompile(`(?m)^struct (\w+) \{`)
 	var names []string
 	where := map[string]string{}
@@ -344,11 +438,17 @@ func TestPatchKernelStructs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := src.Plan(s, []int64{64}); err != nil {
+		_, err = src.Plan(s, []int64{64})
+		if refusal := missingStable(t, where[s.Name], s.Name); refusal != nil {
+			if err == nil || !refusal.MatchString("cachelint: "+err.Error()) {
+				t.Errorf("%s: %v, want %s", s.Name, err, refusal)
+			}
+		} else if err != nil {
 			t.Error(err)
 		}
 	}
-	if len(structs) != len(names) || len(names) != 69 {
-		t.Errorf("%d of the %d structs the headers define read from the BTF, want 69", len(structs), len(names))
+	if len(structs) != len(names) || len(names) == 0 {
+		t.Errorf("%d of the %d structs the headers define read from the BTF", len(structs), len(names))
 	}
+	t.Logf("%d structs read and matched", len(structs))
 }
