@@ -33,6 +33,25 @@ type Config struct {
 	Dir   string   // the directory to run it in; "" for the current one
 	Env   []string // its environment; nil for this process's
 	Tests bool     // load the packages' test variants and tests too
+	// Files are the files parsed by other loads the packages of this
+	// one are checked with, as for other GOARCHes: a file they parsed
+	// is not parsed again, and the packages share its syntax and
+	// FileSet. Nil for none.
+	Files *Files
+}
+
+// Files are the files that loads sharing it have parsed, by name, in
+// one FileSet. Parsing a file does not depend on the build, and the
+// syntax is only read.
+type Files struct {
+	fset   *token.FileSet
+	mu     sync.Mutex
+	parsed map[string]*parsedFile
+}
+
+// NewFiles returns an empty Files.
+func NewFiles() *Files {
+	return &Files{fset: token.NewFileSet(), parsed: map[string]*parsedFile{}}
 }
 
 // Load loads the packages that patterns name as packages.Load does with
@@ -55,11 +74,15 @@ func Load(cfg Config, patterns ...string) ([]*packages.Package, error) {
 	}
 	var all []*packages.Package // dependencies first
 	packages.Visit(roots, nil, func(p *packages.Package) { all = append(all, p) })
+	files := cfg.Files
+	if files == nil {
+		files = NewFiles()
+	}
 	l := &loader{
-		fset:   token.NewFileSet(),
+		fset:   files.fset,
+		files:  files,
 		roots:  map[*packages.Package]bool{},
 		source: map[*packages.Package]bool{},
-		parsed: map[string]*parsedFile{},
 		view:   map[string]*types.Package{},
 		cpu:    make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
@@ -95,8 +118,7 @@ type loader struct {
 	roots  map[*packages.Package]bool
 	source map[*packages.Package]bool // type-checked from source
 
-	parseMu sync.Mutex
-	parsed  map[string]*parsedFile // by file name: a package and its test variant share files
+	files *Files // a package and its test variant share files, and so may loads
 
 	// exportMu guards view and the packages in it: reading export data
 	// adds to the packages it mentions.
@@ -240,13 +262,13 @@ func (l *loader) parse(p *packages.Package) []*ast.File {
 
 // parseFile parses the file name, once for the load.
 func (l *loader) parseFile(name string) (*ast.File, error) {
-	l.parseMu.Lock()
-	pf := l.parsed[name]
+	l.files.mu.Lock()
+	pf := l.files.parsed[name]
 	if pf == nil {
 		pf = &parsedFile{}
-		l.parsed[name] = pf
+		l.files.parsed[name] = pf
 	}
-	l.parseMu.Unlock()
+	l.files.mu.Unlock()
 	pf.once.Do(func() {
 		l.cpu <- struct{}{} // also bounds the files open at once
 		defer func() { <-l.cpu }()

@@ -206,3 +206,53 @@ func TestLoadDoesNotCompile(t *testing.T) {
 		t.Errorf("packages.Load compiled nobody without the compiler's error: %v", old[0].Errors)
 	}
 }
+
+// TestLoadsShareFiles loads packages for amd64 and then arm64 with one
+// Files, as cachelint -line=64,128 does: each load holds what it holds
+// alone, and the files both builds have are parsed once, one syntax tree
+// in both.
+func TestLoadsShareFiles(t *testing.T) {
+	t.Parallel()
+	patterns := []string{"./arch", "./typed", "./broken", "./cycle/..."}
+	builds := [][]string{env("GOARCH=amd64"), env("GOARCH=arm64", "CGO_ENABLED=0")}
+	files := NewFiles()
+	trees := map[string]*ast.File{}    // by file name, over both loads
+	names := []map[string]bool{{}, {}} // the files of each load
+	for i, e := range builds {
+		got, err := Load(Config{Dir: "testdata/mod", Env: e, Tests: true, Files: files}, patterns...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := Load(Config{Dir: "testdata/mod", Env: e, Tests: true}, patterns...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(describe(alone), describe(got)); diff != "" {
+			t.Errorf("%s: a load sharing files differs from one alone (-alone +shared):\n%s", e[len(e)-2], diff)
+		}
+		checkIdentity(t, got)
+		packages.Visit(got, nil, func(p *packages.Package) {
+			if p.Syntax != nil && p.Fset != files.fset {
+				t.Errorf("%s: in a FileSet of its own", p.ID)
+			}
+			for _, f := range p.Syntax {
+				name := p.Fset.File(f.Pos()).Name()
+				names[i][filepath.Base(name)] = true
+				if old, ok := trees[name]; ok && old != f {
+					t.Errorf("%s: parsed again", name)
+				}
+				trees[name] = f
+			}
+		})
+	}
+	both := 0
+	for name := range names[0] { // no two packages have a file of the same name
+		if names[1][name] {
+			both++
+		}
+	}
+	if !names[0]["line_other.go"] || names[1]["line_other.go"] || !names[1]["line_arm64.go"] || names[0]["line_arm64.go"] ||
+		both == 0 || len(files.parsed) != len(trees) {
+		t.Errorf("amd64 has %v, arm64 %v: %d in both, %d parsed for %d files", names[0], names[1], both, len(files.parsed), len(trees))
+	}
+}

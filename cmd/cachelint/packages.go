@@ -118,7 +118,8 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		arches[0], arches[i] = arches[i], arches[0]
 	}
 	seen := map[string]bool{}
-	pkgs, status, err := load(arches[0].GOARCH, host, o.tests, fs.Args(), seen, stderr)
+	files := goload.NewFiles()
+	pkgs, status, err := load(arches[0].GOARCH, host, o.tests, fs.Args(), files, seen, stderr)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -126,7 +127,7 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if len(arches) > 1 {
 		others := map[string][]*analyzer.Build{} // by package ID
 		for _, a := range arches[1:] {
-			ps, st, err := load(a.GOARCH, host, o.tests, fs.Args(), seen, stderr)
+			ps, st, err := load(a.GOARCH, host, o.tests, fs.Args(), files, seen, stderr)
 			if err != nil {
 				return fail("GOARCH=%s: %v", a.GOARCH, err)
 			}
@@ -278,10 +279,10 @@ func writeSourceLines(w io.Writer, sources map[string][]string, file string, fro
 // load loads the packages patterns name, built for goarch, and reports
 // the errors of those that do not load: it returns the others, which
 // the analyzer can check, and exit status 1 when some did not load.
-// An error the packages of another GOARCH share is reported once, as
-// seen records.
-func load(goarch, host string, tests bool, patterns []string, seen map[string]bool, stderr io.Writer) ([]*packages.Package, int, error) {
-	cfg := goload.Config{Tests: tests}
+// The loads of every GOARCH share files, parsed once. An error the
+// packages of another GOARCH share is reported once, as seen records.
+func load(goarch, host string, tests bool, patterns []string, files *goload.Files, seen map[string]bool, stderr io.Writer) ([]*packages.Package, int, error) {
+	cfg := goload.Config{Tests: tests, Files: files}
 	prefix := ""
 	if goarch != host {
 		// A cross build, as go build makes one: without cgo.
