@@ -247,7 +247,21 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 	pass.Report = func(d analysis.Diagnostic) { diags = append(diags, d) }
 	defer func() {
 		pass.Report = emit
-		slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
+		// By the package's files, then by place: a FileSet a loader
+		// parsed into in parallel has its files in any order.
+		fileIndex := map[*token.File]int{}
+		for i, f := range pass.Files {
+			fileIndex[pass.Fset.File(f.Pos())] = i
+		}
+		index := func(pos token.Pos) int {
+			if i, ok := fileIndex[pass.Fset.File(pos)]; ok {
+				return i
+			}
+			return len(pass.Files)
+		}
+		slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int {
+			return cmp.Or(cmp.Compare(index(a.Pos), index(b.Pos)), cmp.Compare(a.Pos, b.Pos))
+		})
 		for _, d := range diags {
 			emit(d)
 		}
