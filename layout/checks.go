@@ -432,7 +432,7 @@ func (s *Struct) addsLine(top int, m *Member, sp span, line int64) bool {
 	b := m.bytes()
 	rest := []span{{b.lo, sp.lo}, {sp.hi, b.hi}}
 	for _, p := range m.Hot.Paths {
-		if s.readsWhole(p, line) {
+		if s.readsWhole(p, line) || s.hotLines(p, line, false) <= s.leastLines(p, line) {
 			continue
 		}
 		for l := sp.firstLine(line); l <= sp.lastLine(line); l++ {
@@ -450,6 +450,20 @@ func (s *Struct) addsLine(top int, m *Member, sp span, line int64) bool {
 		}
 	}
 	return false
+}
+
+// leastLines is the fewest lines the members hot on path p could take in
+// any order: their bytes in whole lines. A path on no more lines than that
+// loses none to a crossing: moving the field off the boundary moves
+// others onto it.
+func (s *Struct) leastLines(p string, line int64) int {
+	var bytes []span
+	for _, h := range s.hotMembers() {
+		if h.m.Hot.On(p) {
+			bytes = append(bytes, h.m.bytes())
+		}
+	}
+	return int((unionLength(bytes) + line - 1) / line)
 }
 
 // groupTakes reports whether path p reads line ln in any order of the

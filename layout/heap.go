@@ -383,7 +383,14 @@ func (s *Struct) shareWords(sh share) string {
 }
 
 // straddleAtBases is straddle at every base of s; the hot members it finds
-// crossing at some base are s's own.
+// crossing at some base are s's own. A hot field of a Go heap object that
+// crosses into a line at some bases is reported only where an order of
+// the fields at s's size keeps it from costing that line at every base,
+// and the message says which: otherwise only growing every object into a
+// line-aligned size class removes a line from a share of them, which
+// nobody pays for a crossing (a 24-byte slice header in a 48-byte object
+// crosses at one base of four, wherever it sits). The member still counts
+// as crossing, so that spread does not report the same line.
 func (s *Struct) straddleAtBases(line int64) ([]Finding, map[*Member]bool) {
 	if bases := s.Bases(line); len(bases) == 1 && bases[0].Offset == 0 {
 		return straddle(s, line)
@@ -399,7 +406,116 @@ func (s *Struct) straddleAtBases(line int64) ([]Finding, map[*Member]bool) {
 		}
 		return fs
 	})
-	return fs, crossing
+	if s.PerCPU {
+		return fs, crossing
+	}
+	kept := fs[:0]
+	for _, f := range fs {
+		i := slices.IndexFunc(hot, func(h hotMember) bool { return f.Key == "hot "+memberKey(h.m, s.origin) })
+		if f.Kind == "splitlock" || i < 0 {
+			kept = append(kept, f)
+			continue
+		}
+		if fix := s.orderOffBoundary(hot[i], f.Key, fs, line); fix != "" {
+			f.addTail("; " + fix)
+			kept = append(kept, f)
+		}
+	}
+	return kept, crossing
+}
+
+// orderOffBoundary says which move of h's top-level member, leaving s no
+// bigger, keeps h from costing a line at every base the allocator gives
+// the result, with no other hot field crossing into a line where none of
+// found (s's straddle findings) does, and puts h's paths on fewer lines
+// over all objects, none on more; "" when no move does. Of the moves that
+// do, it names the one past the fewest members.
+func (s *Struct) orderOffBoundary(h hotMember, key string, found []Finding, line int64) string {
+	t := h.top
+	if s.Lang != LangGo || s.Packed || pinned(&s.Members[t]) {
+		return ""
+	}
+	had := map[string]bool{}
+	for _, f := range found {
+		had[f.Key] = true
+	}
+	best, how := -1, ""
+	for j := range s.Members {
+		if j == t || best >= 0 && absInt(j-t) >= absInt(best-t) {
+			continue
+		}
+		moved := s.moved(t, j)
+		if moved == nil {
+			continue
+		}
+		ok := true
+		for _, b := range moved.Bases(line) {
+			fs, _ := straddle(moved.at(b.Offset), line)
+			if slices.ContainsFunc(fs, func(f Finding) bool { return f.Key == key || !had[f.Key] }) {
+				ok = false
+				break
+			}
+		}
+		if !ok || !moved.savesLine(s, h.m.Hot.Paths, line) {
+			continue
+		}
+		best = j
+		off := moved.Members[j].Offset + h.m.Offset - s.Members[t].Offset
+		switch {
+		case j == 0:
+			how = fmt.Sprintf("putting %s first (offset %d) fixes it in every heap object", s.Members[t].Label(), off)
+		case j < t:
+			how = fmt.Sprintf("moving %s before %s (to offset %d) fixes it in every heap object", s.Members[t].Label(), s.Members[j].Label(), off)
+		default:
+			how = fmt.Sprintf("moving %s after %s (to offset %d) fixes it in every heap object", s.Members[t].Label(), s.Members[j].Label(), off)
+		}
+	}
+	return how
+}
+
+// savesLine reports whether s, an order of was, puts none of paths on
+// more lines than was does, at its worst base or over all objects, and
+// one of them on fewer over all objects.
+func (s *Struct) savesLine(was *Struct, paths []string, line int64) bool {
+	saves := false
+	for _, p := range paths {
+		n, _ := s.hotLinesAtBases(p, line, false)
+		m, _ := was.hotLinesAtBases(p, line, false)
+		mean, wasMean := s.meanHotLines(p, line), was.meanHotLines(p, line)
+		if n > m || mean > wasMean {
+			return false
+		}
+		saves = saves || mean < wasMean
+	}
+	return saves
+}
+
+func absInt(n int) int { return max(n, -n) }
+
+// moved is s with top-level member t moved to index j, laid out as the gc
+// compiler lays out a struct, or nil when that makes s bigger.
+func (s *Struct) moved(t, j int) *Struct {
+	out := *s
+	out.Members = slices.Clone(s.Members)
+	m := out.Members[t]
+	out.Members = slices.Insert(slices.Delete(out.Members, t, t+1), j, m)
+	var off int64
+	for i := range out.Members {
+		x := &out.Members[i]
+		at := alignUp(off, x.align())
+		shift := at - x.Offset
+		x.Offset = at
+		shiftBits(x, shift*8)
+		off = at + x.Size
+	}
+	if n := len(out.Members); n > 0 && out.PadZeroSizeTail && out.Members[n-1].Size == 0 {
+		off++
+	}
+	out.Size = alignUp(off, max(s.Align, 1))
+	if out.Size > s.Size {
+		return nil
+	}
+	return &out
 }
 
 // paddingAtBases is padding at every base of s for pads between members:

@@ -63,7 +63,14 @@ var CheckStraddle = &Check{
 			"costs nothing and is not reported. Nor is one into a line a kernel cacheline group's fields of the path reach " +
 			"in any order of them (6.18's `tcp_sock_write_rx`: 112 bytes from 24 bytes into a line end on a third line, " +
 			"where `rcvq_space` crosses): the line is the group's, and what would save it is the group's place, which " +
-			"`spread` and the proposal's needs judge. In any struct, an atomic word that crosses a line is a split lock, which " +
+			"`spread` and the proposal's needs judge. Nor is one on a path already on as few lines as its fields' bytes need: " +
+			"moving the field off the boundary would move another onto it. A Go heap object, which starts where its size class " +
+			"puts it, is judged at every base the allocator gives it, and a hot field that crosses at some of them is reported " +
+			"only where an order of the fields at the object's size saves the line, over all objects, and the message says " +
+			"which move does (\"putting key first\"): a 24-byte slice header in a 48-byte object crosses a line at one base of " +
+			"four wherever it sits, and only padding every object into the 64-byte class would save that line in a quarter of " +
+			"them, which nobody pays for a plain crossing. The field still counts as crossing for `spread`, which does not " +
+			"report the same line again. In any struct, an atomic word that crosses a line is a split lock, which " +
 			"stalls every core, always reported (only packed C layouts can make one); its kind, `splitlock`, is a word " +
 			"ignore directives accept to silence split locks alone.\n\n" +
 			"Move the field so that it starts on a boundary or fits before the next one; the proposed order does.",

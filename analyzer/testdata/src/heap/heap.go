@@ -128,3 +128,35 @@ type poolLocal struct {
 }
 
 func pinLocal(locals []poolLocal, p int) { locals[p].shared[0]++ }
+
+// dedupAggr is VictoriaMetrics lib/streamaggr's, reduced: every push reads
+// shards and droppedSamples, nothing writes them after construction. The
+// 48-byte size class starts objects at 0, 16, 32 or 48 past a line, and a
+// 24-byte slice header crosses a line at one of those wherever it sits:
+// only padding every object to 64 bytes would keep it on one line, for
+// one read-only line in a quarter of the objects. No finding.
+type dedupAggr struct {
+	shards         []dedupAggrShard //cachelint:hot
+	flushDuration  *histogram
+	flushTimeouts  *counter
+	droppedSamples *counter //cachelint:hot
+}
+
+type (
+	dedupAggrShard struct{ n uint64 }
+	histogram      struct{ n uint64 }
+	counter        struct{ n uint64 }
+)
+
+// entry is 48 bytes too, but its 16-byte hot key sits 8 bytes in, so it
+// crosses a line in the objects that start 48 bytes past one; put first,
+// at a multiple of 16, it stays on one line in every object.
+type entry struct {
+	gen  uint64
+	key  uuid /* want `entry: hot field key \(16 bytes at offset 8\) crosses the line boundary at 16 \(64-byte lines\); in 25% of heap objects, those starting 48 bytes past a 64-byte line \(the 48-byte size class starts them at 0, 16, 32 or 48\); putting key first \(offset 0\) fixes it in every heap object` */ //cachelint:hot
+	a, b uint64
+	c    uint64
+}
+
+// uuid is compared whole.
+type uuid struct{ hi, lo uint64 }
