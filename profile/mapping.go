@@ -306,7 +306,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 				}
 			}
 			fr := frame{name: fn.name}
-			lc.shared = lc.shared || shared[fn.name]
+			lc.shared = lc.shared || shared(fn.name)
 			if f != nil {
 				lc.matched = true
 				if fr.lines = p.lineOf(f, int(ln.line), fn); len(fr.lines) == 0 {

@@ -40,9 +40,30 @@ func TestSharedInRuntime(t *testing.T) {
 			}
 		}
 	}
-	for name := range shared {
+	for name := range sharedRuntime {
 		if !declared[name] {
 			t.Errorf("%s is not a function of %s", name, dir)
+		}
+	}
+}
+
+// The slow paths of sync's locks are told from their fast paths and from
+// the other functions of sync.
+func TestSyncSlowPath(t *testing.T) {
+	for name, want := range map[string]bool{
+		"internal/sync.(*Mutex).lockSlow":    true,
+		"internal/sync.(*Mutex).unlockSlow":  true,
+		"sync.(*Mutex).lockSlow":             true,
+		"sync.(*RWMutex).rUnlockSlow":        true,
+		"sync.(*Mutex).Lock":                 false,
+		"internal/sync.(*Mutex).Lock":        false,
+		"sync.(*Pool).getSlow":               false,
+		"sync.(*WaitGroup).Wait":             false,
+		"example.com/sync.(*Mutex).lockSlow": false,
+		"sync.runtime_doSpin":                false,
+	} {
+		if got := syncSlowPath(name); got != want {
+			t.Errorf("syncSlowPath(%q) = %v, want %v", name, got, want)
 		}
 	}
 }
