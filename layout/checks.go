@@ -597,7 +597,7 @@ func (s *Struct) conflicts(w, x *Hot, ws, xs int) bool {
 	switch {
 	case apart(ws, xs):
 		return true
-	case s.KernelPaths:
+	case s.KernelPaths || s.PerCPU:
 		return !subset(x.Paths, w.Paths) && !(exclusive && subset(w.Paths, x.Paths))
 	}
 	return !exclusive || !intersect(w.Paths, x.Paths)

@@ -1437,9 +1437,9 @@ func withoutAlign(s *Struct, p *Proposal, k int) *Proposal {
 // ____cacheline_aligned_in_smp, not pad arrays. Zero-size members between
 // the pad and the member go where the compiler then puts them, right after
 // what precedes the pad. A pad stays before a pinned member, a bit-field
-// (no attribute spells it there), and at the end. The struct takes the
-// alignment, which may round its size up: finish keeps the pads where
-// that costs bytes.
+// (no attribute spells it there), and at the end unless the alignment
+// gives it anyway. The struct takes the alignment, which may round its
+// size up: finish keeps the pads where that costs bytes.
 func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 	out := *p.Struct
 	ps := &out
@@ -1492,6 +1492,10 @@ func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 			q.Aligned = append(q.Aligned, len(members))
 		}
 		i = j - 1
+	}
+	// A pad at the end that the struct's new alignment gives anyway goes.
+	if n := len(members); n > 0 && len(q.Aligned) > 0 && from[n-1] < 0 && alignUp(members[n-1].Offset, ps.Align) >= alignUp(ps.Size, ps.Align) {
+		members, from = members[:n-1], from[:n-1]
 	}
 	ps.Members, q.From = members, from
 	ps.Size = alignUp(ps.Size, ps.Align)

@@ -115,7 +115,10 @@ var CheckFalseShare = &Check{
 			"write of the lock. So do the fields of one kernel fast path in one object, where the paths come from the " +
 			"kernel's cacheline groups or a net_cachelines table: a socket's rx path runs on one CPU at a time, so a " +
 			"field it writes shares its line with the fields rx reads; a field written on one path conflicts there with " +
-			"what another path uses, unless that is written on every path the first is. Fields of a struct-typed " +
+			"what another path uses, unless that is written on every path the first is. The same holds in one " +
+			"element of a `percpu` type: its owner's reads and writes share a line with no other core; fields " +
+			"that other cores read as well (a transmit queue's device pointer, read by every core that " +
+			"enqueues) say so with a path of their own. Fields of a struct-typed " +
 			"member that starts a line share lines as in their own type, whose finding it is (inet_sock's sk is " +
 			"sock's).\n\n" +
 			"Put written fields on lines of their own, or pad `percpu` elements to a line; the proposed order does.",

@@ -89,14 +89,14 @@ type counters struct {
 // element size steps them, not where its own 48-byte size class would put
 // a lone object: the finding counts the elements of an array. The order
 // that keeps neighbours apart puts the counters first, limit, which other
-// cores read, on a line apart from them, and pads each element to 128
-// bytes.
+// cores read too (path check), on a line apart from them, and pads each
+// element to 128 bytes.
 //
 //cachelint:percpu
 type shard struct {
-	hits  uint64 /* want `shard: hits and miss are written and share line 0 with limit \(read-mostly\) \(64-byte lines\); in 75% of elements of an array of them, those starting 0, 16 or 32 bytes past a 64-byte line \(48-byte elements start them at 0, 16, 32 or 48\)$` `shard: percpu elements are 48 bytes and only 8-byte aligned: at base offset 0, written hits of one element shares a line with hits of the next element \(64-byte lines\)$` */ //cachelint:hot write
-	miss  uint64 //cachelint:hot write
-	limit uint64 //cachelint:hot
+	hits  uint64 /* want `shard: hits and miss are written on path count and share line 0 with limit \(read-mostly\) \(64-byte lines\); in 75% of elements of an array of them, those starting 0, 16 or 32 bytes past a 64-byte line \(48-byte elements start them at 0, 16, 32 or 48\)$` `shard: percpu elements are 48 bytes and only 8-byte aligned: at base offset 0, written hits of one element shares a line with hits of the next element \(64-byte lines\)$` */ //cachelint:hot write path=count
+	miss  uint64 //cachelint:hot write path=count
+	limit uint64 //cachelint:hot path=count,check
 	a     uint64
 	b     uint64
 	c     uint64
