@@ -591,7 +591,9 @@ func andList(names []string) string {
 // a time for one object, a socket's rx under its lock, and a line moves
 // only between the CPUs of paths that touch it: there x conflicts when a
 // path that uses it does not write w, unless x is written on every path w
-// is, so that its own line moves between their CPUs already.
+// is, so that its own line moves between their CPUs already. So in one
+// element of a percpu struct, which one core owns: what other cores read
+// is on a path of its own.
 func (s *Struct) conflicts(w, x *Hot, ws, xs int) bool {
 	exclusive := x.Write || x.Guard != ""
 	switch {
