@@ -462,3 +462,30 @@ func TestPatchDocs(t *testing.T) {
 		t.Errorf("exit %d, %s; -patch prints\n%s\ndocs/binaries.md shows\n%s", code, errs, out, block)
 	}
 }
+
+// TestPatchCaseStudy: the af_packet patch docs/case-studies.md shows is
+// what -patch prints for examples/afpacket, hunk for hunk.
+func TestPatchCaseStudy(t *testing.T) {
+	needTools(t)
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "case-studies.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "## C: DPDK's af_packet queues")
+	if !ok {
+		t.Fatal("docs/case-studies.md has no af_packet section")
+	}
+	_, block, ok := strings.Cut(section, "```\n@@ ")
+	if !ok {
+		t.Fatal("docs/case-studies.md's af_packet section shows no patch")
+	}
+	block, _, _ = strings.Cut("@@ "+block, "```")
+	obj := filepath.Join(t.TempDir(), "bench.o")
+	compileC(t, filepath.Join("..", "..", "examples", "afpacket", "bench.c"), obj, nil)
+	t.Chdir(filepath.Join("..", "..", "examples", "afpacket"))
+	out, errs, code := runCmd(t, "-reorg", "-patch", "queues.h", "-hot", "afpacket.hot", "-C", "pkt_rx_queue,pkt_tx_queue", obj)
+	_, hunks, _ := strings.Cut(out, "\n@@ ")
+	if code != 3 || "@@ "+hunks != block {
+		t.Errorf("exit %d, %s; -patch prints\n%q\ndocs/case-studies.md shows\n%q", code, errs, "@@ "+hunks, block)
+	}
+}
