@@ -117,6 +117,9 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 		var parts []string
 		for _, g := range gs {
 			limit := fmt.Sprintf("%d, its size", g.Limit)
+			if g.Limit != g.Before {
+				limit = fmt.Sprintf("%d, its size and the members joining it", g.Limit)
+			}
 			if g.Where != "" {
 				limit = fmt.Sprintf("%d, %s", g.Limit, g.Where)
 			}
