@@ -361,7 +361,7 @@ func (u *uses) assign(to types.Type, e ast.Expr, how string) {
 		return
 	}
 	qual := types.RelativeTo(u.pass.Pkg)
-	why := fmt.Sprintf("a %s is %s as %s at %s, which takes it only while both have the same fields in the same order",
+	why := fmt.Sprintf("a value of type %s is %s as %s at %s, which takes it only while both have the same fields in the same order",
 		types.TypeString(from, qual), how, types.TypeString(to, qual), u.at(e))
 	u.depend(a, OnOrder, -1, why)
 	u.depend(b, OnOrder, -1, why)

@@ -39,7 +39,7 @@ var fixsafeBlockers = map[string]string{
 	"nameS":   `no fix: reflect's reflect.TypeOf\(NameView\{\}\).Field\(1\) at .*view.go:\d+:\d+ depends on the field order`,
 	"castS":   `no fix: \(\*CastView\)\(unsafe.Pointer\(&arr\)\) at .*view.go:\d+:\d+ reads the memory of a \[9\]uint64 as a CastView`,
 	"convS":   `no fix: the conversion convTwin\(convS\{…\}\) at .*view.go:\d+:\d+ from convS needs both to keep the same fields in the same order`,
-	"anonS":   `no fix: a anonS is assigned as struct\{a uint64; b \[7\]uint64; j uint64\} at .*view.go:\d+:\d+`,
+	"anonS":   `no fix: a value of type anonS is assigned as struct\{a uint64; b \[7\]uint64; j uint64\} at .*view.go:\d+:\d+`,
 	"walkS":   `no fix: reflect's v.NumField\(\) at .*view.go:\d+:\d+ depends on the field order`,
 	"sizeS":   `no fix: unsafe.Sizeof\(sizeS\{\}\) at .*view.go:\d+:\d+ depends on its size and alignment, which the fix changes`,
 	"pair":    `no fix: the pads it would drop hold the file's last use of "fixsafe/internal/xr" \(.*pair.go:\d+:\d+\)`,
