@@ -33,12 +33,13 @@ var kernelHeaders = []string{
 }
 
 // stableMembers are the members the BTF's 6.18.44 has that earlier 6.18
-// trees lack, by struct, in the BTF's order: net_device's of the 6.18.40
-// watchdog fix, inet_connection_sock's unhashed_state. On a tree without
-// them -patch refuses the struct, naming the first missing one and the
-// member the binary has it after.
+// trees lack, by struct, in the BTF's order: net_device's
+// mangleid_features and those of the 6.18.40 watchdog fix,
+// inet_connection_sock's unhashed_state. On a tree without them -patch
+// refuses the struct, naming the first missing one and the member the
+// binary has it after.
 var stableMembers = map[string][]struct{ name, after string }{
-	"net_device":           {{"watchdog_lock", "watchdog_timeo"}, {"watchdog_ref_held", "watchdog_lock"}},
+	"net_device":           {{"mangleid_features", "mpls_features"}, {"watchdog_lock", "watchdog_timeo"}, {"watchdog_ref_held", "watchdog_lock"}},
 	"inet_connection_sock": {{"unhashed_state", "icsk_pmtu_cookie"}},
 }
 
@@ -83,8 +84,8 @@ func kernelTree(t *testing.T) (btf, tables string) {
 
 // missingStable returns the refusal -patch gives on header for struct
 // name if the header predates a stable fix the BTF has (lacks one of the
-// struct's stableMembers, or has tcp_sock's chrono_type in its old
-// place), as a pattern, or nil.
+// struct's stableMembers or netns_ipv4's icmp cacheline group, or has
+// tcp_sock's chrono_type in its old place), as a pattern, or nil.
 func missingStable(t *testing.T, header, name string) *regexp.Regexp {
 	t.Helper()
 	b, err := os.ReadFile(header)
@@ -96,6 +97,11 @@ func missingStable(t *testing.T, header, name string) *regexp.Regexp {
 			return regexp.MustCompile(`cachelint: ` + regexp.QuoteMeta(header) + `:[0-9]+: struct ` + name + `: member ` + m.name +
 				`: not declared in the struct's definition here; the binary has it after ` + m.after + `\b`)
 		}
+	}
+	// netns_ipv4's icmp group, from 6.18.14.
+	if name == "netns_ipv4" && !regexp.MustCompile(`__cacheline_group_begin(_aligned)?\(icmp\)`).Match(b) {
+		return regexp.MustCompile(`cachelint: ` + regexp.QuoteMeta(header) + `:[0-9]+: struct netns_ipv4: member __cacheline_group_begin__icmp: ` +
+			`not declared in the struct's definition here; the binary has it after __cacheline_group_end__netns_ipv4_read_rx\b`)
 	}
 	// tcp_sock's chrono_type (a bit-field), last of the read_txrx group before the
 	// stable backport of 4b78c9cbd8f1 moved it next to chrono_stat[].
