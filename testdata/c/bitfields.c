@@ -46,7 +46,17 @@ struct zero_width {
 	char f;			/* byte 9 */
 };
 
+/* Three units of growing types from byte 0, each field in the next bits:
+ * on a big-endian machine DW_AT_bit_offset counts each from its unit's
+ * most significant bit, so read as little-endian they would overlap. */
+struct growing_units {
+	unsigned char x:3;	/* bit 0 */
+	unsigned short y:9;	/* bit 3 */
+	unsigned int z:17;	/* bit 12 */
+};
+
 struct bits bits_v;
 struct mixed_units mixed_units_v;
 struct straddle_bits straddle_bits_v;
 struct zero_width zero_width_v;
+struct growing_units growing_units_v;
