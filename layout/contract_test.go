@@ -109,8 +109,6 @@ func TestOverLimits(t *testing.T) {
 	}
 }
 
-func c32(name string) cMember { return cMember{name: name, size: 4, align: 4} }
-
 // Where a patch needs cold bytes in front of or between groups, it takes
 // what a maintainer would: the fewest members that fill the room without
 // a hole, in their declared order, not the cold members that happen to
@@ -124,11 +122,11 @@ func TestSpacers(t *testing.T) {
 		moved []string
 	}{
 		// Not p, p2 and q: two members fill the room.
-		{"two u32 and two u64", []cMember{c32("p"), c32("p2"), c64("q", ""), c64("r", "")}, false, []string{"q", "r"}},
+		{"two u32 and two u64", []cMember{c32("p", ""), c32("p2", ""), c64("q", ""), c64("r", "")}, false, []string{"q", "r"}},
 		// Not p and q: p would bring its hole along.
-		{"a u32 and two u64", []cMember{c32("p"), c64("q", ""), c64("r", "")}, false, []string{"q", "r"}},
+		{"a u32 and two u64", []cMember{c32("p", ""), c64("q", ""), c64("r", "")}, false, []string{"q", "r"}},
 		// One member the room's size, far as it lies.
-		{"a 16-byte member", []cMember{c32("p"), c32("p2"), c64("q", ""), c64("r", "")}, true, []string{"big"}},
+		{"a 16-byte member", []cMember{c32("p", ""), c32("p2", ""), c64("q", ""), c64("r", "")}, true, []string{"big"}},
 	} {
 		ms := []cMember{marker("__cacheline_group_begin__k_read_tx")}
 		for i := range 6 {

@@ -807,7 +807,6 @@ func TestPerCPUKeepsWritesApart(t *testing.T) {
 // with every member in place, as DPDK's fix (__rte_cache_aligned) did.
 func TestPerCPUOwnerSharesItsLine(t *testing.T) {
 	t.Parallel()
-	c32 := func(name, hot string) cMember { return cMember{name: name, size: 4, align: 4, hot: hot} }
 	s := cStruct("pkt_rx_queue", c32("sockfd", ""), c64("rd", "r:"), c64("map", ""),
 		c32("framecount", "r:"), c32("framenum", "w:"), c64("mb_pool", ""), c64("port", "r:"),
 		c64("rx_pkts", "w:"), c64("rx_bytes", "w:"))
@@ -841,7 +840,6 @@ func TestPerCPUOwnerSharesItsLine(t *testing.T) {
 // already rounds its size to the line, so no pad array follows them.
 func TestAlignedDropsTailPad(t *testing.T) {
 	t.Parallel()
-	c32 := func(name, hot string) cMember { return cMember{name: name, size: 4, align: 4, hot: hot} }
 	s := cStruct("pkt_rx_queue", c32("sockfd", ""), c64("rd", "r:rx,stats"), c64("map", ""),
 		c32("framecount", "r:rx,stats"), c32("framenum", "w:rx"), c64("mb_pool", ""), c64("port", "r:rx"),
 		c64("rx_pkts", "w:rx"), c64("rx_bytes", "w:rx"))

@@ -47,6 +47,7 @@ func cStruct(name string, ms ...cMember) *Struct {
 }
 
 func c64(name, hot string) cMember { return cMember{name: name, size: 8, align: 8, hot: hot} }
+func c32(name, hot string) cMember { return cMember{name: name, size: 4, align: 4, hot: hot} }
 func marker(name string) cMember   { return cMember{name: name, align: 1} }
 
 // order lists the proposal's member names, inserted padding left out.

@@ -277,14 +277,7 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 				}
 			}
 
-			if err := os.WriteFile("cachelint.patch", []byte(patch), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			execOK(t, "git", "apply", "--check", "cachelint.patch")
-			execOK(t, "git", "apply", "cachelint.patch")
-			if out, err := exec.Command("git", "apply", "--check", "cachelint.patch").CombinedOutput(); err == nil {
-				t.Errorf("git applies the patch a second time:\n%s", out)
-			}
+			applyOnce(t, patch)
 			patched, err := os.ReadFile(c.header)
 			if err != nil {
 				t.Fatal(err)

@@ -216,14 +216,7 @@ func provePatch(t *testing.T, c patchCase) {
 		t.Fatalf("-patch printed\n%s\nthe plans give\n%s", patch, want.String())
 	}
 	t.Logf("%s", patch)
-	if err := os.WriteFile("cachelint.patch", []byte(patch), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	execOK(t, "git", "apply", "--check", "cachelint.patch")
-	execOK(t, "git", "apply", "cachelint.patch")
-	if out, err := exec.Command("git", "apply", "--check", "cachelint.patch").CombinedOutput(); err == nil {
-		t.Errorf("git applies the patch a second time:\n%s", out)
-	}
+	applyOnce(t, patch)
 	patched, err := os.ReadFile(c.src)
 	if err != nil {
 		t.Fatal(err)
@@ -487,5 +480,20 @@ func TestPatchCaseStudy(t *testing.T) {
 	_, hunks, _ := strings.Cut(out, "\n@@ ")
 	if code != 3 || "@@ "+hunks != block {
 		t.Errorf("exit %d, %s; -patch prints\n%q\ndocs/case-studies.md shows\n%q", code, errs, "@@ "+hunks, block)
+	}
+}
+
+// applyOnce applies patch in the working directory, a git work tree, as
+// a developer would: git apply --check accepts it, it applies, and git
+// refuses it a second time.
+func applyOnce(t *testing.T, patch string) {
+	t.Helper()
+	if err := os.WriteFile("cachelint.patch", []byte(patch), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	execOK(t, "git", "apply", "--check", "cachelint.patch")
+	execOK(t, "git", "apply", "cachelint.patch")
+	if out, err := exec.Command("git", "apply", "--check", "cachelint.patch").CombinedOutput(); err == nil {
+		t.Errorf("git applies the patch a second time:\n%s", out)
 	}
 }
