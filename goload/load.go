@@ -42,16 +42,19 @@ type Config struct {
 
 // Files are the files that loads sharing it have parsed, by name, in
 // one FileSet. Parsing a file does not depend on the build, and the
-// syntax is only read.
+// syntax is only read. Loads sharing it may run at once: they also
+// share a token per core, so that together they parse and type-check no
+// more at a time than there are cores.
 type Files struct {
 	fset   *token.FileSet
 	mu     sync.Mutex
 	parsed map[string]*parsedFile
+	cpu    chan struct{}
 }
 
 // NewFiles returns an empty Files.
 func NewFiles() *Files {
-	return &Files{fset: token.NewFileSet(), parsed: map[string]*parsedFile{}}
+	return &Files{fset: token.NewFileSet(), parsed: map[string]*parsedFile{}, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
 }
 
 // Load loads the packages that patterns name as packages.Load does with
@@ -84,7 +87,7 @@ func Load(cfg Config, patterns ...string) ([]*packages.Package, error) {
 		roots:  map[*packages.Package]bool{},
 		source: map[*packages.Package]bool{},
 		view:   map[string]*types.Package{},
-		cpu:    make(chan struct{}, runtime.GOMAXPROCS(0)),
+		cpu:    files.cpu,
 	}
 	seeds := map[*packages.Package]bool{}
 	for _, p := range roots {
@@ -126,7 +129,7 @@ type loader struct {
 	view     map[string]*types.Package // the packages not from source, by path
 	loaded   map[*packages.Package]error
 
-	cpu chan struct{} // a token per core, held while parsing or type-checking
+	cpu chan struct{} // the Files' token per core, held while parsing or type-checking
 }
 
 // parsedFile is one file parsed, once.
@@ -211,7 +214,7 @@ func (l *loader) check(all []*packages.Package) {
 		case p.PkgPath == "unsafe":
 			p.Types = types.Unsafe
 			p.Syntax = []*ast.File{}
-			p.TypesInfo = newInfo()
+			p.TypesInfo = newInfo(0, false)
 		case l.source[p]:
 			p.Types = types.NewPackage(p.PkgPath, p.Name)
 		default:
@@ -286,7 +289,11 @@ func (l *loader) parseFile(name string) (*ast.File, error) {
 // imports are.
 func (l *loader) typeCheck(p *packages.Package, files []*ast.File) {
 	p.Syntax = files
-	p.TypesInfo = newInfo()
+	size := 0
+	for _, f := range files {
+		size += l.fset.File(f.Pos()).Size()
+	}
+	p.TypesInfo = newInfo(size, l.roots[p])
 	conf := &types.Config{
 		Importer:         importer(func(path string) (*types.Package, error) { return l.imported(p, path) }),
 		IgnoreFuncBodies: !l.roots[p],
@@ -393,16 +400,25 @@ func addError(p *packages.Package, err error) {
 	}
 }
 
-// newInfo is a types.Info with every map the analyzers read.
-func newInfo() *types.Info {
+// newInfo is a types.Info with every map the analyzers read, sized for
+// size bytes of source, type-checked with function bodies or without.
+// The maps hold an entry for most identifiers and expressions: grown from
+// empty, they copy their tables again and again. The sizes are about
+// what Go source of ordinary density needs (docs/performance.md) or less,
+// so that a package of long comments holds little more than it needs.
+func newInfo(size int, bodies bool) *types.Info {
+	nTypes, nUses, nDefs, nOther := size/128, size/192, size/256, 0
+	if bodies {
+		nTypes, nUses, nDefs, nOther = size/16, size/24, size/128, size/128
+	}
 	return &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
+		Types:        make(map[ast.Expr]types.TypeAndValue, nTypes),
+		Defs:         make(map[*ast.Ident]types.Object, nDefs),
+		Uses:         make(map[*ast.Ident]types.Object, nUses),
 		Implicits:    map[ast.Node]types.Object{},
 		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:       make(map[ast.Node]*types.Scope, nOther),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection, nOther),
 		FileVersions: map[*ast.File]string{},
 	}
 }
