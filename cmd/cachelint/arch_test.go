@@ -44,3 +44,40 @@ func TestLineSizesPerGOARCH(t *testing.T) {
 		t.Errorf("-line=64: exit %d, want 0\n%s", code, out)
 	}
 }
+
+// A package that builds for the user's GOARCH but not for the GOARCH of
+// another line size (archonly's amd64only: code for amd64 without build
+// constraints) is checked at the user's sizes alone, with one note for it
+// and one for its importer, naming the GOARCH; the exit status is its
+// findings'. A package that does not build for the user's GOARCH
+// (arm64only) is an error.
+func TestSkipsPackagesOtherGOARCHCannotBuild(t *testing.T) {
+	if gobuild.Default.GOARCH != "amd64" {
+		t.Skip("the fixture's package builds for amd64 alone, and -line=64,128 builds arm64 beside amd64")
+	}
+	out, code := run(t, "testdata/archonly", bin, "-line=64,128", "./amd64only", "./user")
+	if code != 3 {
+		t.Errorf("exit %d, want 3 (amd64only's finding at 64)\n%s", code, out)
+	}
+	for _, want := range []string{
+		"cachelint: GOARCH=arm64: example.com/archonly/amd64only: not checked at 128-byte lines: it does not build for arm64: amd64only/jit.go:12:9: undefined: Reg (and 1 more error)\n",
+		"cachelint: GOARCH=arm64: example.com/archonly/user: not checked at 128-byte lines: it imports example.com/archonly/amd64only, which does not build for arm64\n",
+		"amd64only/jit.go:18:2: Stats: padding _ [48]byte (48 bytes) leaves programs and bytes on one line (64-byte lines)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	// One note per package: none for the test variant or the test's main.
+	if n := strings.Count(out, "not checked"); n != 2 {
+		t.Errorf("%d notes, want 2:\n%s", n, out)
+	}
+
+	out, code = run(t, "testdata/archonly", bin, "-line=64,128", "./...")
+	if code != 1 {
+		t.Errorf("./...: exit %d, want 1 (arm64only does not build for amd64)\n%s", code, out)
+	}
+	if want := "cachelint: arm64only/jit.go:7:9: undefined: Reg\n"; !strings.Contains(out, want) {
+		t.Errorf("./...: missing %q in\n%s", want, out)
+	}
+}

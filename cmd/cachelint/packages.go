@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	gobuild "go/build"
 	"go/types"
@@ -117,22 +118,34 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if i := slices.IndexFunc(arches, func(a golayout.ArchLines) bool { return a.GOARCH == host }); i > 0 {
 		arches[0], arches[i] = arches[i], arches[0]
 	}
-	seen := map[string]bool{}
+	// The GOARCHes' loads run at once: each waits on the go command
+	// while another type-checks.
 	files := goload.NewFiles()
-	pkgs, status, err := load(arches[0].GOARCH, host, o.tests, fs.Args(), files, seen, stderr)
-	if err != nil {
+	loads := make([]loaded, len(arches))
+	var wg sync.WaitGroup
+	for i, a := range arches {
+		wg.Go(func() {
+			loads[i].pkgs, loads[i].err = goload.Load(loadConfig(a.GOARCH, host, o.tests, files), fs.Args()...)
+		})
+	}
+	wg.Wait()
+	if err := loads[0].err; err != nil {
 		return fail("%v", err)
 	}
+	seen := map[string]bool{}
+	pkgs, status := checkable(loads[0].pkgs, seen, stderr)
 	o.Config.GOARCH, o.Config.Lines = arches[0].GOARCH, arches[0].Lines
 	if len(arches) > 1 {
+		checked := map[string]bool{} // by package ID
+		for _, p := range pkgs {
+			checked[p.ID] = true
+		}
 		others := map[string][]*analyzer.Build{} // by package ID
-		for _, a := range arches[1:] {
-			ps, st, err := load(a.GOARCH, host, o.tests, fs.Args(), files, seen, stderr)
-			if err != nil {
+		for i, a := range arches[1:] {
+			if err := loads[i+1].err; err != nil {
 				return fail("GOARCH=%s: %v", a.GOARCH, err)
 			}
-			status = max(status, st)
-			for _, p := range ps {
+			for _, p := range crossCheckable(a, loads[i+1].pkgs, checked, stderr) {
 				others[p.ID] = append(others[p.ID], &analyzer.Build{GOARCH: a.GOARCH, Lines: a.Lines,
 					Fset: p.Fset, Files: p.Syntax, Types: p.Types, Info: p.TypesInfo, Sizes: p.TypesSizes})
 			}
@@ -276,23 +289,27 @@ func writeSourceLines(w io.Writer, sources map[string][]string, file string, fro
 	}
 }
 
-// load loads the packages patterns name, built for goarch, and reports
-// the errors of those that do not load: it returns the others, which
-// the analyzer can check, and exit status 1 when some did not load.
-// The loads of every GOARCH share files, parsed once. An error the
-// packages of another GOARCH share is reported once, as seen records.
-func load(goarch, host string, tests bool, patterns []string, files *goload.Files, seen map[string]bool, stderr io.Writer) ([]*packages.Package, int, error) {
+// loaded is one GOARCH's load.
+type loaded struct {
+	pkgs []*packages.Package
+	err  error
+}
+
+// loadConfig is the load of the packages built for goarch, sharing files
+// with the loads of the other GOARCHes.
+func loadConfig(goarch, host string, tests bool, files *goload.Files) goload.Config {
 	cfg := goload.Config{Tests: tests, Files: files}
-	prefix := ""
 	if goarch != host {
 		// A cross build, as go build makes one: without cgo.
 		cfg.Env = append(os.Environ(), "GOARCH="+goarch, "CGO_ENABLED=0")
-		prefix = "GOARCH=" + goarch + ": "
 	}
-	pkgs, err := goload.Load(cfg, patterns...)
-	if err != nil {
-		return nil, 1, err
-	}
+	return cfg
+}
+
+// checkable reports the errors of the packages of the user's GOARCH that
+// do not load: it returns the others, which the analyzer can check, and
+// exit status 1 when some did not load. seen records what was reported.
+func checkable(pkgs []*packages.Package, seen map[string]bool, stderr io.Writer) ([]*packages.Package, int) {
 	// A package that does not load, or imports one that does not, is
 	// reported and left out; the others are checked.
 	bad := map[*packages.Package]bool{}
@@ -305,13 +322,9 @@ func load(goarch, host string, tests bool, patterns []string, files *goload.File
 			if checked && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
 				continue
 			}
-			msg := p.PkgPath + ": " + e.Msg
-			if e.Pos != "" && e.Pos != "-" {
-				msg = relToWD(e.Pos) + ": " + e.Msg
-			}
-			if !seen[msg] {
+			if msg := errorLine(p, e); !seen[msg] {
 				seen[msg] = true
-				fmt.Fprintf(stderr, "cachelint: %s%s\n", prefix, msg)
+				fmt.Fprintf(stderr, "cachelint: %s\n", msg)
 			}
 		}
 		for _, imp := range p.Imports {
@@ -331,11 +344,96 @@ func load(goarch, host string, tests bool, patterns []string, files *goload.File
 		} else if len(p.Errors) == 0 {
 			if msg := p.PkgPath + ": not checked: a package it imports has errors"; !seen[msg] {
 				seen[msg] = true
-				fmt.Fprintf(stderr, "cachelint: %s%s\n", prefix, msg)
+				fmt.Fprintf(stderr, "cachelint: %s\n", msg)
 			}
 		}
 	}
-	return ok, status, nil
+	return ok, status
+}
+
+// crossCheckable returns the packages of a's build that are checked at
+// its line sizes: those that load, of the packages checked on the
+// user's GOARCH (by ID in checked). A package that builds for the user's
+// GOARCH but not for a's, as code for one architecture without build
+// constraints does, is checked at the other sizes alone, with a note
+// that says why; it is no error, since the user builds it where it
+// builds. (A package that does not build for the user's GOARCH has its
+// errors reported there.)
+func crossCheckable(a golayout.ArchLines, pkgs []*packages.Package, checked map[string]bool, stderr io.Writer) []*packages.Package {
+	own := map[*packages.Package]bool{}       // has errors
+	culprit := map[*packages.Package]string{} // imports one that has: its path
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if len(p.Errors) > 0 {
+			own[p] = true
+			return
+		}
+		for _, imp := range p.Imports {
+			if own[imp] {
+				culprit[p] = imp.PkgPath
+				return
+			}
+			if c, ok := culprit[imp]; ok {
+				culprit[p] = c
+				return
+			}
+		}
+	})
+	at := fmt.Sprintf("GOARCH=%s: %%s: not checked at %s: ", a.GOARCH, byteLines(a.Lines))
+	noted := map[string]bool{} // by path: a package and its test variant have one note
+	var ok []*packages.Package
+	for _, p := range pkgs {
+		c, imports := culprit[p]
+		switch {
+		case !own[p] && !imports:
+			ok = append(ok, p)
+			continue
+		case !checked[p.ID] || noted[p.PkgPath]:
+			continue
+		case !own[p] && p.Name == "main" && strings.HasSuffix(p.PkgPath, ".test"):
+			continue // a test's generated main: the variant it tests has the note
+		}
+		noted[p.PkgPath] = true
+		why := "it imports " + c + ", which does not build for " + a.GOARCH
+		if own[p] {
+			why = "it does not build for " + a.GOARCH + ": " + errorLine(p, p.Errors[0])
+			if n := len(p.Errors) - 1; n == 1 {
+				why += " (and 1 more error)"
+			} else if n > 1 {
+				why += fmt.Sprintf(" (and %d more errors)", n)
+			}
+		}
+		fmt.Fprintf(stderr, "cachelint: "+at+"%s\n", p.PkgPath, why)
+	}
+	return ok
+}
+
+// errorLine is e, an error of p, as cachelint reports it: at its place,
+// or at p's path.
+func errorLine(p *packages.Package, e packages.Error) string {
+	if e.Pos != "" && e.Pos != "-" {
+		return relToWD(e.Pos) + ": " + e.Msg
+	}
+	return p.PkgPath + ": " + e.Msg
+}
+
+// byteLines says line sizes in words: "128-byte lines", "64- and
+// 256-byte lines".
+func byteLines(lines []int64) string {
+	var b strings.Builder
+	for i, n := range lines {
+		switch {
+		case i == 0:
+		case i == len(lines)-1:
+			b.WriteString(" and ")
+		default:
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d", n)
+		if i < len(lines)-1 {
+			b.WriteString("-")
+		}
+	}
+	return b.String() + "-byte lines"
 }
 
 // relToWD names file relative to the working directory when it lies under

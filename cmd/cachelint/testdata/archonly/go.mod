@@ -1,0 +1,3 @@
+module example.com/archonly
+
+go 1.22
