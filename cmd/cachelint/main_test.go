@@ -117,6 +117,32 @@ func TestStandaloneOrder(t *testing.T) {
 	}
 }
 
+// README.md's first commands build the command and run it on the
+// examples: the exit status it states is the one the command gives, and
+// what it builds is what it runs.
+func TestReadmeFirstCommands(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, _ := strings.Cut(string(readme), "```sh\n")
+	block, _, _ = strings.Cut(block, "```")
+	lines := strings.Split(block, "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "go build ./cmd/cachelint ") {
+		t.Fatalf("README's first command is not go build ./cmd/cachelint:\n%s", block)
+	}
+	cmd, comment, _ := strings.Cut(lines[1], "#")
+	args := strings.Fields(cmd)
+	var want int
+	if _, err := fmt.Sscanf(comment[strings.Index(comment, "exit status"):], "exit status %d", &want); err != nil || args[0] != "./cachelint" {
+		t.Fatalf("README's second command does not run ./cachelint and state an exit status: %q", lines[1])
+	}
+	if out, code := run(t, root, bin, args[1:]...); code != want {
+		t.Errorf("%s: exit %d, README says %d\n%s", cmd, code, want, out)
+	}
+}
+
 // -format sarif on packages: one result per diagnostic, at its file, line
 // and column from the source root, checked as code scanning would.
 func TestStandaloneSARIF(t *testing.T) {
