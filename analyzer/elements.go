@@ -147,6 +147,17 @@ func (w *ElementWrites) Add(fset *token.FileSet, files []*ast.File, info *types.
 	}
 }
 
+// Merge adds to w what o found, so that packages may be searched at once,
+// each with an ElementWrites of its own.
+func (w *ElementWrites) Merge(o *ElementWrites) {
+	if w.types == nil {
+		w.types, w.generic = map[string]bool{}, map[string]bool{}
+	}
+	maps.Copy(w.types, o.types)
+	maps.Copy(w.generic, o.generic)
+	w.instances = append(w.instances, o.instances...)
+}
+
 // Types are the struct types found written as elements, by declKey; fset
 // names the declarations of the instances' type arguments.
 func (w *ElementWrites) Types(fset *token.FileSet) map[string]bool {

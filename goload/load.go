@@ -280,7 +280,9 @@ func (l *loader) parseFile(name string) (*ast.File, error) {
 			pf.err = err
 			return
 		}
-		pf.file, pf.err = parser.ParseFile(l.fset, name, src, parser.AllErrors|parser.ParseComments)
+		// The type checker resolves identifiers itself; nothing reads
+		// the parser's ast.Objects.
+		pf.file, pf.err = parser.ParseFile(l.fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 	})
 	return pf.file, pf.err
 }
