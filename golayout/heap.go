@@ -83,3 +83,18 @@ func hasPointers(t types.Type) bool {
 	}
 	return true // pointers, slices, maps, chans, funcs, interfaces
 }
+
+// GlobalAlign is the alignment at which the Go linker of goarch places a
+// package-level variable of size bytes (layout.LinkerAlign): the gc
+// compiler asks none for a variable, so the linker's largest data
+// alignment bounds it, 8 bytes on arm and 32 elsewhere.
+func GlobalAlign(size int64, goarch string) int64 {
+	minAlign, maxAlign := int64(1), int64(32)
+	switch goarch {
+	case "arm":
+		maxAlign = 8
+	case "s390x":
+		minAlign = 2
+	}
+	return layout.LinkerAlign(size, minAlign, maxAlign)
+}

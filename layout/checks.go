@@ -544,10 +544,13 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 		}
 		detail := fmt.Sprintf("%d lines where %d would do", now, best)
 		if nowAt.objects != nowAt.of {
-			detail += fmt.Sprintf(", in %d%% of heap objects", nowAt.percent())
+			detail += ", " + s.objectsWord(nowAt, "in ")
 		}
 		msg := fmt.Sprintf("%s occupy %d lines where %d would do", pathWords(p), now, best)
-		if best == now {
+		if best == now && s.GlobalAlign > 0 {
+			detail = fmt.Sprintf("%d lines %s where a better order would at only %d", now, s.objectsWord(nowAt, ""), bestAt.objects)
+			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
+		} else if best == now {
 			detail = fmt.Sprintf("%d lines in %s where a better order would in only %d%%", now, nowAt.objectsWord(), bestAt.percent())
 			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
 		}
@@ -940,7 +943,7 @@ func budget(s *Struct, line int64) []Finding {
 					fmt.Sprintf("%s occupy %d lines, over the budget of %d", pathWords(p), n, b.Lines), s.heapNote(line, at))
 				f.detail = fmt.Sprintf("%d lines", n)
 				if at.objects != at.of {
-					f.detail += fmt.Sprintf(" in %d%% of heap objects", at.percent())
+					f.detail += " " + s.objectsWord(at, "in ")
 				}
 				out = append(out, f)
 			}

@@ -270,12 +270,43 @@ var lineBase = []Base{{0, 1, 1}}
 // object of its own: see elementBases.
 func (s *Struct) Bases(line int64) []Base {
 	switch {
+	case s.GlobalAlign > 0:
+		return globalBases(s.GlobalAlign, line)
 	case s.Heap == nil || line > s.Heap.PageSize:
 		return lineBase
 	case s.PerCPU:
 		return s.elementBases(line)
 	}
 	return s.Heap.Bases(s.Size, s.Pointers, line)
+}
+
+// globalBases lists the offsets from a line boundary at which the linker
+// may start a package-level variable it aligns to align bytes: each
+// multiple of align within a line, none more likely than another (where
+// one lands depends on every variable of the program).
+func globalBases(align, line int64) []Base {
+	if align >= line {
+		return lineBase
+	}
+	n := line / align
+	out := make([]Base, n)
+	for k := range n {
+		out[k] = Base{k * align, 1, n}
+	}
+	return out
+}
+
+// LinkerAlign is the alignment at which the Go linker places a
+// package-level variable of size bytes with no alignment of its own
+// asked: the largest power of two not above its size, at most maxAlign
+// (the GOARCH's largest data alignment, 32 on most and 8 on arm) and at
+// least minAlign (1; 2 on s390x).
+func LinkerAlign(size, minAlign, maxAlign int64) int64 {
+	align := maxAlign
+	for align > size && align > minAlign {
+		align >>= 1
+	}
+	return align
 }
 
 // elementBases lists where the elements of an array of s start relative to
@@ -309,7 +340,7 @@ func gcd(a, b int64) int64 {
 // offsets within s.
 func (s *Struct) at(base int64) *Struct {
 	out := *s
-	out.Heap, out.origin = nil, s.origin+base
+	out.Heap, out.GlobalAlign, out.origin = nil, 0, s.origin+base
 	out.Members = slices.Clone(s.Members)
 	for i := range out.Members {
 		out.Members[i].Offset += base
@@ -379,7 +410,20 @@ func (s *Struct) shareWords(sh share) string {
 	case s.PerCPU:
 		return fmt.Sprintf("in %d%% of elements of an array of them", sh.percent())
 	}
-	return "in " + sh.objectsWord()
+	return s.objectsWord(sh, "in ")
+}
+
+// objectsWord names the part of s's values a share is, after in ("in
+// 38% of heap objects"); for package-level variables, the places the
+// linker may put one ("at 1 of the 4 places the linker may put it").
+func (s *Struct) objectsWord(sh share, in string) string {
+	switch {
+	case s.GlobalAlign > 0 && sh.objects == sh.of:
+		return "wherever the linker puts it"
+	case s.GlobalAlign > 0:
+		return fmt.Sprintf("at %d of the %d places the linker may put it", sh.objects, sh.of)
+	}
+	return in + sh.objectsWord()
 }
 
 // straddleAtBases is straddle at every base of s; the hot members it finds
@@ -579,19 +623,14 @@ func (s *Struct) paddingAtBases(line, maxLine int64) []Finding {
 // line where the next object of its size class starts, at some heap base:
 // that object may be anything of that size, written by anyone.
 func (s *Struct) loneEnd(line int64) []Finding {
+	if s.GlobalAlign > 0 {
+		return s.globalEnd(line)
+	}
 	if s.Heap == nil || s.Size == 0 {
 		return nil
 	}
-	pad, last := -1, -1
-	for i := range s.Members {
-		switch m := &s.Members[i]; {
-		case separates(m):
-			pad = i
-		case m.Size > 0:
-			last, pad = i, -1
-		}
-	}
-	if pad < 0 || last < 0 {
+	pad, last := s.lastPad()
+	if pad < 0 {
 		return nil
 	}
 	p := s.Heap.Place(s.Size, s.Pointers)
@@ -611,6 +650,47 @@ func (s *Struct) loneEnd(line int64) []Finding {
 		return []Finding{newFinding(line, pad, []string{m.Name, lm.Label()}, m.Name+" after "+lm.Label(),
 			fmt.Sprintf("padding %s %s (%d bytes) leaves %s on the line where the next object of the %d-byte size class starts",
 				m.Name, m.Type, m.Size, lm.Label(), p.Class.Size), "")}
+	})
+}
+
+// lastPad finds the pad that ends s, with nothing but pads after it, and
+// the last member of some size before it; -1 and -1 when s ends in none.
+func (s *Struct) lastPad() (pad, last int) {
+	pad, last = -1, -1
+	for i := range s.Members {
+		switch m := &s.Members[i]; {
+		case separates(m):
+			pad = i
+		case m.Size > 0:
+			last, pad = i, -1
+		}
+	}
+	if pad < 0 || last < 0 {
+		return -1, -1
+	}
+	return pad, last
+}
+
+// globalEnd is loneEnd for a struct whose values are package-level
+// variables (GlobalAlign): the linker starts the next variable, one no
+// smaller, at the first multiple of its alignment, at least GlobalAlign,
+// past the end of this one.
+func (s *Struct) globalEnd(line int64) []Finding {
+	pad, last := s.lastPad()
+	if pad < 0 || s.Size == 0 {
+		return nil
+	}
+	m, lm := &s.Members[pad], &s.Members[last]
+	align := s.GlobalAlign
+	return s.atBases(line, func(at *Struct) []Finding {
+		end := at.Members[last].End() - 1
+		next := alignUp(at.origin+s.Size, align)
+		if end/line != next/line {
+			return nil
+		}
+		return []Finding{newFinding(line, pad, []string{m.Name, lm.Label()}, m.Name+" after "+lm.Label(),
+			fmt.Sprintf("padding %s %s (%d bytes) leaves %s on the line where the next package-level variable may start",
+				m.Name, m.Type, m.Size, lm.Label()), "")}
 	})
 }
 
@@ -741,12 +821,19 @@ func (s *Struct) sliceNote(base, line int64) string {
 // start where they do. It says nothing for a finding that holds at every
 // base when one is a line boundary: base-0 arithmetic finds those.
 func (s *Struct) heapNote(line int64, sh share) string {
-	if s.Heap == nil {
-		return ""
-	}
 	bases := s.Bases(line)
-	if sh.objects == sh.of && bases[0].Offset == 0 {
+	switch {
+	case s.Heap == nil && s.GlobalAlign == 0:
 		return ""
+	case sh.objects == sh.of && bases[0].Offset == 0:
+		return ""
+	case s.GlobalAlign > 0:
+		all := make([]int64, len(bases))
+		for i, b := range bases {
+			all[i] = b.Offset
+		}
+		return fmt.Sprintf("; its values are package-level variables, which the linker places, not the allocator: where it starts one %s bytes past a %d-byte line (it starts a %d-byte variable at a multiple of %d bytes, after a variable no larger: %s past a line)",
+			orList(sh.at), line, s.Size, s.GlobalAlign, orList(all))
 	}
 	objects, starts := "heap objects", "starts"
 	p := s.Heap.Place(s.Size, s.Pointers)
@@ -933,7 +1020,9 @@ func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Propos
 	maxLine := slices.Max(lines)
 	// A percpu struct is no object of its own: its size class is not
 	// where its elements start.
-	if s.Heap == nil || s.PerCPU || len(p.Struct.Bases(maxLine)) == 1 {
+	// Nor does a variable the linker places: growing it does not change
+	// its alignment.
+	if s.Heap == nil || s.PerCPU || s.GlobalAlign > 0 || len(p.Struct.Bases(maxLine)) == 1 {
 		return nil, ""
 	}
 	// Padding that isolates may take the reordered struct to a bigger

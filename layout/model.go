@@ -107,6 +107,13 @@ type Struct struct {
 	// the rule for C, whose allocators differ by program.
 	Heap     *GoHeap
 	Pointers bool
+	// GlobalAlign, when set, says that the struct's only values are Go
+	// package-level variables, which the linker places, not the
+	// allocator: each at a multiple of GlobalAlign bytes (the linker's
+	// alignment for a variable of the struct's size), after variables no
+	// larger, which anyone may write. The checks count lines at each
+	// such base, and Heap is not consulted.
+	GlobalAlign int64
 	// origin is how far past a line boundary the struct starts in a copy
 	// made by at, 0 otherwise.
 	origin int64
