@@ -94,6 +94,12 @@ type Config struct {
 	// vet must. A pad at the end of any other type keeps it from the
 	// next heap object, not from a next element.
 	Elements map[string]bool
+	// Globals gives the uses of package-level variables over every
+	// package the driver loaded for a GOARCH (GlobalUses), nil for a
+	// GOARCH it has none for; nil finds them in the pass's package alone,
+	// as go vet must, where another package may use an exported
+	// variable.
+	Globals func(goarch string) *GlobalUses
 }
 
 // Build is a package as type-checked for another GOARCH than the pass's,
@@ -387,6 +393,12 @@ type passState struct {
 	// elements are Config.Elements, or the package's own when nil, found
 	// for the first struct that needs them.
 	elements map[string]bool
+	// globals are the package's own uses of package-level variables, by
+	// GOARCH, when Config.Globals has none.
+	globals map[string]*GlobalUses
+	// ignored are the files of the package its build ignores, parsed
+	// once when needed; nil for one that does not parse.
+	ignored map[string]*ast.File
 }
 
 // alone reports whether the code never writes values of obj as elements
@@ -548,6 +560,16 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 	r := layout.AnalyzeBuilds(builds, ps.config.Checks)
 	if len(r.Findings) == 0 {
 		return
+	}
+	// Where the values live is sought only for what has findings.
+	if placed, changed := ps.placeValues(d.Spec, builds); changed {
+		if len(placed) == 0 {
+			return
+		}
+		builds = placed
+		if r = layout.AnalyzeBuilds(builds, ps.config.Checks); len(r.Findings) == 0 {
+			return
+		}
 	}
 	var fix []analysis.SuggestedFix
 	blocked := d.Generic

@@ -2,6 +2,7 @@ package main
 
 import (
 	gobuild "go/build"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,30 @@ func TestSkipsPackagesOtherGOARCHCannotBuild(t *testing.T) {
 	}
 	if want := "cachelint: arm64only/jit.go:7:9: undefined: Reg\n"; !strings.Contains(out, want) {
 		t.Errorf("./...: missing %q in\n%s", want, out)
+	}
+}
+
+// A struct whose only values are package-level variables is judged where
+// the linker puts them, not as heap objects; one that no code of a
+// GOARCH reads or writes has no finding there. flagmod's cpu, as
+// x/sys/cpu, has a flags struct per GOARCH, each the type of one
+// variable that code for its GOARCH alone writes, padded with a 64-byte
+// line on both sides: at 128-byte lines, on arm64, only arm64Flags is
+// written, and its pad is judged against the next variable; state, of
+// the same shape but allocated, against the next heap object.
+func TestGlobalsWhereTheLinkerPutsThem(t *testing.T) {
+	if gobuild.Default.GOARCH != "amd64" && gobuild.Default.GOARCH != "arm64" {
+		t.Skip("-line=64,128 builds amd64 and arm64")
+	}
+	out, code := run(t, "testdata/flagmod", bin, "-line=64,128", "./...")
+	if code != 3 {
+		t.Errorf("exit %d, want 3\n%s", code, out)
+	}
+	want := []string{
+		"cpu/cpu.go:24:2: arm64Flags: padding _ CacheLinePad (64 bytes) leaves HasATOMICS on the line where the next package-level variable may start (128-byte lines); its values are package-level variables, which the linker places, not the allocator: where it starts one 64 bytes past a 128-byte line (it starts a 136-byte variable at a multiple of 32 bytes, after a variable no larger: 0, 32, 64 or 96 past a line)",
+		"cpu/cpu.go:54:2: state: padding _ CacheLinePad (64 bytes) leaves k on the line where the next object of the 144-byte size class starts (128-byte lines); in 38% of heap objects, those starting 64, 80 or 96 bytes past a 128-byte line (the 144-byte size class starts them at 0, 16, 32, 48, 64, 80, 96 or 112)",
+	}
+	if got := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", out, strings.Join(want, "\n"))
 	}
 }

@@ -143,6 +143,15 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	seen := map[string]bool{}
 	pkgs, status := checkable(loads[0].pkgs, seen, stderr)
 	o.Config.GOARCH, o.Config.Lines = arches[0].GOARCH, arches[0].Lines
+	// The uses of package-level variables, by GOARCH, over its
+	// packages: sought only if some struct has findings.
+	globals := map[string]func() *analyzer.GlobalUses{arches[0].GOARCH: globalUses(pkgs)}
+	o.Config.Globals = func(goarch string) *analyzer.GlobalUses {
+		if g := globals[goarch]; g != nil {
+			return g()
+		}
+		return nil
+	}
 	if len(arches) > 1 {
 		checked := map[string]bool{} // by package ID
 		for _, p := range pkgs {
@@ -153,7 +162,9 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 			if err := loads[i+1].err; err != nil {
 				return fail("GOARCH=%s: %v", a.GOARCH, err)
 			}
-			for _, p := range crossCheckable(a, loads[i+1].pkgs, checked, stderr) {
+			ps := crossCheckable(a, loads[i+1].pkgs, checked, stderr)
+			globals[a.GOARCH] = globalUses(ps)
+			for _, p := range ps {
 				others[p.ID] = append(others[p.ID], &analyzer.Build{GOARCH: a.GOARCH, Lines: a.Lines,
 					Fset: p.Fset, Files: p.Syntax, Types: p.Types, Info: p.TypesInfo, Sizes: p.TypesSizes})
 			}
@@ -300,6 +311,24 @@ func writeSourceLines(w io.Writer, sources map[string][]string, file string, fro
 	for i := max(from, 1); i <= min(to, len(lines)); i++ {
 		fmt.Fprintf(w, "%d\t%s\n", i, lines[i-1])
 	}
+}
+
+// globalUses finds the uses of package-level variables over pkgs, once,
+// when first called; the packages are searched at once.
+func globalUses(pkgs []*packages.Package) func() *analyzer.GlobalUses {
+	return sync.OnceValue(func() *analyzer.GlobalUses {
+		found := make([]analyzer.GlobalUses, len(pkgs))
+		var wg sync.WaitGroup
+		for i, p := range pkgs {
+			wg.Go(func() { found[i].Add(p.Fset, p.Syntax, p.TypesInfo) })
+		}
+		wg.Wait()
+		var all analyzer.GlobalUses
+		for i := range found {
+			all.Merge(&found[i])
+		}
+		return &all
+	})
 }
 
 // loaded is one GOARCH's load.

@@ -1,0 +1,5 @@
+package cpu
+
+const cacheLineSize = 256
+
+func init() { S390X.HasZARCH = true }

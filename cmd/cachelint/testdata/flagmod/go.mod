@@ -1,0 +1,3 @@
+module example.com/flagmod
+
+go 1.22
