@@ -421,9 +421,14 @@ func crossCheckable(a golayout.ArchLines, pkgs []*packages.Package, checked map[
 		}
 	})
 	at := fmt.Sprintf("GOARCH=%s: %%s: not checked at %s: ", a.GOARCH, byteLines(a.Lines))
-	noted := map[string]bool{} // by path: a package and its test variant have one note
+	// A package and its test variant have one note, the package's; a
+	// variant alone, whose tests do not build, is named as go vet names
+	// it ("p [p.test]"). Packages come before variants.
+	noted := map[string]bool{} // by path
+	variant := func(p *packages.Package) bool { return p.ID != p.PkgPath }
 	var ok []*packages.Package
-	for _, p := range pkgs {
+	for _, p := range slices.Concat(slices.DeleteFunc(slices.Clone(pkgs), variant),
+		slices.DeleteFunc(slices.Clone(pkgs), func(p *packages.Package) bool { return !variant(p) })) {
 		c, imports := culprit[p]
 		switch {
 		case !own[p] && !imports:
@@ -444,7 +449,7 @@ func crossCheckable(a golayout.ArchLines, pkgs []*packages.Package, checked map[
 				why += fmt.Sprintf(" (and %d more errors)", n)
 			}
 		}
-		fmt.Fprintf(stderr, "cachelint: "+at+"%s\n", p.PkgPath, why)
+		fmt.Fprintf(stderr, "cachelint: "+at+"%s\n", p.ID, why)
 	}
 	return ok
 }
