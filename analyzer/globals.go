@@ -190,7 +190,7 @@ func (ps *passState) placeValues(spec *ast.TypeSpec, builds []layout.Build) ([]l
 		switch {
 		case !used && ps.namedElsewhere(fset, files, names):
 			changed = true
-		case !copied && len(v.vars) > 0:
+		case !copied && len(v.vars) > 0 && !b.Struct.PerCPU: // percpu says its values are elements
 			changed = true
 			b.Struct.GlobalAlign = golayout.GlobalAlign(b.Struct.Size, b.Arch)
 			out = append(out, b)
