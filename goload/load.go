@@ -33,6 +33,11 @@ type Config struct {
 	Dir   string   // the directory to run it in; "" for the current one
 	Env   []string // its environment; nil for this process's
 	Tests bool     // load the packages' test variants and tests too
+	// VariantBodies type-checks the function bodies of a package whose
+	// test variant is loaded too (Tests) in the variant alone: the
+	// variant holds all the package's files, and go vet checks only it.
+	// The package itself is checked as a dependency is, without them.
+	VariantBodies bool
 	// Files are the files parsed by other loads the packages of this
 	// one are checked with, as for other GOARCHes: a file they parsed
 	// is not parsed again, and the packages share its syntax and
@@ -94,6 +99,17 @@ func Load(cfg Config, patterns ...string) ([]*packages.Package, error) {
 		l.roots[p] = true
 		seeds[p] = true
 	}
+	if cfg.VariantBodies {
+		ids := map[string]bool{}
+		for _, p := range roots {
+			ids[p.ID] = true
+		}
+		for _, p := range roots {
+			if p.ID == p.PkgPath && ids[TestVariantID(p)] {
+				l.roots[p] = false
+			}
+		}
+	}
 	l.markSource(all, seeds)
 	// The files of the packages from source are parsed while go list
 	// finds the export data.
@@ -114,6 +130,10 @@ func Load(cfg Config, patterns ...string) ([]*packages.Package, error) {
 	l.check(all)
 	return roots, nil
 }
+
+// TestVariantID is the ID go list gives the test variant of p, the
+// package with its in-package tests ("p [p.test]").
+func TestVariantID(p *packages.Package) string { return p.PkgPath + " [" + p.PkgPath + ".test]" }
 
 // loader holds what a Load shares between its packages.
 type loader struct {

@@ -256,3 +256,40 @@ func TestLoadsShareFiles(t *testing.T) {
 		t.Errorf("amd64 has %v, arm64 %v: %d in both, %d parsed for %d files", names[0], names[1], both, len(files.parsed), len(trees))
 	}
 }
+
+// With VariantBodies, a package whose test variant is loaded too is
+// type-checked without function bodies, as a dependency is; its variant
+// has them, and the package without tests (broken) keeps its own.
+func TestVariantBodies(t *testing.T) {
+	t.Parallel()
+	got, err := Load(Config{Dir: "testdata/mod", Tests: true, VariantBodies: true}, "./typed", "./broken")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bodies reports whether p's Info holds what Send's body uses.
+	bodies := func(p *packages.Package) bool {
+		for id := range p.TypesInfo.Uses {
+			if id.Name == "Add" || id.Name == "Fatal" {
+				return true
+			}
+		}
+		return false
+	}
+	ids := map[string]bool{}
+	for _, p := range got {
+		ids[p.ID] = true
+		switch {
+		case p.ID == "example.com/mod/typed":
+			if bodies(p) {
+				t.Errorf("%s: function bodies checked, though its variant has them", p.ID)
+			}
+		case p.ID == TestVariantID(p) && p.PkgPath == "example.com/mod/typed":
+			if !bodies(p) {
+				t.Errorf("%s: no function bodies", p.ID)
+			}
+		}
+	}
+	if !ids["example.com/mod/typed"] || !ids["example.com/mod/typed [example.com/mod/typed.test]"] {
+		t.Errorf("loaded %v", ids)
+	}
+}

@@ -50,7 +50,8 @@ func TestLineSizesPerGOARCH(t *testing.T) {
 // another line size (archonly's amd64only: code for amd64 without build
 // constraints) is checked at the user's sizes alone, with one note for it
 // and one for its importer, naming the GOARCH; the exit status is its
-// findings'. A package that does not build for the user's GOARCH
+// findings'. So is a package whose tests alone do not build for arm64
+// (teststoo). A package that does not build for the user's GOARCH
 // (arm64only) is an error.
 func TestSkipsPackagesOtherGOARCHCannotBuild(t *testing.T) {
 	if gobuild.Default.GOARCH != "amd64" {
@@ -72,6 +73,18 @@ func TestSkipsPackagesOtherGOARCHCannotBuild(t *testing.T) {
 	// One note per package: none for the test variant or the test's main.
 	if n := strings.Count(out, "not checked"); n != 2 {
 		t.Errorf("%d notes, want 2:\n%s", n, out)
+	}
+
+	// A package whose tests alone do not build for arm64 is checked there
+	// still, without them.
+	out, code = run(t, "testdata/archonly", bin, "-line=64,128", "./teststoo")
+	for _, want := range []string{
+		"cachelint: GOARCH=arm64: example.com/archonly/teststoo [example.com/archonly/teststoo.test]: not checked at 128-byte lines: it does not build for arm64: teststoo/queue_test.go:7:13: undefined: hostWord\n",
+		"teststoo/queue.go:10:2: Queue: padding _ [56]byte (56 bytes) leaves head and tail on one line (128-byte lines)",
+	} {
+		if code != 3 || !strings.Contains(out, want) {
+			t.Errorf("./teststoo: exit %d, want 3 and %q in\n%s", code, want, out)
+		}
 	}
 
 	out, code = run(t, "testdata/archonly", bin, "-line=64,128", "./...")

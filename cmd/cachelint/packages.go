@@ -142,10 +142,62 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	}
 	seen := map[string]bool{}
 	pkgs, status := checkable(loads[0].pkgs, seen, stderr)
+	checked := map[string]bool{} // by package ID
+	for _, p := range pkgs {
+		checked[p.ID] = true
+	}
+	builds := make([][]*packages.Package, len(arches)) // what each GOARCH checks
+	builds[0] = pkgs
+	noted := make([]map[string]bool, len(arches))
+	for i, a := range arches[1:] {
+		if err := loads[i+1].err; err != nil {
+			return fail("GOARCH=%s: %v", a.GOARCH, err)
+		}
+		noted[i+1] = map[string]bool{}
+		builds[i+1] = crossCheckable(a, loads[i+1].pkgs, checked, noted[i+1], stderr)
+	}
+	// A package whose test variant is checked is checked as the variant,
+	// which has its files and their function bodies; one whose variant
+	// does not load where it does is loaded again, alone, with them.
+	variants, again := variantsChecked(loads, builds)
+	if len(again) > 0 {
+		var paths []string
+		for p := range again {
+			paths = append(paths, p)
+		}
+		slices.Sort(paths)
+		for i, a := range arches {
+			wg.Go(func() {
+				cfg := loadConfig(a.GOARCH, host, false, files)
+				loads[i].pkgs, loads[i].err = goload.Load(cfg, paths...)
+			})
+		}
+		wg.Wait()
+		for i, a := range arches {
+			if err := loads[i].err; err != nil {
+				return fail("GOARCH=%s: %v", a.GOARCH, err)
+			}
+			builds[i] = slices.DeleteFunc(builds[i], func(p *packages.Package) bool { return again[p.ID] })
+			if i == 0 {
+				ps, st := checkable(loads[0].pkgs, seen, stderr)
+				status = max(status, st)
+				for _, p := range ps {
+					checked[p.ID] = true
+				}
+				builds[0] = append(builds[0], ps...)
+				continue
+			}
+			builds[i] = append(builds[i], crossCheckable(a, loads[i].pkgs, checked, noted[i], stderr)...)
+		}
+	}
+	pkgs = slices.DeleteFunc(builds[0], func(p *packages.Package) bool { return variants[p.ID] })
 	o.Config.GOARCH, o.Config.Lines = arches[0].GOARCH, arches[0].Lines
 	// The uses of package-level variables, by GOARCH, over its
 	// packages: sought only if some struct has findings.
-	globals := map[string]func() *analyzer.GlobalUses{arches[0].GOARCH: globalUses(pkgs)}
+	globals := map[string]func() *analyzer.GlobalUses{}
+	for i, a := range arches {
+		globals[a.GOARCH] = globalUses(builds[i])
+	}
 	o.Config.Globals = func(goarch string) *analyzer.GlobalUses {
 		if g := globals[goarch]; g != nil {
 			return g()
@@ -153,18 +205,9 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		return nil
 	}
 	if len(arches) > 1 {
-		checked := map[string]bool{} // by package ID
-		for _, p := range pkgs {
-			checked[p.ID] = true
-		}
 		others := map[string][]*analyzer.Build{} // by package ID
 		for i, a := range arches[1:] {
-			if err := loads[i+1].err; err != nil {
-				return fail("GOARCH=%s: %v", a.GOARCH, err)
-			}
-			ps := crossCheckable(a, loads[i+1].pkgs, checked, stderr)
-			globals[a.GOARCH] = globalUses(ps)
-			for _, p := range ps {
+			for _, p := range builds[i+1] {
 				others[p.ID] = append(others[p.ID], &analyzer.Build{GOARCH: a.GOARCH, Lines: a.Lines,
 					Fset: p.Fset, Files: p.Syntax, Types: p.Types, Info: p.TypesInfo, Sizes: p.TypesSizes})
 			}
@@ -331,6 +374,42 @@ func globalUses(pkgs []*packages.Package) func() *analyzer.GlobalUses {
 	})
 }
 
+// variantsChecked finds the packages of the user's GOARCH loaded without
+// their function bodies, since their test variants were loaded too
+// (goload.Config.VariantBodies), among those each GOARCH's build checks
+// (builds, loaded as loads, the user's GOARCH first): those whose
+// variants are checked in every build that checks them, and the others,
+// which must be loaded again with their bodies. Both are by ID, which is
+// a package's path.
+func variantsChecked(loads []loaded, builds [][]*packages.Package) (variants, again map[string]bool) {
+	ids := func(ps []*packages.Package) map[string]bool {
+		out := map[string]bool{}
+		for _, p := range ps {
+			out[p.ID] = true
+		}
+		return out
+	}
+	loaded, in := make([]map[string]bool, len(builds)), make([]map[string]bool, len(builds))
+	for i := range builds {
+		loaded[i], in[i] = ids(loads[i].pkgs), ids(builds[i])
+	}
+	variants, again = map[string]bool{}, map[string]bool{}
+	for _, p := range builds[0] {
+		v := goload.TestVariantID(p)
+		if p.ID != p.PkgPath || !loaded[0][v] {
+			continue
+		}
+		variants[p.ID] = true
+		for i := range builds {
+			if (i == 0 || in[i][p.ID]) && !in[i][v] {
+				delete(variants, p.ID)
+				again[p.ID] = true
+			}
+		}
+	}
+	return variants, again
+}
+
 // loaded is one GOARCH's load.
 type loaded struct {
 	pkgs []*packages.Package
@@ -340,7 +419,7 @@ type loaded struct {
 // loadConfig is the load of the packages built for goarch, sharing files
 // with the loads of the other GOARCHes.
 func loadConfig(goarch, host string, tests bool, files *goload.Files) goload.Config {
-	cfg := goload.Config{Tests: tests, Files: files}
+	cfg := goload.Config{Tests: tests, VariantBodies: tests, Files: files}
 	if goarch != host {
 		// A cross build, as go build makes one: without cgo.
 		cfg.Env = append(os.Environ(), "GOARCH="+goarch, "CGO_ENABLED=0")
@@ -401,7 +480,7 @@ func checkable(pkgs []*packages.Package, seen map[string]bool, stderr io.Writer)
 // that says why; it is no error, since the user builds it where it
 // builds. (A package that does not build for the user's GOARCH has its
 // errors reported there.)
-func crossCheckable(a golayout.ArchLines, pkgs []*packages.Package, checked map[string]bool, stderr io.Writer) []*packages.Package {
+func crossCheckable(a golayout.ArchLines, pkgs []*packages.Package, checked, noted map[string]bool, stderr io.Writer) []*packages.Package {
 	own := map[*packages.Package]bool{}       // has errors
 	culprit := map[*packages.Package]string{} // imports one that has: its path
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -423,8 +502,8 @@ func crossCheckable(a golayout.ArchLines, pkgs []*packages.Package, checked map[
 	at := fmt.Sprintf("GOARCH=%s: %%s: not checked at %s: ", a.GOARCH, byteLines(a.Lines))
 	// A package and its test variant have one note, the package's; a
 	// variant alone, whose tests do not build, is named as go vet names
-	// it ("p [p.test]"). Packages come before variants.
-	noted := map[string]bool{} // by path
+	// it ("p [p.test]"). Packages come before variants. noted holds the
+	// paths noted, by this call or an earlier one for a's build.
 	variant := func(p *packages.Package) bool { return p.ID != p.PkgPath }
 	var ok []*packages.Package
 	for _, p := range slices.Concat(slices.DeleteFunc(slices.Clone(pkgs), variant),

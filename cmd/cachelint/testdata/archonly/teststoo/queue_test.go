@@ -1,0 +1,8 @@
+package teststoo
+
+import "testing"
+
+func TestQueue(t *testing.T) {
+	var q Queue
+	q.head.Add(hostWord)
+}

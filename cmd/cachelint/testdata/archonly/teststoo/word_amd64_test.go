@@ -1,0 +1,3 @@
+package teststoo
+
+const hostWord = 8
