@@ -14,10 +14,10 @@ import (
 )
 
 // GlobalUses finds the package-level variables of struct types that code
-// uses, and those it copies: uses them other than to select a field or
-// method (X.f), take the address (&X) or assign to them (X = v). A copy
-// is a value of the type that is not the variable, and may be a heap
-// object. Variables are named by where their names are declared
+// uses, and those it may copy: uses them other than to select a field or
+// method (X.f) or assign to them (X = v). A copy is a value of the type
+// that is not the variable, and may be a heap object; a pointer to the
+// variable (&X) may be dereferenced into one. Variables are named by where their names are declared
 // (declKey), the same in every package of a load.
 type GlobalUses struct {
 	used, copied map[string]bool
@@ -42,10 +42,6 @@ func (g *GlobalUses) Add(fset *token.FileSet, files []*ast.File, info *types.Inf
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
 				mark(n.X)
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					mark(n.X)
-				}
 			case *ast.AssignStmt:
 				if n.Tok == token.ASSIGN {
 					for _, l := range n.Lhs {

@@ -42,3 +42,15 @@ type exported struct {
 var Flags exported
 
 func init() { Flags.b = true }
+
+// pointed is the same, its variable's address taken whole: a copy may be
+// made through the pointer.
+type pointed struct {
+	_                                        cacheLinePad
+	a, b, c, d, e, f, g, h, i, j, k, l, m, n bool
+	_                                        cacheLinePad // want `pointed: padding _ cacheLinePad \(64 bytes\) leaves n on the line where the next object of the 144-byte size class starts \(128-byte lines\)`
+}
+
+var pt pointed
+
+func ptr() *pointed { return &pt }
