@@ -301,3 +301,25 @@ func TestFixDiffIsTheFix(t *testing.T) {
 		}
 	}
 }
+
+// A file this build does not compile but another GOARCH checked does
+// (-line=64,128 type-checks arm64) goes through the allowlist as that
+// build has it: armOnly's refusal names the use in classes_arm64.go, not
+// only its mention; files no build compiles still refuse what they
+// mention.
+func TestFixChecksOtherBuilds(t *testing.T) {
+	t.Parallel()
+	out, code := run(t, "testdata/fixsafe", bin, "-line=64,128", "./classes")
+	if code != 3 {
+		t.Fatalf("exit %d, want 3\n%s", code, out)
+	}
+	for name, why := range map[string]string{
+		"armOnly":   `no fix: a value of type armOnly converted to any at .*classes_arm64.go:\d+:\d+: it is given to fmt.Sprint at`,
+		"winOnly":   `no fix: classes_windows.go mentions winShow at .*classes_windows.go:\d+:\d+ and is not compiled in this build`,
+		"debugOnly": `no fix: debug.go mentions debugOnly at .*debug.go:\d+:\d+ and is not compiled in this build`,
+	} {
+		if !regexp.MustCompile(`(?m)^.*: ` + name + `: .*; ` + why).MatchString(out) {
+			t.Errorf("no %s: ...; %s in\n%s", name, why, out)
+		}
+	}
+}
