@@ -299,6 +299,13 @@ func (ps *passState) findBlockers(onePackage bool) *blockers {
 	}
 	if onePackage {
 		for key, how := range exposed {
+			if strings.HasPrefix(key, "interface ") {
+				// Values of an interface type other packages have
+				// may be converted to any there.
+				b.deps[key] = append(b.deps[key], Dependence{Layout: key, Kind: OnOrder, Field: -1,
+					Why: fmt.Sprintf("%s; the driver checks one package at a time, so what other packages do with its values is out of sight", how)})
+				continue
+			}
 			b.unseen[key] = fmt.Sprintf("%s; the driver checks one package at a time, so what other packages do with it is out of sight (cachelint -fix checks every package of the load together)", how)
 		}
 	}
@@ -311,12 +318,31 @@ func (b *blockers) blocked(c *FixChange) string {
 	if why := b.never[c.Layout]; why != "" {
 		return why
 	}
-	for _, d := range b.deps[c.Layout] {
+	return cmp.Or(Blocked(c, b.deps, map[string]bool{}), b.unseen[c.Layout])
+}
+
+// Blocked says why a fix with change c may not be written given the
+// dependences deps (by layout): the first it breaks, directly or through
+// an interface type its values are converted to (Dependence.Via) whose
+// values some place may see inside; "" if none. seen holds the
+// interface types already followed.
+func Blocked(c *FixChange, deps map[string][]Dependence, seen map[string]bool) string {
+	for _, d := range deps[c.Layout] {
+		if d.Via != "" {
+			if seen[d.Via] {
+				continue
+			}
+			seen[d.Via] = true
+			if why := Blocked(&FixChange{Layout: d.Via}, deps, seen); why != "" {
+				return fmt.Sprintf("%s, and %s: %s", d.Why, strings.TrimPrefix(d.Via, "interface "), why)
+			}
+			continue
+		}
 		if c.Breaks(d) {
 			return d.Why
 		}
 	}
-	return b.unseen[c.Layout]
+	return ""
 }
 
 // exposure says how each layout of the package's own types reaches code
@@ -339,6 +365,11 @@ func exposure(pass *analysis.Pass) map[string]string {
 					visit(a, via)
 				}
 				return
+			}
+			if it, ok := x.Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
+				if k := carrierKey(pass.Fset, x); out[k] == "" {
+					out[k] = via
+				}
 			}
 			visit(x.Underlying(), via)
 			for m := range x.Methods() {

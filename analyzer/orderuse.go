@@ -25,7 +25,11 @@ type Dependence struct {
 	// Field is the index of the field whose offset the place takes
 	// (OnOffset, OnAlign8).
 	Field int
-	Why   string
+	// Via names an interface type of the load that values of the layout
+	// are converted to (carrierKey): the place depends on the order only
+	// if some place depends on what values of that type hold.
+	Via string
+	Why string
 }
 
 // DependenceKind says what of a layout a place depends on.
@@ -54,6 +58,14 @@ func layoutKey(fset *token.FileSet, st *types.Struct) string {
 		return ""
 	}
 	return fset.Position(st.Field(0).Pos()).String()
+}
+
+// carrierKey names a named interface type of the load with methods,
+// among the layouts of a type: the layouts of the values converted to it
+// are safe exactly as far as every value of the interface type is, and
+// the allowlist checks those by type, as it checks structs.
+func carrierKey(fset *token.FileSet, n *types.Named) string {
+	return "interface " + n.Obj().Name() + " at " + fset.Position(n.Obj().Pos()).String()
 }
 
 // typeParamKey stands, among the layouts of a type, for a type
@@ -124,9 +136,11 @@ type orderUses struct {
 	// layout as a type argument ("" when it may).
 	generic map[*ssa.Function]string
 	// rets are the layouts whose fields' addresses a function returns.
-	rets  map[*ssa.Function][]string
-	fn    *ssa.Function // the function being checked
-	funcs []*ssa.Function
+	rets map[*ssa.Function][]string
+	// poolNews are the functions the package gives sync.Pools as New.
+	poolNews map[*ssa.Function]bool
+	fn       *ssa.Function // the function being checked
+	funcs    []*ssa.Function
 }
 
 // paramUse is what contain found of a parameter's uses.
@@ -165,6 +179,12 @@ func (u *orderUses) layoutsOf(t types.Type) []string {
 			return
 		}
 		if n, ok := types.Unalias(t).(*types.Named); ok {
+			if it, ok := n.Underlying().(*types.Interface); ok {
+				if k := carrierKey(u.fset, n); it.NumMethods() > 0 && n.Obj().Pkg() != nil && u.mine(n.Obj().Pkg()) && !slices.Contains(out, k) {
+					out = append(out, k)
+				}
+				return
+			}
 			for a := range n.TypeArgs().Types() {
 				walk(a)
 			}
@@ -237,6 +257,9 @@ func (u *orderUses) refuse(layouts []string, why string) {
 }
 
 func (u *orderUses) depend(d Dependence) {
+	if d.Layout == typeParamKey {
+		return
+	}
 	why := d.Why
 	d.Why = ""
 	if u.seen[d] {
@@ -294,6 +317,31 @@ var atomic64Funcs = func() map[string]bool {
 
 // check runs the allowlist over the package's functions.
 func (u *orderUses) check(funcs []*ssa.Function) {
+	u.poolNews = map[*ssa.Function]bool{}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				p, _ := fa.X.Type().Underlying().(*types.Pointer)
+				if n, ok := types.Unalias(p.Elem()).(*types.Named); !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync" || n.Obj().Name() != "Pool" || n.Underlying().(*types.Struct).Field(fa.Field).Name() != "New" {
+					continue
+				}
+				switch f := st.Val.(type) {
+				case *ssa.Function:
+					u.poolNews[f] = true
+				case *ssa.MakeClosure:
+					u.poolNews[f.Fn.(*ssa.Function)] = true
+				}
+			}
+		}
+	}
 	// Generic functions first: calls giving them layouts as type
 	// arguments ask whether their code passes.
 	for _, fn := range funcs {
@@ -383,8 +431,12 @@ func (u *orderUses) instr(instr ssa.Instruction) {
 			}
 		}
 	case *ssa.MakeInterface:
-		if ls := u.layoutsOf(x.X.Type()); len(ls) > 0 {
+		if ls := u.layoutsOf(x.X.Type()); len(ls) > 0 && !u.carried(x, ls) {
 			u.root(x, ls, x.X.Type(), -1, fmt.Sprintf("a value of type %s converted to %s at %s", u.typeName(x.X.Type()), u.typeName(x.Type()), u.at(x)))
+		}
+	case *ssa.ChangeInterface:
+		if ls := u.layoutsOf(x.X.Type()); len(ls) > 0 {
+			u.root(x, ls, nil, -1, fmt.Sprintf("a value of type %s converted to %s at %s", u.typeName(x.X.Type()), u.typeName(x.Type()), u.at(x)))
 		}
 	case ssa.CallInstruction:
 		c := x.Common()
@@ -395,7 +447,89 @@ func (u *orderUses) instr(instr ssa.Instruction) {
 				}
 			}
 			u.typeArgs(x, fn)
+			if v := x.Value(); v != nil && isPoolMethod(fn, "Get") {
+				u.pooled(v)
+			}
 		}
+	}
+}
+
+// carried records, for a conversion of a value holding layouts ls to a
+// named interface type of the load, that they depend on what values of
+// that type do (Dependence.Via), when every method of the interface is
+// the value's own, in the load; it reports whether it did.
+func (u *orderUses) carried(x *ssa.MakeInterface, ls []string) bool {
+	n, ok := types.Unalias(x.Type()).(*types.Named)
+	if !ok {
+		return false
+	}
+	keys := u.layoutsOf(n)
+	if len(keys) != 1 {
+		return false
+	}
+	it := n.Underlying().(*types.Interface)
+	for m := range it.Methods() {
+		if u.methodOf(x.X.Type(), m.Name()) != "" {
+			return false
+		}
+	}
+	why := fmt.Sprintf("a value of type %s is converted to %s at %s", u.typeName(x.X.Type()), u.typeName(x.Type()), u.at(x))
+	for _, k := range ls {
+		if k == typeParamKey {
+			// What the type arguments hold is out of the
+			// interface type's sight: the generic code may not be
+			// given layouts.
+			u.refuse([]string{k}, why)
+			continue
+		}
+		u.depend(Dependence{Layout: k, Kind: OnOrder, Field: -1, Via: keys[0], Why: why})
+	}
+	return true
+}
+
+// isPoolMethod reports whether fn is sync.Pool's method name.
+func isPoolMethod(fn *ssa.Function, name string) bool {
+	if fn == nil || fn.Name() != name || fn.Signature.Recv() == nil {
+		return false
+	}
+	p, ok := fn.Signature.Recv().Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Pool"
+}
+
+// poolKey stands for what sync.Pools keep: the values put there (or
+// returned by their New functions) are safe as far as what every Get in
+// the load hands out is (pooled), whichever package's pool it is.
+func (u *orderUses) poolKey() string { return "what sync.Pools keep" }
+
+// pooled checks what a sync.Pool's Get hands out: asserted to a concrete
+// type, it is checked by type; to an interface type of the load, the
+// pools hold what that type does (Dependence.Via).
+func (u *orderUses) pooled(get ssa.Value) {
+	for _, r := range *get.Referrers() {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+			continue
+		case *ssa.BinOp:
+			if x.Op == token.EQL || x.Op == token.NEQ {
+				continue
+			}
+		case *ssa.TypeAssert:
+			if !types.IsInterface(x.AssertedType) {
+				continue
+			}
+			if ks := u.layoutsOf(x.AssertedType); len(ks) == 1 && strings.HasPrefix(ks[0], "interface ") {
+				u.depend(Dependence{Layout: u.poolKey(), Kind: OnOrder, Field: -1, Via: ks[0],
+					Why: fmt.Sprintf("what a sync.Pool hands out is asserted to %s at %s", u.typeName(x.AssertedType), u.at(x))})
+				continue
+			}
+		}
+		u.depend(Dependence{Layout: u.poolKey(), Kind: OnOrder, Field: -1,
+			Why: fmt.Sprintf("what a sync.Pool hands out at %s is used at %s, where the allowlist does not follow it", u.at(get.(ssa.Instruction)), u.at(r))})
+		return
 	}
 }
 
@@ -435,7 +569,7 @@ func (u *orderUses) operand(instr ssa.Instruction, v ssa.Value) string {
 	switch x := instr.(type) {
 	case *ssa.Alloc, *ssa.Field, *ssa.FieldAddr, *ssa.Index, *ssa.IndexAddr, *ssa.Lookup, *ssa.MapUpdate,
 		*ssa.Store, *ssa.Phi, *ssa.Extract, *ssa.Slice, *ssa.SliceToArrayPointer, *ssa.Return, *ssa.Send,
-		*ssa.Select, *ssa.Range, *ssa.Next, *ssa.DebugRef, *ssa.MakeClosure, *ssa.TypeAssert, *ssa.MakeInterface,
+		*ssa.Select, *ssa.Range, *ssa.Next, *ssa.DebugRef, *ssa.MakeClosure, *ssa.MakeInterface,
 		*ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan, *ssa.If, *ssa.Jump, *ssa.RunDefers:
 		// Field selection by name, whole values moved, stored, sent,
 		// compared; MakeInterface's value is followed (root).
@@ -448,6 +582,13 @@ func (u *orderUses) operand(instr ssa.Instruction, v ssa.Value) string {
 		if x.Op == token.EQL || x.Op == token.NEQ {
 			return ""
 		}
+	case *ssa.TypeAssert:
+		if !types.IsInterface(x.AssertedType) || slices.Equal(u.layoutsOf(x.AssertedType), u.layoutsOf(v.Type())) {
+			return ""
+		}
+		return fmt.Sprintf("a value of type %s is asserted to %s at %s", u.typeName(v.Type()), u.typeName(x.AssertedType), u.at(x))
+	case *ssa.ChangeInterface:
+		return "" // followed (root): the methods of its type are the layouts' own
 	case *ssa.ChangeType:
 		if slices.Equal(u.layoutsOf(x.X.Type()), u.layoutsOf(x.Type())) {
 			return ""
@@ -487,6 +628,19 @@ func instrKind(instr ssa.Instruction) string {
 func (u *orderUses) root(v ssa.Value, ls []string, concrete types.Type, field int, what string) {
 	w := &walker{u: u, seen: map[walkKey]bool{}}
 	why := w.value(v, nil)
+	if w.returned && concrete != nil && u.poolNews[u.fn] {
+		// What a sync.Pool's New returns, the pool hands out.
+		w.returned, w.pooled = false, true
+	}
+	if why == "" && w.pooled && len(w.invoked) == 0 {
+		for _, k := range ls {
+			u.depend(Dependence{Layout: k, Kind: OnOrder, Field: -1, Via: u.poolKey(), Why: what + ", kept in a sync.Pool"})
+		}
+		w.pooled = false
+	}
+	if why == "" && w.pooled {
+		why = "it is kept in a sync.Pool after its methods are called"
+	}
 	if why == "" && len(w.invoked) > 0 && concrete != nil {
 		for _, name := range w.invoked {
 			if why = u.methodOf(concrete, name); why != "" {
@@ -530,10 +684,9 @@ func (u *orderUses) methodOf(t types.Type, name string) string {
 		if sel.Obj().Name() != name {
 			continue
 		}
+		// A method promoted from an embedded field gets the field,
+		// typed: its code is checked as any other.
 		m := sel.Obj()
-		if len(sel.Index()) > 1 {
-			return fmt.Sprintf("its method %s is promoted from embedded field, whose code is another type's", name)
-		}
 		if m.Pkg() == nil || !u.mine(m.Pkg()) || (u.onePackage && m.Pkg() != u.pkg.Pkg) {
 			return fmt.Sprintf("its method %s is code cachelint does not check", name)
 		}
@@ -549,7 +702,9 @@ type walker struct {
 	invoked  []string
 	atomic64 bool
 	returned bool
-	calls    []CallSite
+	// pooled: it is given to a sync.Pool's Put.
+	pooled bool
+	calls  []CallSite
 	// tentative: a parameter it reached was pending.
 	tentative bool
 }
@@ -717,6 +872,10 @@ func (w *walker) call(v ssa.Value, x ssa.CallInstruction) string {
 		pkg = obj.Pkg()
 	} else if origin.Pkg != nil {
 		pkg = origin.Pkg.Pkg
+	}
+	if isPoolMethod(fn, "Put") && len(c.Args) == 2 && c.Args[1] == v && c.Args[0] != v {
+		w.pooled = true
+		return ""
 	}
 	if pkg != nil && keptPackages[pkg.Path()] && !types.IsInterface(v.Type()) {
 		if pkg.Path() == "sync/atomic" && atomic64Funcs[fn.Name()] && fn.Signature.Recv() == nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -93,8 +94,32 @@ func planFixes(roots []*checker.Action, uses func() (map[*packages.Package]*anal
 			results = append(results, u)
 		}
 	}
-	looked := lookedInto(results, loaded)
 	importers := moduleImporters{}
+	deps := map[string][]analyzer.Dependence{}
+	for _, r := range results {
+		for _, d := range r.Dependences {
+			deps[d.Layout] = append(deps[d.Layout], d)
+		}
+	}
+	for k, why := range lookedInto(results, loaded) {
+		deps[k] = append(deps[k], analyzer.Dependence{Layout: k, Kind: analyzer.OnOrder, Field: -1, Why: why})
+	}
+	// An interface type whose values reach packages the load left out:
+	// what they do with them is out of sight.
+	for _, act := range roots {
+		u := byPackage[act.Package]
+		if u == nil {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(u.Exposed)) {
+			if !strings.HasPrefix(k, "interface ") {
+				continue
+			}
+			if why := importers.missing(act.Package, loaded); why != "" {
+				deps[k] = append(deps[k], analyzer.Dependence{Layout: k, Kind: analyzer.OnOrder, Field: -1, Why: u.Exposed[k] + "; " + why})
+			}
+		}
+	}
 	for _, act := range roots {
 		if act.Err != nil {
 			continue
@@ -114,7 +139,7 @@ func planFixes(roots []*checker.Action, uses func() (map[*packages.Package]*anal
 			for _, e := range fix.TextEdits {
 				if r != nil {
 					if c, ok := r.Fixes[fset.Position(e.Pos).String()]; ok {
-						if why := dependedOn(&c, results, looked); why != "" {
+						if why := analyzer.Blocked(&c, deps, map[string]bool{}); why != "" {
 							plan.withheld[key] = why
 							continue fixes
 						}
@@ -141,19 +166,6 @@ func planFixes(roots []*checker.Action, uses func() (map[*packages.Package]*anal
 		}
 	}
 	return plan, nil
-}
-
-// dependedOn says why a fix with change c may not be written: the first
-// place in the load that depends on what it changes; "" if none does.
-func dependedOn(c *analyzer.FixChange, results []*analyzer.LayoutUses, looked map[string]string) string {
-	for _, r := range results {
-		for _, d := range r.Dependences {
-			if c.Breaks(d) {
-				return d.Why
-			}
-		}
-	}
-	return looked[c.Layout]
 }
 
 // lookedInto maps the layouts whose addresses a package of the load

@@ -68,6 +68,7 @@ var fixsafeBlockers = map[string]string{
 	"winOnly":        `no fix: classes_windows.go mentions winShow at .*classes_windows.go:\d+:\d+ and is not`,
 	"entry":          `no fix: entry has only exported fields and it reaches other packages through Entries \(.*classes.go:\d+:\d+\), so code importing fixsafe/classes that cachelint does not see may build it with an unkeyed literal`,
 	"pairing":        `no fix: pairing has only exported fields and it reaches other packages through Pairs \(.*classes.go:\d+:\d+\)`,
+	"shown":          `no fix: a value of type shown is converted to namer at .*classes.go:\d+:\d+, and namer at .*classes.go:\d+:\d+: a value of type namer converted to any at .*classes.go:\d+:\d+: it is given to fmt.Sprint at`,
 }
 
 // fixsafeFixed are the structs whose fixes both drivers write, and what
@@ -76,7 +77,9 @@ var fixsafeFixed = map[string][]string{
 	"internal/view/view.go":         {"type plain struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}"},
 	"internal/counters/counters.go": {"type hits struct {\n\tn    uint64 //cachelint:hot write\n\t_    [56]byte\n\tp    *int   //cachelint:hot", "type tally struct {\n\tlabels []string     //cachelint:hot\n\tex     [2]any       //cachelint:hot\n\tnow    func() int64 //cachelint:hot\n\n\tvalBits uint64 //cachelint:hot write\n\tvalInt  uint64 //cachelint:hot write\n\n\tdesc *int\n", "type counter struct {\n\t// valBits", "\tvalBits uint64 //cachelint:hot write\n\tvalInt  uint64 //cachelint:hot write\n\n\tdesc   *int\n\t_      [40]byte\n\tlabels []string"},
 	"internal/pads/queue.go":        {"\t_     [xr.CacheLineSize - 32]byte\n\ttail  uint64"},
-	"classes/classes.go":            {"type fine struct {\n\ta  uint64 //cachelint:hot\n\tj  uint64 //cachelint:hot\n\tb  [7]uint64\n\tmu sync.Mutex\n}"},
+	"classes/classes.go": {"type fine struct {\n\ta  uint64 //cachelint:hot\n\tj  uint64 //cachelint:hot\n\tb  [7]uint64\n\tmu sync.Mutex\n}",
+		"type carried struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}",
+		"type pooled struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}"},
 }
 
 // -fix on a module with a case of each way code depends on a struct's

@@ -305,3 +305,58 @@ func Fine() string {
 	same := *f == fine{a: 5, j: 3}
 	return f.String() + fmt.Sprint(same, len(m), f.b[0])
 }
+
+// Interfaces of the package whose values only have their methods called
+// carry what is converted to them: carried is fixed, shown is not, as a
+// value of namer goes to fmt.
+
+type shape interface{ area() uint64 }
+
+type carried struct {
+	a uint64 //cachelint:hot
+	b [7]uint64
+	j uint64 //cachelint:hot
+}
+
+func (c *carried) area() uint64 { return c.a * c.j }
+
+// Carried sums the areas of shapes.
+func Carried() uint64 {
+	var total uint64
+	for _, s := range []shape{&carried{a: 2, j: 3}} {
+		total += s.area()
+	}
+	return total
+}
+
+type namer interface{ name() string }
+
+type shown struct {
+	a uint64 //cachelint:hot
+	b [7]uint64
+	j uint64 //cachelint:hot
+}
+
+func (s shown) name() string { return "shown" }
+
+// Shown prints a namer: fmt prints the shown in it field by field.
+func Shown() string {
+	var n namer = shown{a: 1, j: 2}
+	return n.name() + fmt.Sprint(n)
+}
+
+// pooled goes through a sync.Pool and comes back as itself: fixed.
+type pooled struct {
+	a uint64 //cachelint:hot
+	b [7]uint64
+	j uint64 //cachelint:hot
+}
+
+var pool = sync.Pool{New: func() any { return &pooled{j: 2} }}
+
+// Pooled gets a pooled, uses it by name and puts it back.
+func Pooled() uint64 {
+	p := pool.Get().(*pooled)
+	defer pool.Put(p)
+	return p.j
+}

@@ -26,6 +26,9 @@ func TestClasses(t *testing.T) {
 		{"XMLEnc", XMLEnc(), "<xmlEnc><A>1</A><B>0</B><B>0</B><B>0</B><B>0</B><B>0</B><B>0</B><B>0</B><J>2</J></xmlEnc>"},
 		{"Fine", Fine(), "5 3true 1 0"},
 		{"Debug", Debug(), "2"},
+		{"Carried", Carried(), uint64(6)},
+		{"Shown", Shown(), "shown{1 [0 0 0 0 0 0 0] 2}"},
+		{"Pooled", Pooled(), uint64(2)},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s() = %v, want %v", c.name, c.got, c.want)

@@ -47,5 +47,6 @@ func main() {
 	fmt.Println("classes:", classes.FmtD(), classes.FmtGo(), classes.PtrStr(), classes.Logged(), classes.Mapped(),
 		classes.CtxVal(), classes.Channed(), classes.Boxed(), classes.Sliced(), classes.Added(), classes.Helped(),
 		classes.Kept(), classes.OffsetByName(), classes.GenericReflect(), classes.SetByIndex(), classes.Folded(),
-		classes.XMLEnc(), classes.Debug(), classes.Arch(), len(classes.Entries{}), len(classes.Pairs()), classes.Fine())
+		classes.XMLEnc(), classes.Debug(), classes.Arch(), len(classes.Entries{}), len(classes.Pairs()), classes.Fine(),
+		classes.Carried(), classes.Shown(), classes.Pooled())
 }
