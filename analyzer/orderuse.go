@@ -296,13 +296,19 @@ func calleeName(c *ssa.CallCommon) string {
 }
 
 // keptPackages are the packages whose functions and methods may take an
-// address inside a layout, or a layout as a type argument: sync's and
-// sync/atomic's operate on the word or lock they are given; the generic
-// ones move, compare and hand back whole values of their type
-// parameters, without reflection or unsafe.
+// address inside a layout: they operate on the word or lock they are
+// given. genericKept are those that may take a layout as a type
+// argument: they move, compare and hand back whole values of their type
+// parameters, without reflection or unsafe on them (weak's Make keeps
+// the pointer, not what it points at; runtime.AddCleanup, the pointer
+// and its cleanup's argument).
 var keptPackages = map[string]bool{"sync": true, "sync/atomic": true}
 
-var genericKept = map[string]bool{"sync": true, "sync/atomic": true, "slices": true, "maps": true, "iter": true, "cmp": true}
+// keptFuncs are functions outside the load that take a value whole and
+// never look inside it.
+var keptFuncs = map[string]bool{"runtime.KeepAlive": true}
+
+var genericKept = map[string]bool{"sync": true, "sync/atomic": true, "slices": true, "maps": true, "iter": true, "cmp": true, "weak": true, "runtime": true}
 
 // atomic64Funcs are sync/atomic's functions on 64-bit words, which on
 // 386, arm and mips need them 8-byte aligned.
@@ -467,9 +473,12 @@ func (u *orderUses) carried(x *ssa.MakeInterface, ls []string) bool {
 	if len(keys) != 1 {
 		return false
 	}
-	it := n.Underlying().(*types.Interface)
-	for m := range it.Methods() {
-		if u.methodOf(x.X.Type(), m.Name()) != "" {
+	// Every method of the value, not only the interface's: a value of
+	// the interface asserted to another interface of the load has
+	// those called.
+	ms := u.pkg.Prog.MethodSets.MethodSet(x.X.Type())
+	for sel := range ms.Methods() {
+		if u.methodOf(x.X.Type(), sel.Obj().Name()) != "" {
 			return false
 		}
 	}
@@ -584,6 +593,14 @@ func (u *orderUses) operand(instr ssa.Instruction, v ssa.Value) string {
 		}
 	case *ssa.TypeAssert:
 		if !types.IsInterface(x.AssertedType) || slices.Equal(u.layoutsOf(x.AssertedType), u.layoutsOf(v.Type())) {
+			return ""
+		}
+		from, to := u.layoutsOf(v.Type()), u.layoutsOf(x.AssertedType)
+		if len(from) == 1 && len(to) == 1 && strings.HasPrefix(from[0], "interface ") && strings.HasPrefix(to[0], "interface ") {
+			// What one interface type of the load holds, asserted to
+			// another: the first holds what the second does.
+			u.depend(Dependence{Layout: from[0], Kind: OnOrder, Field: -1, Via: to[0],
+				Why: fmt.Sprintf("a value of type %s is asserted to %s at %s", u.typeName(v.Type()), u.typeName(x.AssertedType), u.at(x))})
 			return ""
 		}
 		return fmt.Sprintf("a value of type %s is asserted to %s at %s", u.typeName(v.Type()), u.typeName(x.AssertedType), u.at(x))
@@ -872,6 +889,9 @@ func (w *walker) call(v ssa.Value, x ssa.CallInstruction) string {
 		pkg = obj.Pkg()
 	} else if origin.Pkg != nil {
 		pkg = origin.Pkg.Pkg
+	}
+	if obj, ok := origin.Object().(*types.Func); ok && keptFuncs[obj.FullName()] {
+		return ""
 	}
 	if isPoolMethod(fn, "Put") && len(c.Args) == 2 && c.Args[1] == v && c.Args[0] != v {
 		w.pooled = true
