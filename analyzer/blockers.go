@@ -181,7 +181,7 @@ func UsesIn(loaded map[string]bool) *analysis.Analyzer {
 // and, for what SSA does not show, its syntax.
 func newOrderUses(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, onePackage bool, mine func(*types.Package) bool) *orderUses {
 	ssapkg, funcs := buildSSA(fset, pkg, files, info)
-	u := &orderUses{fset: fset, pkg: ssapkg, onePackage: onePackage, mine: mine, seen: map[Dependence]bool{},
+	u := &orderUses{fset: fset, pkg: ssapkg, onePackage: onePackage, mine: mine, seen: map[Dependence]bool{}, byType: map[types.Type][]string{},
 		params: map[*ssa.Parameter]*paramUse{}, frees: map[*ssa.FreeVar]*paramUse{}, generic: map[*ssa.Function]string{},
 		rets: map[*ssa.Function][]string{}, funcs: funcs}
 	u.check(funcs)

@@ -125,6 +125,7 @@ type orderUses struct {
 	// driver checks.
 	mine    func(*types.Package) bool
 	layouts typeutil.Map
+	byType  map[types.Type][]string
 	deps    []Dependence
 	seen    map[Dependence]bool
 	calls   []CallSite
@@ -161,9 +162,15 @@ type paramUse struct {
 // elements, pointers, maps and channels; not through interfaces or
 // functions, whose values are followed where they are made.
 func (u *orderUses) layoutsOf(t types.Type) []string {
+	// By identity first: hashing a type costs more than most lookups.
+	if ls, ok := u.byType[t]; ok {
+		return ls
+	}
 	if v := u.layouts.At(t); v != nil {
+		u.byType[t] = v.([]string)
 		return v.([]string)
 	}
+	defer func() { u.byType[t] = u.layouts.At(t).([]string) }()
 	var out []string
 	seen := map[types.Type]bool{}
 	var walk func(types.Type)
