@@ -255,12 +255,20 @@ func (ps *passState) findBlockers(onePackage bool) *blockers {
 	mine := func(p *types.Package) bool { return p == pass.Pkg || p.Path() == pass.Pkg.Path() }
 	u := newOrderUses(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, onePackage, mine)
 	var others []*ast.File
+	given := givenFiles(pass.Fset, pass.Files)
 	for _, ob := range ps.builds {
+		others = append(others, ob.Files...)
+		same := len(ob.Files) == len(pass.Files)
+		for _, f := range ob.Files {
+			same = same && given[ob.Fset.File(f.Package).Name()]
+		}
+		if same {
+			continue // the same code: only the sizes differ
+		}
 		ou := newOrderUses(ob.Fset, ob.Types, ob.Files, ob.Info, onePackage, func(p *types.Package) bool { return p.Path() == pass.Pkg.Path() })
 		for _, d := range ou.deps {
 			u.depend(d)
 		}
-		others = append(others, ob.Files...)
 	}
 	for _, d := range unbuiltUses(pass.Fset, pass.Pkg, pass.Files, others, onePackage, u) {
 		u.depend(d)
