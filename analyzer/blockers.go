@@ -252,7 +252,13 @@ type blockers struct {
 func (ps *passState) findBlockers(onePackage bool) *blockers {
 	pass := ps.pass
 	b := &blockers{deps: map[string][]Dependence{}, never: map[string]string{}, unseen: map[string]string{}}
-	mine := func(p *types.Package) bool { return p == pass.Pkg || p.Path() == pass.Pkg.Path() }
+	// Under cachelint -fix, the driver judges every fix again over the
+	// load (UsesIn, with the packages it loaded): the pass takes the
+	// interface types of any package but the standard library's as
+	// checked, offering what the driver may refuse.
+	mine := func(p *types.Package) bool {
+		return p == pass.Pkg || p.Path() == pass.Pkg.Path() || (!onePackage && strings.Contains(strings.Split(p.Path(), "/")[0], "."))
+	}
 	u := newOrderUses(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, onePackage, mine)
 	var others []*ast.File
 	given := givenFiles(pass.Fset, pass.Files)
@@ -523,8 +529,21 @@ func unbuiltUses(fset *token.FileSet, pkg *types.Package, files, others []*ast.F
 			if !onePackage && builtHere(path) {
 				continue
 			}
-			f, _ := parser.ParseFile(pfset, path, nil, parser.SkipObjectResolution)
+			f, err := parser.ParseFile(pfset, path, nil, parser.SkipObjectResolution)
 			if f == nil {
+				// Nothing to read a mention from: every layout of the
+				// package may be in it.
+				for _, name := range pkg.Scope().Names() {
+					if tn, ok := pkg.Scope().Lookup(name).(*types.TypeName); ok {
+						for _, k := range u.layoutsOf(tn.Type()) {
+							if !seen[k] && !strings.HasPrefix(k, "interface ") && k != typeParamKey {
+								seen[k] = true
+								out = append(out, Dependence{Layout: k, Kind: OnOrder, Field: -1,
+									Why: fmt.Sprintf("%s cannot be parsed (%v), so cachelint cannot judge what it does with it", filepath.Base(path), err)})
+							}
+						}
+					}
+				}
 				continue
 			}
 			bare := f.Name.Name == pkg.Name()

@@ -136,6 +136,8 @@ type orderUses struct {
 	// generic says why a generic function of the package may not take a
 	// layout as a type argument ("" when it may).
 	generic map[*ssa.Function]string
+	// pending counts the parameters whose uses are being found.
+	pending int
 	// rets are the layouts whose fields' addresses a function returns.
 	rets map[*ssa.Function][]string
 	// poolNews are the functions the package gives sync.Pools as New.
@@ -375,17 +377,6 @@ func (u *orderUses) check(funcs []*ssa.Function) {
 				changed = true
 			}
 		}
-		// What was found while a parameter was pending is found again.
-		for p, pu := range u.params {
-			if pu.tentative {
-				delete(u.params, p)
-			}
-		}
-		for p, pu := range u.frees {
-			if pu.tentative {
-				delete(u.frees, p)
-			}
-		}
 	}
 }
 
@@ -419,6 +410,13 @@ func (u *orderUses) instr(instr ssa.Instruction) {
 			continue
 		}
 		v := *p
+		if fn, ok := v.(*ssa.Function); ok && len(fn.TypeArgs()) > 0 {
+			// A generic function's instance as a value, called
+			// later out of sight of the call's check.
+			if c, ok := instr.(ssa.CallInstruction); !ok || c.Common().Value != v {
+				u.typeArgs(instr, fn)
+			}
+		}
 		ls := u.layoutsOf(v.Type())
 		if len(ls) == 0 {
 			continue
@@ -551,7 +549,7 @@ func (u *orderUses) pooled(get ssa.Value) {
 
 // typeArgs refuses the layouts given as type arguments to generic code
 // that is not proven to treat its type parameters' values whole.
-func (u *orderUses) typeArgs(instr ssa.CallInstruction, fn *ssa.Function) {
+func (u *orderUses) typeArgs(instr ssa.Instruction, fn *ssa.Function) {
 	var ls []string
 	for _, t := range fn.TypeArgs() {
 		ls = append(ls, u.layoutsOf(t)...)
@@ -567,7 +565,11 @@ func (u *orderUses) typeArgs(instr ssa.CallInstruction, fn *ssa.Function) {
 	if obj := origin.Object(); obj != nil {
 		pkg = obj.Pkg()
 	}
-	what := fmt.Sprintf("a type argument of %s at %s", calleeName(instr.Common()), u.at(instr))
+	name := fn.String()
+	if obj, ok := origin.Object().(*types.Func); ok {
+		name = obj.FullName()
+	}
+	what := fmt.Sprintf("a type argument of %s at %s", name, u.at(instr))
 	switch {
 	case pkg != nil && genericKept[pkg.Path()]:
 	case origin.Pkg == u.pkg:
@@ -989,11 +991,35 @@ func (u *orderUses) param(p *ssa.Parameter) *paramUse {
 	}
 	pu := &paramUse{pending: true}
 	u.params[p] = pu
+	u.pending++
 	w := &walker{u: u, seen: map[walkKey]bool{}}
 	pu.why = w.value(p, nil)
 	pu.atomic64, pu.returned, pu.invoked, pu.calls, pu.tentative = w.atomic64, w.returned, w.invoked, w.calls, w.tentative
 	pu.pending = false
+	u.donePending()
 	return pu
+}
+
+// donePending ends the finding of one parameter's uses. Those found
+// while another was pending assumed it passed: a cycle of calls passes
+// unless some use in it fails, which the first of the cycle sees. When
+// none is pending any more, those that passed on that assumption are
+// dropped, to be found again from what is now known.
+func (u *orderUses) donePending() {
+	u.pending--
+	if u.pending > 0 {
+		return
+	}
+	for p, pu := range u.params {
+		if pu.tentative && pu.why == "" {
+			delete(u.params, p)
+		}
+	}
+	for fv, pu := range u.frees {
+		if pu.tentative && pu.why == "" {
+			delete(u.frees, fv)
+		}
+	}
 }
 
 // free follows a value captured by a closure into it.
@@ -1003,6 +1029,8 @@ func (w *walker) free(fv *ssa.FreeVar) string {
 	if pu == nil {
 		pu = &paramUse{pending: true}
 		u.frees[fv] = pu
+		u.pending++
+		defer u.donePending()
 		sub := &walker{u: u, seen: map[walkKey]bool{}}
 		pu.why = sub.value(fv, nil)
 		if sub.returned {

@@ -68,6 +68,8 @@ var fixsafeBlockers = map[string]string{
 	"winOnly":        `no fix: classes_windows.go mentions winShow at .*classes_windows.go:\d+:\d+ and is not`,
 	"entry":          `no fix: entry has only exported fields and it reaches other packages through Entries \(.*classes.go:\d+:\d+\), so code importing fixsafe/classes that cachelint does not see may build it with an unkeyed literal`,
 	"pairing":        `no fix: pairing has only exported fields and it reaches other packages through Pairs \(.*classes.go:\d+:\d+\)`,
+	"cycled":         `no fix: the address of field a at .*classes.go:\d+:\d+: it is given to fixsafe/classes.walkA at .*classes.go:\d+:\d+, where it is given to fixsafe/classes.walkB at .*classes.go:\d+:\d+, where it is converted to unsafe.Pointer`,
+	"asValue":        `no fix: it is a type argument of reflect.TypeFor at .*classes.go:\d+:\d+, generic code outside the package`,
 	"shown":          `no fix: a value of type shown is converted to namer at .*classes.go:\d+:\d+, and namer at .*classes.go:\d+:\d+: a value of type namer converted to any at .*classes.go:\d+:\d+: it is given to fmt.Sprint at`,
 }
 

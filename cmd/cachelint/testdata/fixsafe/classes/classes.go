@@ -360,3 +360,43 @@ func Pooled() uint64 {
 	defer pool.Put(p)
 	return p.j
 }
+
+// cycled's field address goes round two functions that call each other,
+// the second reading past it.
+type cycled struct {
+	a uint64 //cachelint:hot
+	b [7]uint64
+	j uint64 //cachelint:hot
+}
+
+func walkA(p *uint64, n int) uint64 {
+	if n > 0 {
+		return walkB(p, n-1)
+	}
+	return *p
+}
+
+func walkB(p *uint64, n int) uint64 {
+	return walkA(p, n) + *(*uint64)(unsafe.Add(unsafe.Pointer(p), 8))
+}
+
+// Cycled walks a cycled's a.
+func Cycled() uint64 {
+	c := cycled{a: 1, b: [7]uint64{5}, j: 2}
+	return walkA(&c.a, 2)
+}
+
+// asValue is a type argument of a generic function kept as a value and
+// called later.
+type asValue struct {
+	A uint64 //cachelint:hot
+	B [7]uint64
+	J uint64 //cachelint:hot
+}
+
+// AsValue names asValue's second field through reflect.TypeFor, called
+// from a slice of functions.
+func AsValue() string {
+	fns := []func() reflect.Type{reflect.TypeFor[asValue]}
+	return fns[0]().Field(1).Name
+}

@@ -29,6 +29,8 @@ func TestClasses(t *testing.T) {
 		{"Carried", Carried(), uint64(6)},
 		{"Shown", Shown(), "shown{1 [0 0 0 0 0 0 0] 2}"},
 		{"Pooled", Pooled(), uint64(2)},
+		{"Cycled", Cycled(), uint64(11)},
+		{"AsValue", AsValue(), "B"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s() = %v, want %v", c.name, c.got, c.want)
