@@ -150,7 +150,10 @@ func UsesIn(loaded map[string]bool) *analysis.Analyzer {
 		URL:  "https://github.com/cachelint/cachelint",
 		Run: func(pass *analysis.Pass) (any, error) {
 			mine := func(p *types.Package) bool { return loaded[p.Path()] }
-			u := newOrderUses(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, false, mine)
+			u, err := newOrderUses(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, false, mine)
+			if err != nil {
+				return nil, err
+			}
 			out := &LayoutUses{Dependences: u.deps, Calls: u.calls, Params: map[string][]ParamUse{}, Exposed: exposure(pass)}
 			for _, fn := range u.funcs {
 				obj, ok := fn.Object().(*types.Func)
@@ -179,14 +182,21 @@ func UsesIn(loaded map[string]bool) *analysis.Analyzer {
 
 // newOrderUses runs the allowlist over a package's code: its SSA form
 // and, for what SSA does not show, its syntax.
-func newOrderUses(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, onePackage bool, mine func(*types.Package) bool) *orderUses {
+func newOrderUses(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, onePackage bool, mine func(*types.Package) bool) (u *orderUses, err error) {
+	defer func() {
+		// Code with type errors (a build for another GOARCH that does
+		// not compile) may not have an SSA form.
+		if r := recover(); r != nil {
+			u, err = nil, fmt.Errorf("cachelint cannot build the SSA form of %s: %v", pkg.Path(), r)
+		}
+	}()
 	ssapkg, funcs := buildSSA(fset, pkg, files, info)
-	u := &orderUses{fset: fset, pkg: ssapkg, onePackage: onePackage, mine: mine, seen: map[Dependence]bool{}, byType: map[types.Type][]string{},
+	u = &orderUses{fset: fset, pkg: ssapkg, onePackage: onePackage, mine: mine, seen: map[Dependence]bool{}, byType: map[types.Type][]string{},
 		params: map[*ssa.Parameter]*paramUse{}, frees: map[*ssa.FreeVar]*paramUse{}, generic: map[*ssa.Function]string{},
 		rets: map[*ssa.Function][]string{}, funcs: funcs}
 	u.check(funcs)
 	u.syntaxUses(fset, files, info)
-	return u
+	return u, nil
 }
 
 // buildSSA builds a package's SSA form as the buildssa pass does, with
@@ -259,7 +269,20 @@ func (ps *passState) findBlockers(onePackage bool) *blockers {
 	mine := func(p *types.Package) bool {
 		return p == pass.Pkg || p.Path() == pass.Pkg.Path() || (!onePackage && strings.Contains(strings.Split(p.Path(), "/")[0], "."))
 	}
-	u := newOrderUses(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, onePackage, mine)
+	u, err := newOrderUses(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, onePackage, mine)
+	if err != nil {
+		// Every layout of the package refuses, with the reason.
+		for _, name := range pass.Pkg.Scope().Names() {
+			if tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName); ok {
+				if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+					if k := layoutKey(pass.Fset, st); k != "" {
+						b.never[k] = err.Error()
+					}
+				}
+			}
+		}
+		return b
+	}
 	var others []*ast.File
 	given := givenFiles(pass.Fset, pass.Files)
 	for _, ob := range ps.builds {
@@ -271,7 +294,12 @@ func (ps *passState) findBlockers(onePackage bool) *blockers {
 		if same {
 			continue // the same code: only the sizes differ
 		}
-		ou := newOrderUses(ob.Fset, ob.Types, ob.Files, ob.Info, onePackage, func(p *types.Package) bool { return p.Path() == pass.Pkg.Path() })
+		ou, err := newOrderUses(ob.Fset, ob.Types, ob.Files, ob.Info, onePackage, func(p *types.Package) bool { return p.Path() == pass.Pkg.Path() })
+		if err != nil {
+			// Its files count as compiled by no build checked.
+			others = others[:len(others)-len(ob.Files)]
+			continue
+		}
 		for _, d := range ou.deps {
 			u.depend(d)
 		}
