@@ -114,7 +114,9 @@ func funcKey(fn *ssa.Function) string {
 // cachelint does not see can name the type only if it is exported, which
 // exposure covers). Addresses of fields, and interfaces holding layouts,
 // lose the layout from their type: each such value is followed through
-// its uses (contain), into the functions of the package it is handed to.
+// its uses (root, walker), into the functions of the package it is
+// handed to; a named interface type of the load instead carries the
+// layouts converted to it, its values checked by type (carrierKey).
 type orderUses struct {
 	fset *token.FileSet
 	pkg  *ssa.Package
@@ -146,7 +148,7 @@ type orderUses struct {
 	funcs    []*ssa.Function
 }
 
-// paramUse is what contain found of a parameter's uses.
+// paramUse is what a walker found of a parameter's uses.
 type paramUse struct {
 	pending  bool
 	why      string
@@ -161,8 +163,10 @@ type paramUse struct {
 
 // layoutsOf returns the layouts the bytes or addresses of a value of
 // type t hold: its struct types, through fields, array and slice
-// elements, pointers, maps and channels; not through interfaces or
-// functions, whose values are followed where they are made.
+// elements, pointers, maps, channels and type arguments; a named
+// interface type of the load as its carrierKey; a type parameter as
+// typeParamKey; not through other interfaces or functions, whose values
+// are followed where they are made.
 func (u *orderUses) layoutsOf(t types.Type) []string {
 	// By identity first: hashing a type costs more than most lookups.
 	if ls, ok := u.byType[t]; ok {
