@@ -317,6 +317,11 @@ func calleeName(c *ssa.CallCommon) string {
 // and its cleanup's argument).
 var keptPackages = map[string]bool{"sync": true, "sync/atomic": true}
 
+// keptReceivers are the types outside the load whose methods, given a
+// field's address as their receiver, touch that field's own bytes only
+// (and what it points to): a buffer kept in a struct.
+var keptReceivers = map[string]bool{"*bytes.Buffer": true, "*strings.Builder": true}
+
 // keptFuncs are functions outside the load that take a value whole and
 // never look inside it.
 var keptFuncs = map[string]bool{"runtime.KeepAlive": true}
@@ -904,6 +909,9 @@ func (w *walker) call(v ssa.Value, x ssa.CallInstruction) string {
 		pkg = origin.Pkg.Pkg
 	}
 	if obj, ok := origin.Object().(*types.Func); ok && keptFuncs[obj.FullName()] {
+		return ""
+	}
+	if recv := fn.Signature.Recv(); recv != nil && len(c.Args) > 0 && c.Args[0] == v && keptReceivers[types.TypeString(recv.Type(), nil)] {
 		return ""
 	}
 	if isPoolMethod(fn, "Put") && len(c.Args) == 2 && c.Args[1] == v && c.Args[0] != v {

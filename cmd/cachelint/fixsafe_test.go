@@ -81,7 +81,8 @@ var fixsafeFixed = map[string][]string{
 	"internal/pads/queue.go":        {"\t_     [xr.CacheLineSize - 32]byte\n\ttail  uint64"},
 	"classes/classes.go": {"type fine struct {\n\ta  uint64 //cachelint:hot\n\tj  uint64 //cachelint:hot\n\tb  [7]uint64\n\tmu sync.Mutex\n}",
 		"type carried struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}",
-		"type pooled struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}"},
+		"type pooled struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}",
+		"type buffered struct {\n\ta  uint64 //cachelint:hot\n\tj  uint64 //cachelint:hot\n\tb  [7]uint64\n\tsb strings.Builder\n}"},
 }
 
 // -fix on a module with a case of each way code depends on a struct's

@@ -400,3 +400,20 @@ func AsValue() string {
 	fns := []func() reflect.Type{reflect.TypeFor[asValue]}
 	return fns[0]().Field(1).Name
 }
+
+// buffered writes through a strings.Builder field, whose methods touch
+// its own bytes only: fixed.
+type buffered struct {
+	a  uint64 //cachelint:hot
+	b  [7]uint64
+	j  uint64 //cachelint:hot
+	sb strings.Builder
+}
+
+// Buffered builds a string in a buffered.
+func Buffered() string {
+	var x buffered
+	x.a, x.j = 1, 2
+	x.sb.WriteString("ab")
+	return x.sb.String() + fmt.Sprint(x.a+x.j)
+}

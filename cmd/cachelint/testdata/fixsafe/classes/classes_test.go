@@ -31,6 +31,7 @@ func TestClasses(t *testing.T) {
 		{"Pooled", Pooled(), uint64(2)},
 		{"Cycled", Cycled(), uint64(11)},
 		{"AsValue", AsValue(), "B"},
+		{"Buffered", Buffered(), "ab3"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s() = %v, want %v", c.name, c.got, c.want)

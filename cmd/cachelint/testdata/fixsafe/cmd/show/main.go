@@ -48,5 +48,5 @@ func main() {
 		classes.CtxVal(), classes.Channed(), classes.Boxed(), classes.Sliced(), classes.Added(), classes.Helped(),
 		classes.Kept(), classes.OffsetByName(), classes.GenericReflect(), classes.SetByIndex(), classes.Folded(),
 		classes.XMLEnc(), classes.Debug(), classes.Arch(), len(classes.Entries{}), len(classes.Pairs()), classes.Fine(),
-		classes.Carried(), classes.Shown(), classes.Pooled(), classes.Cycled(), classes.AsValue())
+		classes.Carried(), classes.Shown(), classes.Pooled(), classes.Cycled(), classes.AsValue(), classes.Buffered())
 }
