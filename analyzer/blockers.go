@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"go/ast"
@@ -9,7 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -19,6 +18,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
@@ -119,46 +119,125 @@ func changeOf(pass *analysis.Pass, st *types.Struct, p *layout.Proposal) FixChan
 	return c
 }
 
-// LayoutUses is what a package depends on of struct layouts, its own and
+// LayoutUses is what a package does with struct layouts, its own and
 // other packages': what the Uses pass finds, for a driver that decides
 // fixes over every package of a load.
 type LayoutUses struct {
 	// Dependences are the places of the package that depend on a layout.
 	Dependences []Dependence
-	// Conversions are the values holding layouts the package converts to
-	// interfaces or gives as type arguments; Flows, the values it
-	// converts from one interface type to another; Sinks, the places
-	// that look inside values they have as interfaces. A conversion
-	// anywhere in the load that flows to a sink anywhere is a dependence
-	// on the order.
-	Conversions []Conversion
-	Flows       []Flow
-	Sinks       []Sink
+	// Calls are the addresses inside layouts the package hands to
+	// functions of other packages: each is contained only when its
+	// callee is in the load and its parameter's uses (Params) pass.
+	Calls []CallSite
+	// Params are the uses of the parameters of the package's exported
+	// functions and methods, by function (funcKey) and index.
+	Params map[string][]ParamUse
 	// Exposed says, by layout, how the package's own layouts reach other
 	// packages: a fix needs all of those in the load.
 	Exposed map[string]string
 }
 
-// Uses is the pass that finds a package's LayoutUses. cachelint runs it
-// on every package of the load when the cachelint pass (with
+// UsesIn returns the pass that finds a package's LayoutUses of the
+// layouts of the packages loaded names (by path): those whose fixes a
+// driver decides over every package of a load. cachelint runs it on
+// every package of the load when the cachelint pass (with
 // Config.LoadWide) offers fixes, and withholds those that change what a
 // package depends on.
-var Uses = &analysis.Analyzer{
-	Name: "cachelintuses",
-	Doc:  "what a package depends on of struct layouts, for cachelint -fix",
-	URL:  "https://github.com/cachelint/cachelint",
-	Run: func(pass *analysis.Pass) (any, error) {
-		b := findBlockers(pass, false)
-		return &LayoutUses{Dependences: b.uses.deps, Conversions: b.uses.conversions, Flows: b.uses.flows,
-			Sinks: b.uses.sinks, Exposed: b.exposed}, nil
-	},
-	ResultType: reflect.TypeFor[*LayoutUses](),
+func UsesIn(loaded map[string]bool) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: "cachelintuses",
+		Doc:  "what a package depends on of struct layouts, for cachelint -fix",
+		URL:  "https://github.com/cachelint/cachelint",
+		Run: func(pass *analysis.Pass) (any, error) {
+			mine := func(p *types.Package) bool { return loaded[p.Path()] }
+			u, err := newOrderUses(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, false, mine)
+			if err != nil {
+				return nil, err
+			}
+			out := &LayoutUses{Dependences: u.deps, Calls: u.calls, Params: map[string][]ParamUse{}, Exposed: exposure(pass)}
+			for _, fn := range u.funcs {
+				obj, ok := fn.Object().(*types.Func)
+				if !ok || !obj.Exported() || len(fn.Blocks) == 0 {
+					continue
+				}
+				uses := make([]ParamUse, len(fn.Params))
+				for i, p := range fn.Params {
+					switch p.Type().Underlying().(type) {
+					case *types.Pointer, *types.Slice:
+						pu := u.param(p)
+						uses[i] = ParamUse{Why: pu.why, Calls: pu.calls}
+						if pu.why == "" && pu.returned {
+							uses[i].Why = fmt.Sprintf("%s returns it, and callers in other packages are not followed", obj.Name())
+						}
+					}
+				}
+				out.Params[funcKey(fn)] = uses
+			}
+			out.Dependences = append(out.Dependences, unbuiltUses(pass.Fset, pass.Pkg, pass.Files, nil, false, u)...)
+			return out, nil
+		},
+		ResultType: reflect.TypeFor[*LayoutUses](),
+	}
+}
+
+// newOrderUses runs the allowlist over a package's code: its SSA form
+// and, for what SSA does not show, its syntax.
+func newOrderUses(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, onePackage bool, mine func(*types.Package) bool) (u *orderUses, err error) {
+	defer func() {
+		// Code with type errors (a build for another GOARCH that does
+		// not compile) may not have an SSA form.
+		if r := recover(); r != nil {
+			u, err = nil, fmt.Errorf("cachelint cannot build the SSA form of %s: %v", pkg.Path(), r)
+		}
+	}()
+	ssapkg, funcs := buildSSA(fset, pkg, files, info)
+	u = &orderUses{fset: fset, pkg: ssapkg, onePackage: onePackage, mine: mine, seen: map[Dependence]bool{}, byType: map[types.Type][]string{},
+		params: map[*ssa.Parameter]*paramUse{}, frees: map[*ssa.FreeVar]*paramUse{}, generic: map[*ssa.Function]string{},
+		rets: map[*ssa.Function][]string{}, funcs: funcs}
+	u.check(funcs)
+	u.syntaxUses(fset, files, info)
+	return u, nil
+}
+
+// buildSSA builds a package's SSA form as the buildssa pass does, with
+// its package initializer, and lists its functions: declared, literals,
+// and the initializer.
+func buildSSA(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info) (*ssa.Package, []*ssa.Function) {
+	prog := ssa.NewProgram(fset, 0)
+	for _, p := range pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	ssapkg := prog.CreatePackage(pkg, files, info, false)
+	ssapkg.Build()
+	var funcs []*ssa.Function
+	var add func(f *ssa.Function)
+	add = func(f *ssa.Function) {
+		funcs = append(funcs, f)
+		for _, anon := range f.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if obj, ok := info.Defs[fd.Name].(*types.Func); ok {
+					if fn := prog.FuncValue(obj); fn != nil {
+						add(fn)
+					}
+				}
+			}
+		}
+	}
+	if init := ssapkg.Func("init"); init != nil {
+		add(init)
+	}
+	return ssapkg, funcs
 }
 
 // blockers are what a pass knows of the layouts its fixes change.
 type blockers struct {
-	// deps are the places of the package that depend on a layout, by
-	// layout, in the order found.
+	// deps are the places that depend on a layout, by layout, in the
+	// order found.
 	deps map[string][]Dependence
 	// never says, by layout, why no fix of it may be offered: cgo, a
 	// structs.HostLayout field.
@@ -167,26 +246,67 @@ type blockers struct {
 	// driver sees one package at a time: no fix of it may be offered
 	// then, since what they do with it is out of sight.
 	unseen map[string]string
-	// exposed says, by layout, how the package's layouts reach other
-	// packages.
-	exposed map[string]string
-	uses    *uses
 }
 
 // findBlockers finds what stands in the way of changing the package's
-// layouts. A pass sees one variant of a package: the package alone, with
-// its _test.go files, or its external test package. A fix one variant
-// offers is applied to the files every variant shares, so each pass also
-// reads the files of the directory it was not given (tests, files of
-// other build tags) for unkeyed literals, and for code that may depend
-// on the layout in files not built for this GOOS and GOARCH.
+// layouts: every use of them that the allowlist does not prove blind to
+// the order (orderUses), in the pass's files, in its builds for other
+// GOARCHes, and in the files of its directory neither compiles (unbuilt
+// files); a layout other modules may build with unkeyed literals.
 //
 // With onePackage, the driver sees one package at a time (go vet,
-// golangci-lint, nogo), so a layout that reaches other packages keeps
-// its order: what they do with it is out of sight.
-func findBlockers(pass *analysis.Pass, onePackage bool) *blockers {
-	u := findUses(pass)
-	b := &blockers{deps: map[string][]Dependence{}, never: map[string]string{}, unseen: map[string]string{}, uses: u}
+// golangci-lint, nogo): code of other packages is out of sight, so a
+// layout that reaches other packages keeps its order, and the files the
+// pass was not given (tests among them, which go vet checks as another
+// package) count as unbuilt.
+func (ps *passState) findBlockers(onePackage bool) *blockers {
+	pass := ps.pass
+	b := &blockers{deps: map[string][]Dependence{}, never: map[string]string{}, unseen: map[string]string{}}
+	// Under cachelint -fix, the driver judges every fix again over the
+	// load (UsesIn, with the packages it loaded): the pass takes the
+	// interface types of any package but the standard library's as
+	// checked, offering what the driver may refuse.
+	mine := func(p *types.Package) bool {
+		return p == pass.Pkg || p.Path() == pass.Pkg.Path() || (!onePackage && strings.Contains(strings.Split(p.Path(), "/")[0], "."))
+	}
+	u, err := newOrderUses(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, onePackage, mine)
+	if err != nil {
+		// Every layout of the package refuses, with the reason.
+		for _, name := range pass.Pkg.Scope().Names() {
+			if tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName); ok {
+				if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+					if k := layoutKey(pass.Fset, st); k != "" {
+						b.never[k] = err.Error()
+					}
+				}
+			}
+		}
+		return b
+	}
+	var others []*ast.File
+	given := givenFiles(pass.Fset, pass.Files)
+	for _, ob := range ps.builds {
+		others = append(others, ob.Files...)
+		same := len(ob.Files) == len(pass.Files)
+		for _, f := range ob.Files {
+			same = same && given[ob.Fset.File(f.Package).Name()]
+		}
+		if same {
+			continue // the same code: only the sizes differ
+		}
+		ou, err := newOrderUses(ob.Fset, ob.Types, ob.Files, ob.Info, onePackage, func(p *types.Package) bool { return p.Path() == pass.Pkg.Path() })
+		if err != nil {
+			// Its files count as compiled by no build checked.
+			others = others[:len(others)-len(ob.Files)]
+			continue
+		}
+		for _, d := range ou.deps {
+			u.depend(d)
+		}
+	}
+	for _, d := range unbuiltUses(pass.Fset, pass.Pkg, pass.Files, others, onePackage, u) {
+		u.depend(d)
+	}
 	for _, d := range u.deps {
 		b.deps[d.Layout] = append(b.deps[d.Layout], d)
 	}
@@ -212,17 +332,22 @@ func findBlockers(pass *analysis.Pass, onePackage bool) *blockers {
 			b.never[layoutKey(pass.Fset, obj.Type().Underlying().(*types.Struct))] = cgo
 		}
 	}
-	add := func(obj *types.TypeName, why string) {
-		key := layoutKey(pass.Fset, obj.Type().Underlying().(*types.Struct))
-		b.deps[key] = append(b.deps[key], Dependence{Layout: key, Kind: OnOrder, Why: why})
+	for key, why := range asmUses(pass) {
+		b.deps[key] = append(b.deps[key], Dependence{Layout: key, Kind: OnOrder, Field: -1, Why: why})
 	}
-	for name, why := range unkeyedElsewhere(pass, structs, otherFiles(pass)) {
-		add(structs[name], why)
+	exposed := exposure(pass)
+	for key, why := range exportedReach(pass, exposed, !onePackage) {
+		b.deps[key] = append(b.deps[key], Dependence{Layout: key, Kind: OnOrder, Field: -1, Why: why})
 	}
-	outsideLiterals(pass, structs, add)
-	b.exposed = exposure(pass, u)
 	if onePackage {
-		for key, how := range b.exposed {
+		for key, how := range exposed {
+			if strings.HasPrefix(key, "interface ") {
+				// Values of an interface type other packages have
+				// may be converted to any there.
+				b.deps[key] = append(b.deps[key], Dependence{Layout: key, Kind: OnOrder, Field: -1,
+					Why: fmt.Sprintf("%s; the driver checks one package at a time, so what other packages do with its values is out of sight", how)})
+				continue
+			}
 			b.unseen[key] = fmt.Sprintf("%s; the driver checks one package at a time, so what other packages do with it is out of sight (cachelint -fix checks every package of the load together)", how)
 		}
 	}
@@ -235,20 +360,38 @@ func (b *blockers) blocked(c *FixChange) string {
 	if why := b.never[c.Layout]; why != "" {
 		return why
 	}
-	for _, d := range b.deps[c.Layout] {
+	return cmp.Or(Blocked(c, b.deps, map[string]bool{}), b.unseen[c.Layout])
+}
+
+// Blocked says why a fix with change c may not be written given the
+// dependences deps (by layout): the first it breaks, directly or through
+// an interface type its values are converted to (Dependence.Via) whose
+// values some place may see inside; "" if none. seen holds the
+// interface types already followed.
+func Blocked(c *FixChange, deps map[string][]Dependence, seen map[string]bool) string {
+	for _, d := range deps[c.Layout] {
+		if d.Via != "" {
+			if seen[d.Via] {
+				continue
+			}
+			seen[d.Via] = true
+			if why := Blocked(&FixChange{Layout: d.Via}, deps, seen); why != "" {
+				return fmt.Sprintf("%s, and %s: %s", d.Why, strings.TrimPrefix(d.Via, "interface "), why)
+			}
+			continue
+		}
 		if c.Breaks(d) {
 			return d.Why
 		}
 	}
-	return b.unseen[c.Layout]
+	return ""
 }
 
 // exposure says how each layout of the package's own types reaches code
-// of other packages: through the types of what the package exports
-// (every field counts: reflection, unsafe and encoding/binary see the
-// unexported ones too), or as a value converted to an interface, which
-// may be handed to any code.
-func exposure(pass *analysis.Pass, u *uses) map[string]string {
+// of other packages through the types of what the package exports
+// (every field counts: what other packages do with a value reaches the
+// unexported ones too).
+func exposure(pass *analysis.Pass) map[string]string {
 	out := map[string]string{}
 	seen := map[types.Type]bool{}
 	var visit func(t types.Type, via string)
@@ -264,6 +407,11 @@ func exposure(pass *analysis.Pass, u *uses) map[string]string {
 					visit(a, via)
 				}
 				return
+			}
+			if it, ok := x.Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
+				if k := carrierKey(pass.Fset, x); out[k] == "" {
+					out[k] = via
+				}
 			}
 			visit(x.Underlying(), via)
 			for m := range x.Methods() {
@@ -313,169 +461,263 @@ func exposure(pass *analysis.Pass, u *uses) map[string]string {
 			visit(obj.Type(), via)
 		}
 	}
-	for _, c := range u.conversions {
-		for _, k := range c.Deep {
-			if out[k] == "" {
-				out[k] = fmt.Sprintf("%s, and may reach other packages that way", c.Why)
-			}
-		}
-	}
 	return out
 }
 
-// outsideLiterals blocks the struct types that code outside the packages
-// analyzed may build with an unkeyed literal: those with an exported name
-// and only exported fields (another package cannot list an unexported
-// one). go vet's composites check reports such literals, but they compile,
-// and a new order would change their values without a word. A main
-// package has no importers. An internal package has them only in the tree
-// above its internal directory, whose files are searched as the package's
-// own directory is. Any other package may be imported by modules nobody
-// here can see.
-func outsideLiterals(pass *analysis.Pass, structs map[string]*types.TypeName, block func(*types.TypeName, string)) {
-	if pass.Pkg.Name() == "main" {
-		return
+// exportedReach refuses the layouts that code of other modules may build
+// with an unkeyed literal: those the package's exported API reaches
+// (exposed) whose fields are all exported, named or not (type Entries
+// []entry lets another module write Entries{{1, x, 2}}). go vet's
+// composites check reports such literals, but they compile, and a new
+// order would change their values without a word. A main package has no
+// importers; an internal package's are all in its module, which
+// cachelint -fix must load whole (loadWide), checking their literals.
+func exportedReach(pass *analysis.Pass, exposed map[string]string, loadWide bool) map[string]string {
+	if pass.Pkg.Name() == "main" || (loadWide && slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "internal")) {
+		return nil
 	}
-	open := map[string]*types.TypeName{} // by the exported name others write
-	byType := make(map[*types.Struct][]*types.TypeName, len(structs))
-	for _, obj := range structs {
-		st := obj.Type().Underlying().(*types.Struct)
-		byType[st] = append(byType[st], obj)
+	out := map[string]string{}
+	var visit func(t types.Type)
+	seen := map[types.Type]bool{}
+	visit = func(t types.Type) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return
+		}
+		k := layoutKey(pass.Fset, st)
+		if k == "" || exposed[k] == "" || out[k] != "" {
+			return
+		}
+		for f := range st.Fields() {
+			if !f.Exported() {
+				return
+			}
+		}
+		name := types.TypeString(t, types.RelativeTo(pass.Pkg))
+		reach := name + " and all its fields are exported"
+		if n, ok := types.Unalias(t).(*types.Named); !ok || !n.Obj().Exported() {
+			reach = fmt.Sprintf("%s has only exported fields and %s", name, exposed[k])
+		}
+		out[k] = fmt.Sprintf("%s, so code importing %s that cachelint does not see may build it with an unkeyed literal, whose values a new order would change (go vet's composites check reports such literals, but they compile)", reach, pass.Pkg.Path())
 	}
 	for _, name := range pass.Pkg.Scope().Names() {
-		tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
-		if !ok || !tn.Exported() {
-			continue
-		}
-		st, ok := tn.Type().Underlying().(*types.Struct)
-		if !ok || st.NumFields() == 0 {
-			continue
-		}
-		exported := true
-		for f := range st.Fields() {
-			exported = exported && f.Exported()
-		}
-		for _, obj := range byType[st] {
-			if exported {
-				open[name] = obj
-			}
+		if tn, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			visit(tn.Type())
 		}
 	}
-	if len(open) == 0 {
-		return
-	}
-	root := internalRoot(pass)
-	if root == "" {
-		for _, name := range slices.Sorted(func(yield func(string) bool) {
-			for n := range open {
-				if !yield(n) {
-					return
-				}
-			}
-		}) {
-			block(open[name], fmt.Sprintf("%s and all its fields are exported, so code importing %s that cachelint does not see may build it with an unkeyed literal, whose values a new order would change (go vet's composites check reports such literals, but they compile)", name, pass.Pkg.Path()))
-		}
-		return
-	}
-	for name, why := range unkeyedElsewhere(pass, open, importers(pass, root)) {
-		block(open[name], why)
-	}
-}
-
-// internalRoot is the directory of the tree that may import the package
-// when its path has an internal element (the last one rules), "" when it
-// has none.
-func internalRoot(pass *analysis.Pass) string {
-	elems := strings.Split(pass.Pkg.Path(), "/")
-	i := slices.Index(elems, "internal")
-	for j := i + 1; i >= 0 && j < len(elems); j++ {
-		if elems[j] == "internal" {
-			i = j
-		}
-	}
-	if i < 0 || len(pass.Files) == 0 {
-		return ""
-	}
-	dir := filepath.Dir(pass.Fset.Position(pass.Files[0].Package).Filename)
-	for range len(elems) - i {
-		dir = filepath.Dir(dir)
-	}
-	return dir
-}
-
-// importers lists the Go files under root, outside the pass, that import
-// the package: those that may hold its literals.
-func importers(pass *analysis.Pass, root string) []string {
-	given := givenFiles(pass)
-	var out []string
-	fset := token.NewFileSet()
-	filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // an unreadable directory holds nothing to search
-		}
-		if e.IsDir() {
-			if n := e.Name(); path != root && (n == "testdata" || n == "vendor" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || given[path] {
-			return nil
-		}
-		f, _ := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
-		if f == nil {
-			return nil
-		}
-		for _, imp := range f.Imports {
-			if p, _ := strconv.Unquote(imp.Path.Value); p == pass.Pkg.Path() {
-				out = append(out, path)
-				break
-			}
-		}
-		return nil
-	})
 	return out
 }
 
-// givenFiles are the names of the files of the pass, as written and as
+// givenFiles are the names of the files of a package, as written and as
 // compiled (cgo's).
-func givenFiles(pass *analysis.Pass) map[string]bool {
+func givenFiles(fset *token.FileSet, files []*ast.File) map[string]bool {
 	given := map[string]bool{}
-	for _, f := range pass.Files {
-		given[pass.Fset.Position(f.Package).Filename] = true
-		given[pass.Fset.File(f.Package).Name()] = true
+	for _, f := range files {
+		given[fset.Position(f.Package).Filename] = true
+		given[fset.File(f.Package).Name()] = true
 	}
 	return given
 }
 
-// otherFiles lists the Go files of the package's directories that the
-// pass was not given: tests, external tests, files of other build tags.
-func otherFiles(pass *analysis.Pass) []string {
-	given := givenFiles(pass)
-	dirs := map[string]bool{}
-	for _, f := range pass.Files {
-		dirs[filepath.Dir(pass.Fset.Position(f.Package).Filename)] = true
+// unbuiltUses refuses the layouts of the package's declarations that Go
+// files of its directories mention when nothing type-checks them: not
+// given (files), not in another build checked (others), and, unless
+// onePackage, not compiled for this GOOS and GOARCH (those that are, the
+// package's tests among them, are in the load; cachelint -fix loads the
+// tests). What such a file does with them only a type-checker for its
+// build could judge. A mention is a name of the package (bare in the
+// package, qualified in an importer) whose type or signature holds the
+// layout.
+func unbuiltUses(fset *token.FileSet, pkg *types.Package, files, others []*ast.File, onePackage bool, u *orderUses) []Dependence {
+	given := givenFiles(fset, files)
+	for name := range givenFiles(fset, others) {
+		given[name] = true
 	}
-	var out []string
-	for _, dir := range slices.Sorted(func(yield func(string) bool) {
-		for d := range dirs {
-			if !yield(d) {
-				return
-			}
-		}
-	}) {
+	dirs := map[string]bool{}
+	for _, f := range files {
+		dirs[filepath.Dir(fset.Position(f.Package).Filename)] = true
+	}
+	var out []Dependence
+	seen := map[string]bool{}
+	pfset := token.NewFileSet()
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			continue
 		}
 		for _, e := range entries {
 			path := filepath.Join(dir, e.Name())
-			if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") && !given[path] {
-				out = append(out, path)
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || given[path] {
+				continue
+			}
+			if !onePackage && builtHere(path) {
+				continue
+			}
+			f, err := parser.ParseFile(pfset, path, nil, parser.SkipObjectResolution)
+			if f == nil {
+				// Nothing to read a mention from: every layout of the
+				// package may be in it.
+				for _, name := range pkg.Scope().Names() {
+					if tn, ok := pkg.Scope().Lookup(name).(*types.TypeName); ok {
+						for _, k := range u.layoutsOf(tn.Type()) {
+							if !seen[k] && !strings.HasPrefix(k, "interface ") && k != typeParamKey {
+								seen[k] = true
+								out = append(out, Dependence{Layout: k, Kind: OnOrder, Field: -1,
+									Why: fmt.Sprintf("%s cannot be parsed (%v), so cachelint cannot judge what it does with it", filepath.Base(path), err)})
+							}
+						}
+					}
+				}
+				continue
+			}
+			bare := f.Name.Name == pkg.Name()
+			qual := ""
+			for _, imp := range f.Imports {
+				if p, _ := strconv.Unquote(imp.Path.Value); p == pkg.Path() {
+					switch {
+					case imp.Name == nil:
+						qual = pkg.Name()
+					case imp.Name.Name == ".":
+						bare = true
+					default:
+						qual = imp.Name.Name
+					}
+				}
+			}
+			mention := func(name string, pos token.Pos) {
+				obj := pkg.Scope().Lookup(name)
+				if obj == nil {
+					return
+				}
+				for _, k := range u.layoutsOf(mentionType(obj)) {
+					if k == typeParamKey || seen[k] {
+						continue
+					}
+					seen[k] = true
+					why := "is not compiled in this build"
+					if onePackage {
+						why = "is not in this package as the driver checks it (go vet checks tests and other builds apart)"
+					}
+					out = append(out, Dependence{Layout: k, Kind: OnOrder, Field: -1,
+						Why: fmt.Sprintf("%s mentions %s at %s and %s, so cachelint cannot judge what it does with it", filepath.Base(path), name, pfset.Position(pos), why)})
+				}
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.SelectorExpr:
+					if id, ok := n.X.(*ast.Ident); ok && qual != "" && id.Name == qual {
+						mention(n.Sel.Name, n.Pos())
+						return false
+					}
+				case *ast.Ident:
+					if bare {
+						mention(n.Name, n.Pos())
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// mentionType is the type whose layouts naming obj reaches: a function's
+// parameters and results.
+func mentionType(obj types.Object) types.Type {
+	if fn, ok := obj.(*types.Func); ok {
+		sig := fn.Signature()
+		var vars []*types.Var
+		for v := range sig.Params().Variables() {
+			vars = append(vars, v)
+		}
+		for v := range sig.Results().Variables() {
+			vars = append(vars, v)
+		}
+		return types.NewStruct(vars, nil)
+	}
+	if _, ok := obj.(*types.PkgName); ok {
+		return nil
+	}
+	return obj.Type()
+}
+
+// builtHere reports whether the build constraints of a Go file (its name
+// and //go:build line) admit it for the default GOOS and GOARCH.
+func builtHere(path string) bool {
+	ok, err := build.Default.MatchFile(filepath.Dir(path), filepath.Base(path))
+	return ok || err != nil
+}
+
+// asmUses refuses the struct types that functions implemented in
+// assembly take or return, unless the package's assembly uses go_asm.h's
+// offsets for the type (TYPE_field), which follow the declaration.
+func asmUses(pass *analysis.Pass) map[string]string {
+	var asm []string
+	for _, name := range pass.OtherFiles {
+		if strings.HasSuffix(name, ".s") {
+			if src, err := os.ReadFile(name); err == nil {
+				asm = append(asm, string(src))
+			}
+		}
+	}
+	if len(asm) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body != nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+				for v := range tuple.Variables() {
+					t := v.Type()
+					if p, ok := types.Unalias(t).(*types.Pointer); ok {
+						t = p.Elem()
+					}
+					switch s := t.Underlying().(type) {
+					case *types.Slice:
+						t = s.Elem()
+					case *types.Array:
+						t = s.Elem()
+					}
+					n, ok := types.Unalias(t).(*types.Named)
+					if !ok || n.Obj().Pkg() != pass.Pkg || usesAsmOffsets(asm, n.Obj().Name()) {
+						continue
+					}
+					st, ok := n.Underlying().(*types.Struct)
+					if !ok {
+						continue
+					}
+					if k := layoutKey(pass.Fset, st); k != "" && out[k] == "" {
+						out[k] = fmt.Sprintf("%s, in assembly (%s), takes it without go_asm.h's offsets (%s_field)",
+							fd.Name.Name, pass.Fset.Position(fd.Pos()), n.Obj().Name())
+					}
+				}
 			}
 		}
 	}
 	return out
+}
+
+func usesAsmOffsets(asm []string, typ string) bool {
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(typ) + `_[A-Za-z]`)
+	for _, src := range asm {
+		if re.MatchString(src) {
+			return true
+		}
+	}
+	return false
 }
 
 // usesCgo says why the package's field orders must stay when it uses cgo,
@@ -500,198 +742,6 @@ func usesCgo(pass *analysis.Pass) string {
 		}
 	}
 	return "the package uses cgo, whose C side may rely on the field order"
-}
-
-// layoutImports are the packages through which code in a file the pass
-// cannot type-check may depend on a layout it names.
-var layoutImports = []string{`"unsafe"`, `"reflect"`, `"encoding/binary"`, `"encoding/json"`, `"encoding/gob"`, `"encoding/xml"`}
-
-// unkeyedElsewhere searches the Go files paths, which the pass was not
-// given, by syntax alone, for what depends on the order of the package's
-// struct types (named in structs): unkeyed composite literals, T{...},
-// &T{...}, pkg.T{...} in an importer, elements of []T{...} and
-// map[K]T{...}, of T or of types defined from T in those files; and, in
-// a file not built for this GOOS and GOARCH, any mention of T when the
-// file imports unsafe, reflect or an encoding package, whose uses only a
-// type-checker for that platform could judge. It returns the first
-// reason for each type name.
-func unkeyedElsewhere(pass *analysis.Pass, structs map[string]*types.TypeName, paths []string) map[string]string {
-	if len(structs) == 0 {
-		return nil
-	}
-	fset := token.NewFileSet()
-	found := map[string]string{}
-	names := make([][]byte, 0, len(structs))
-	for name := range structs {
-		names = append(names, []byte(name))
-	}
-	for _, path := range paths {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			continue
-		}
-		// A file that does not spell a type's name cannot name it.
-		if !slices.ContainsFunc(names, func(n []byte) bool { return bytes.Contains(src, n) }) {
-			continue
-		}
-		f, _ := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
-		if f == nil {
-			continue // a file with syntax errors is still searched, one with none left is not
-		}
-		// How the file names the package's types: bare in the package
-		// itself (or imported with a dot), qualified in an importer.
-		qual := ""
-		bare := f.Name.Name == pass.Pkg.Name()
-		risky := ""
-		for _, imp := range f.Imports {
-			if slices.Contains(layoutImports, imp.Path.Value) && risky == "" {
-				risky = imp.Path.Value
-			}
-			if path, _ := strconv.Unquote(imp.Path.Value); path == pass.Pkg.Path() {
-				switch {
-				case imp.Name == nil:
-					qual = pass.Pkg.Name()
-				case imp.Name.Name == ".":
-					bare = true
-				default:
-					qual = imp.Name.Name
-				}
-			}
-		}
-		if !bare && qual == "" {
-			continue
-		}
-		r := refs{bare: bare, qual: qual, names: structs, local: map[string]string{}}
-		// Types the file defines from the package's: type L T, type L = T.
-		for changed := true; changed; {
-			changed = false
-			ast.Inspect(f, func(n ast.Node) bool {
-				ts, ok := n.(*ast.TypeSpec)
-				if !ok {
-					return true
-				}
-				if orig := r.structOf(ts.Type); orig != "" && r.local[ts.Name.Name] == "" {
-					r.local[ts.Name.Name] = orig
-					changed = true
-				}
-				return true
-			})
-		}
-		note := func(name, why string) {
-			if _, seen := found[name]; !seen {
-				found[name] = why
-			}
-		}
-		var visit func(lit *ast.CompositeLit, typ ast.Expr)
-		visit = func(lit *ast.CompositeLit, typ ast.Expr) {
-			if lit.Type != nil {
-				typ = lit.Type
-			}
-			if orig := r.structOf(typ); orig != "" && unkeyed(lit) {
-				note(orig, orderReason(fset.Position(lit.Pos())))
-			}
-			elem := elemType(typ)
-			for _, e := range lit.Elts {
-				if kv, ok := e.(*ast.KeyValueExpr); ok {
-					if k, ok := kv.Key.(*ast.CompositeLit); ok && k.Type == nil {
-						if m, ok := typ.(*ast.MapType); ok {
-							visit(k, m.Key)
-						}
-					}
-					e = kv.Value
-				}
-				if inner, ok := e.(*ast.CompositeLit); ok && inner.Type == nil && elem != nil {
-					visit(inner, elem)
-				}
-				if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-					if inner, ok := u.X.(*ast.CompositeLit); ok && inner.Type == nil && elem != nil {
-						visit(inner, elem)
-					}
-				}
-			}
-		}
-		unbuilt := risky != "" && !builtHere(path)
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CompositeLit:
-				if n.Type != nil {
-					visit(n, nil)
-				}
-			case *ast.Ident, *ast.SelectorExpr:
-				if orig := r.structOf(n.(ast.Expr)); orig != "" && unbuilt {
-					note(orig, fmt.Sprintf("%s, which imports %s, uses it at %s and is not built for %s/%s, so cachelint cannot judge how",
-						filepath.Base(path), risky, fset.Position(n.Pos()), build.Default.GOOS, build.Default.GOARCH))
-				}
-			}
-			return true
-		})
-	}
-	return found
-}
-
-// builtHere reports whether the build constraints of a Go file (its name
-// and //go:build line) admit it for the default GOOS and GOARCH.
-func builtHere(path string) bool {
-	ok, err := build.Default.MatchFile(filepath.Dir(path), filepath.Base(path))
-	return ok || err != nil
-}
-
-// refs says how one file names the package's struct types.
-type refs struct {
-	bare  bool   // as T: the file is in the package or dot-imports it
-	qual  string // as qual.T: the file imports the package under this name
-	names map[string]*types.TypeName
-	local map[string]string // types the file defines from them, to the one
-}
-
-// structOf returns the package's struct type that type expression e names,
-// through pointers, parentheses and type arguments, or "".
-func (r *refs) structOf(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-			continue
-		case *ast.ParenExpr:
-			e = x.X
-			continue
-		case *ast.IndexExpr: // an instance of a generic type
-			e = x.X
-			continue
-		case *ast.IndexListExpr:
-			e = x.X
-			continue
-		case *ast.Ident:
-			if orig := r.local[x.Name]; orig != "" {
-				return orig
-			}
-			if r.bare && r.names[x.Name] != nil {
-				return x.Name
-			}
-		case *ast.SelectorExpr:
-			if id, ok := x.X.(*ast.Ident); ok && r.qual != "" && id.Name == r.qual && r.names[x.Sel.Name] != nil {
-				return x.Sel.Name
-			}
-		}
-		return ""
-	}
-}
-
-// elemType is the type of the elements of an array, slice or map type
-// expression, which unkeyed element literals leave out; nil for others.
-func elemType(e ast.Expr) ast.Expr {
-	for {
-		switch x := e.(type) {
-		case *ast.ParenExpr:
-			e = x.X
-			continue
-		case *ast.ArrayType:
-			return x.Elt
-		case *ast.MapType:
-			return x.Value
-		}
-		return nil
-	}
 }
 
 // firstWords match a comment that says a field must stay first: "must be
@@ -782,7 +832,7 @@ func pinFirst(s *layout.Struct, st *ast.StructType, fieldOf []int) {
 // none.
 func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, builds []layout.Build, r layout.Result) (layout.Result, []analysis.SuggestedFix, string) {
 	if ps.blocks == nil {
-		ps.blocks = findBlockers(ps.pass, !ps.config.LoadWide)
+		ps.blocks = ps.findBlockers(!ps.config.LoadWide)
 	}
 	b, s := ps.blocks, t.Struct
 	tst, ok := d.Obj.Type().Underlying().(*types.Struct)

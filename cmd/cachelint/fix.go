@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,9 +49,9 @@ type fixPlan struct {
 // code of other packages may depend on the layout it changes. So a fix is
 // written only when every package holding the file offers it and nothing
 // in any package of the load depends on what it changes (uses, what
-// analyzer.Uses finds in each; needed only when some fix is offered): a
-// Dependence it breaks, a value converted to an interface that a sink
-// looks inside or that goes to code outside the load, and, for a layout
+// analyzer.UsesIn finds in each; needed only when some fix is offered): a
+// Dependence it breaks, an address inside the layout handed to code
+// outside the load or to a function whose uses of it fail, and, for a layout
 // that reaches other packages, importers of its package in its module
 // that the load left out. Then it leaves in each action the diagnostics that remain:
 // those of fixes not written, with the reason, and those that have none.
@@ -93,8 +94,32 @@ func planFixes(roots []*checker.Action, uses func() (map[*packages.Package]*anal
 			results = append(results, u)
 		}
 	}
-	looked := lookedInto(results, loaded)
 	importers := moduleImporters{}
+	deps := map[string][]analyzer.Dependence{}
+	for _, r := range results {
+		for _, d := range r.Dependences {
+			deps[d.Layout] = append(deps[d.Layout], d)
+		}
+	}
+	for k, why := range lookedInto(results, loaded) {
+		deps[k] = append(deps[k], analyzer.Dependence{Layout: k, Kind: analyzer.OnOrder, Field: -1, Why: why})
+	}
+	// An interface type whose values reach packages the load left out:
+	// what they do with them is out of sight.
+	for _, act := range roots {
+		u := byPackage[act.Package]
+		if u == nil {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(u.Exposed)) {
+			if !strings.HasPrefix(k, "interface ") {
+				continue
+			}
+			if why := importers.missing(act.Package, loaded); why != "" {
+				deps[k] = append(deps[k], analyzer.Dependence{Layout: k, Kind: analyzer.OnOrder, Field: -1, Why: u.Exposed[k] + "; " + why})
+			}
+		}
+	}
 	for _, act := range roots {
 		if act.Err != nil {
 			continue
@@ -114,7 +139,7 @@ func planFixes(roots []*checker.Action, uses func() (map[*packages.Package]*anal
 			for _, e := range fix.TextEdits {
 				if r != nil {
 					if c, ok := r.Fixes[fset.Position(e.Pos).String()]; ok {
-						if why := dependedOn(&c, results, looked); why != "" {
+						if why := analyzer.Blocked(&c, deps, map[string]bool{}); why != "" {
 							plan.withheld[key] = why
 							continue fixes
 						}
@@ -143,72 +168,60 @@ func planFixes(roots []*checker.Action, uses func() (map[*packages.Package]*anal
 	return plan, nil
 }
 
-// dependedOn says why a fix with change c may not be written: the first
-// place in the load that depends on what it changes; "" if none does.
-func dependedOn(c *analyzer.FixChange, results []*analyzer.LayoutUses, looked map[string]string) string {
-	for _, r := range results {
-		for _, d := range r.Dependences {
-			if c.Breaks(d) {
-				return d.Why
-			}
-		}
-	}
-	return looked[c.Layout]
-}
-
-// lookedInto maps the layouts of values that some place in the load
-// looks inside as an interface, or that go to code outside the load as
-// one, to the reason: the conversion, and where the value is looked at.
-// A value converted to an interface type reaches the sinks on that type
-// and on every type the load converts values of it to.
+// lookedInto maps the layouts whose addresses a package of the load
+// hands to another package's function to the reason that function may
+// see their order: it is not in the load, or its parameter's uses do not
+// pass the allowlist (analyzer.LayoutUses.Params), there or in the
+// functions it hands them on to.
 func lookedInto(results []*analyzer.LayoutUses, loaded map[string]bool) map[string]string {
 	out := map[string]string{}
-	mark := func(keys []string, why string) {
-		for _, k := range keys {
-			if out[k] == "" {
-				out[k] = why
-			}
-		}
-	}
-	flows := map[string][]string{}
-	sinks := map[string][]analyzer.Sink{}
+	params := map[string][]analyzer.ParamUse{}
 	for _, r := range results {
-		for _, f := range r.Flows {
-			flows[f.From] = append(flows[f.From], f.Into)
-		}
-		for _, s := range r.Sinks {
-			if s.Callee == "" || !loaded[s.Callee] {
-				sinks[s.On] = append(sinks[s.On], s)
-			}
-		}
-	}
-	reach := map[string][]string{} // holder -> every holder it flows to
-	reachOf := func(from string) []string {
-		if r, ok := reach[from]; ok {
-			return r
-		}
-		seen := map[string]bool{from: true}
-		queue := []string{from}
-		for i := 0; i < len(queue); i++ {
-			for _, next := range flows[queue[i]] {
-				if !seen[next] {
-					seen[next] = true
-					queue = append(queue, next)
+		for fn, uses := range r.Params {
+			// A package's variants agree but for their tests' code; any
+			// use that fails counts.
+			if have, ok := params[fn]; ok && len(have) == len(uses) {
+				for i := range have {
+					if have[i].Why == "" {
+						have[i] = uses[i]
+					}
 				}
+				continue
+			}
+			params[fn] = uses
+		}
+	}
+	var why func(c analyzer.CallSite, seen map[string]bool) string
+	why = func(c analyzer.CallSite, seen map[string]bool) string {
+		key := fmt.Sprintf("%s#%d", c.Callee, c.Param)
+		if seen[key] {
+			return ""
+		}
+		seen[key] = true
+		if !loaded[c.Pkg] {
+			return "whose code is not in the load"
+		}
+		uses, ok := params[c.Callee]
+		if !ok || c.Param >= len(uses) {
+			return "which cachelint does not follow it into"
+		}
+		pu := uses[c.Param]
+		if pu.Why != "" {
+			return "where " + pu.Why
+		}
+		for _, next := range pu.Calls {
+			if w := why(next, seen); w != "" {
+				return next.Why + ", " + w
 			}
 		}
-		reach[from] = queue
-		return queue
+		return ""
 	}
 	for _, r := range results {
-		for _, c := range r.Conversions {
-			if c.Callee != "" && !loaded[c.Callee] {
-				mark(c.Deep, fmt.Sprintf("%s, whose code is not in the load and may look at its fields in order", c.Why))
-			}
-			for _, h := range reachOf(c.Into) {
-				for _, s := range sinks[h] {
-					if s.Sees(c) {
-						mark(c.Deep, fmt.Sprintf("%s, and %s", c.Why, s.Why))
+		for _, c := range r.Calls {
+			if w := why(c, map[string]bool{}); w != "" {
+				for _, k := range c.Layouts {
+					if out[k] == "" {
+						out[k] = c.Why + ", " + w
 					}
 				}
 			}

@@ -35,16 +35,42 @@ var relatedLine = regexp.MustCompile(`\n[^\n]*?: \t`)
 var fixsafeBlockers = map[string]string{
 	"litS":    `no fix: an unkeyed composite literal at .*view.go:\d+:\d+ depends on the field order`,
 	"offS":    `no fix: unsafe.Offsetof\(v.j\) at .*view.go:\d+:\d+ depends on where j is, which the fix moves`,
-	"wireS":   `no fix: encoding/binary.Write at .*view.go:\d+:\d+ encodes it field by field, in order`,
-	"nameS":   `no fix: reflect's reflect.TypeOf\(NameView\{\}\).Field\(1\) at .*view.go:\d+:\d+ depends on the field order`,
-	"castS":   `no fix: \(\*CastView\)\(unsafe.Pointer\(&arr\)\) at .*view.go:\d+:\d+ reads the memory of a \[9\]uint64 as a CastView`,
-	"convS":   `no fix: the conversion convTwin\(convS\{…\}\) at .*view.go:\d+:\d+ from convS needs both to keep the same fields in the same order`,
-	"anonS":   `no fix: a value of type anonS is assigned as struct\{a uint64; b \[7\]uint64; j uint64\} at .*view.go:\d+:\d+`,
-	"walkS":   `no fix: reflect's v.NumField\(\) at .*view.go:\d+:\d+ depends on the field order`,
+	"wireS":   `no fix: a value of type \*WireView converted to any at .*view.go:\d+:\d+: it is given to encoding/binary.Write at .*view.go:\d+:\d+`,
+	"nameS":   `no fix: a value of type NameView converted to any at .*view.go:\d+:\d+: it is given to reflect.TypeOf at .*view.go:\d+:\d+`,
+	"castS":   `no fix: a value of type unsafe.Pointer is converted to \*CastView at .*view.go:\d+:\d+, reading other memory as it`,
+	"convS":   `no fix: the conversion of a value of type convS to convTwin at .*view.go:\d+:\d+ needs both to keep the same fields in the same order`,
+	"anonS":   `no fix: the conversion of a value of type anonS to struct\{a uint64; b \[7\]uint64; j uint64\} at .*view.go:\d+:\d+`,
+	"walkS":   `no fix: a value of type walkS converted to any at .*view.go:\d+:\d+: it is given to reflect.ValueOf at .*view.go:\d+:\d+`,
 	"sizeS":   `no fix: unsafe.Sizeof\(sizeS\{\}\) at .*view.go:\d+:\d+ depends on its size and alignment, which the fix changes`,
 	"pair":    `no fix: the pads it would drop hold the file's last use of "fixsafe/internal/xr" \(.*pair.go:\d+:\d+\)`,
-	"printed": `no fix: fmt.Printf at .*main.go:\d+:\d+ prints its fields in order`,
-	"encoded": `no fix: encoding/json.Marshal at .*main.go:\d+:\d+ encodes its fields in order`,
+	"printed": `no fix: a value of type printed converted to any at .*main.go:\d+:\d+: it is given to fmt.Printf at .*main.go:\d+:\d+`,
+	"encoded": `no fix: a value of type encoded converted to any at .*main.go:\d+:\d+: it is given to encoding/json.Marshal at .*main.go:\d+:\d+`,
+	// Issue 27's classes, and cases of each it did not name.
+	"fmtD":           `no fix: a value of type fmtD converted to any at .*classes.go:\d+:\d+: it is given to fmt.Sprintf at`,
+	"fmtGo":          `no fix: a value of type fmtGo converted to any at .*classes.go:\d+:\d+: it is given to fmt.Sprintf at`,
+	"ptrStr":         `no fix: a value of type \[\]ptrStr converted to any at .*classes.go:\d+:\d+: it is given to fmt.Sprint at`,
+	"logged":         `no fix: a value of type logged converted to any at .*classes.go:\d+:\d+: it is given to \(\*log.Logger\).Print at`,
+	"mapped":         `no fix: a value of type mapped converted to any at .*classes.go:\d+:\d+: it is given to \(\*sync.Map\).Store at`,
+	"ctxVal":         `no fix: a value of type ctxVal converted to any at .*classes.go:\d+:\d+: it is given to context.WithValue at`,
+	"channed":        `no fix: a value of type channed converted to any at .*classes.go:\d+:\d+: it is sent on a channel at`,
+	"boxed":          `no fix: a value of type boxed converted to any at .*classes.go:\d+:\d+: it is stored at`,
+	"sliced":         `no fix: the address of field a at .*classes.go:\d+:\d+: it is given to unsafe.Slice at`,
+	"added":          `no fix: the address of field a at .*classes.go:\d+:\d+: it is converted to unsafe.Pointer at`,
+	"helped":         `no fix: the address of field a at .*classes.go:\d+:\d+: it is given to fixsafe/classes.two at .*classes.go:\d+:\d+, where it is converted to unsafe.Pointer`,
+	"kept":           `no fix: a value of type \*kept is converted to unsafe.Pointer at .*classes.go:\d+:\d+`,
+	"offsetByName":   `no fix: a value of type offsetByName converted to any at .*classes.go:\d+:\d+: it is given to reflect.TypeOf at`,
+	"genericReflect": `no fix: it is a type argument of fixsafe/classes.fieldNames at .*classes.go:\d+:\d+, whose code, given a value of its type parameter, may see the order: it is a type argument of reflect.TypeFor`,
+	"setByIndex":     `no fix: a value of type \*setByIndex converted to any at .*classes.go:\d+:\d+: it is given to reflect.ValueOf at`,
+	"folded":         `no fix: a value of type \*folded converted to any at .*classes.go:\d+:\d+: it is given to encoding/json.Unmarshal at`,
+	"xmlEnc":         `no fix: a value of type xmlEnc converted to any at .*classes.go:\d+:\d+: it is given to encoding/xml.Marshal at`,
+	"debugOnly":      `no fix: debug.go mentions debugOnly at .*debug.go:\d+:\d+ and is not`,
+	"armOnly":        `no fix: classes_arm64.go mentions archShow at .*classes_arm64.go:\d+:\d+ and is not`,
+	"winOnly":        `no fix: classes_windows.go mentions winShow at .*classes_windows.go:\d+:\d+ and is not`,
+	"entry":          `no fix: entry has only exported fields and it reaches other packages through Entries \(.*classes.go:\d+:\d+\), so code importing fixsafe/classes that cachelint does not see may build it with an unkeyed literal`,
+	"pairing":        `no fix: pairing has only exported fields and it reaches other packages through Pairs \(.*classes.go:\d+:\d+\)`,
+	"cycled":         `no fix: the address of field a at .*classes.go:\d+:\d+: it is given to fixsafe/classes.walkA at .*classes.go:\d+:\d+, where it is given to fixsafe/classes.walkB at .*classes.go:\d+:\d+, where it is converted to unsafe.Pointer`,
+	"asValue":        `no fix: it is a type argument of reflect.TypeFor at .*classes.go:\d+:\d+, generic code outside the package`,
+	"shown":          `no fix: a value of type shown is converted to namer at .*classes.go:\d+:\d+, and namer at .*classes.go:\d+:\d+: a value of type namer converted to any at .*classes.go:\d+:\d+: it is given to fmt.Sprint at`,
 }
 
 // fixsafeFixed are the structs whose fixes both drivers write, and what
@@ -53,6 +79,10 @@ var fixsafeFixed = map[string][]string{
 	"internal/view/view.go":         {"type plain struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}"},
 	"internal/counters/counters.go": {"type hits struct {\n\tn    uint64 //cachelint:hot write\n\t_    [56]byte\n\tp    *int   //cachelint:hot", "type tally struct {\n\tlabels []string     //cachelint:hot\n\tex     [2]any       //cachelint:hot\n\tnow    func() int64 //cachelint:hot\n\n\tvalBits uint64 //cachelint:hot write\n\tvalInt  uint64 //cachelint:hot write\n\n\tdesc *int\n", "type counter struct {\n\t// valBits", "\tvalBits uint64 //cachelint:hot write\n\tvalInt  uint64 //cachelint:hot write\n\n\tdesc   *int\n\t_      [40]byte\n\tlabels []string"},
 	"internal/pads/queue.go":        {"\t_     [xr.CacheLineSize - 32]byte\n\ttail  uint64"},
+	"classes/classes.go": {"type fine struct {\n\ta  uint64 //cachelint:hot\n\tj  uint64 //cachelint:hot\n\tb  [7]uint64\n\tmu sync.Mutex\n}",
+		"type carried struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}",
+		"type pooled struct {\n\ta uint64 //cachelint:hot\n\tj uint64 //cachelint:hot\n\tb [7]uint64\n}",
+		"type buffered struct {\n\ta  uint64 //cachelint:hot\n\tj  uint64 //cachelint:hot\n\tb  [7]uint64\n\tsb strings.Builder\n}"},
 }
 
 // -fix on a module with a case of each way code depends on a struct's
@@ -62,8 +92,10 @@ var fixsafeFixed = map[string][]string{
 // cachelint -fix and with go vet -vettool -fix, the package tests pass
 // for amd64 and 386 before and after (for 386 built, not run, where this
 // machine cannot run it), no 64-bit atomic is off an 8-byte boundary on
-// 386 or arm after, cmd/show prints the same, the module builds and vets
-// for amd64, arm64 and 386, and what is not fixed says why.
+// 386 or arm after, cmd/show prints the same (also with -tags debug), the
+// module builds and vets for amd64, arm64, 386 and arm, and what is not
+// fixed says why, naming the use and its place. Package classes has a
+// case of each class of use issue 27 found fixed, and others of each.
 func TestFixKeepsWhatProgramsCompute(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -85,6 +117,7 @@ func TestFixKeepsWhatProgramsCompute(t *testing.T) {
 				testFor(t, dir, arch)
 			}
 			show := goCmd(t, dir, "amd64", "run", "./cmd/show")
+			debug := goCmd(t, dir, "amd64", "run", "-tags", "debug", "./cmd/show")
 
 			var out string
 			var code int
@@ -163,7 +196,10 @@ func TestFixKeepsWhatProgramsCompute(t *testing.T) {
 			if after := goCmd(t, dir, "amd64", "run", "./cmd/show"); after != show {
 				t.Errorf("cmd/show after the fix:\n%s\nbefore:\n%s", after, show)
 			}
-			for _, arch := range []string{"amd64", "arm64", "386"} {
+			if after := goCmd(t, dir, "amd64", "run", "-tags", "debug", "./cmd/show"); after != debug {
+				t.Errorf("cmd/show -tags debug after the fix:\n%s\nbefore:\n%s", after, debug)
+			}
+			for _, arch := range []string{"amd64", "arm64", "386", "arm"} {
 				goCmd(t, dir, arch, "build", "./...")
 				goCmd(t, dir, arch, "vet", "./...")
 			}
@@ -268,6 +304,28 @@ func TestFixDiffIsTheFix(t *testing.T) {
 		}
 		if now, _ := os.ReadFile(filepath.Join(dir, name)); bytes.Equal(now, want) {
 			t.Errorf("-diff changed %s", name)
+		}
+	}
+}
+
+// A file this build does not compile but another GOARCH checked does
+// (-line=64,128 type-checks arm64) goes through the allowlist as that
+// build has it: armOnly's refusal names the use in classes_arm64.go, not
+// only its mention; files no build compiles still refuse what they
+// mention.
+func TestFixChecksOtherBuilds(t *testing.T) {
+	t.Parallel()
+	out, code := run(t, "testdata/fixsafe", bin, "-line=64,128", "./classes")
+	if code != 3 {
+		t.Fatalf("exit %d, want 3\n%s", code, out)
+	}
+	for name, why := range map[string]string{
+		"armOnly":   `no fix: a value of type armOnly converted to any at .*classes_arm64.go:\d+:\d+: it is given to fmt.Sprint at`,
+		"winOnly":   `no fix: classes_windows.go mentions winShow at .*classes_windows.go:\d+:\d+ and is not compiled in this build`,
+		"debugOnly": `no fix: debug.go mentions debugOnly at .*debug.go:\d+:\d+ and is not compiled in this build`,
+	} {
+		if !regexp.MustCompile(`(?m)^.*: ` + name + `: .*; ` + why).MatchString(out) {
+			t.Errorf("no %s: ...; %s in\n%s", name, why, out)
 		}
 	}
 }

@@ -249,7 +249,11 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	// What every package depends on of the layouts the fixes change is
 	// sought only when there are fixes.
 	uses := func() (map[*packages.Package]*analyzer.LayoutUses, error) {
-		g, err := checker.Analyze([]*analysis.Analyzer{analyzer.Uses}, pkgs, nil)
+		loaded := map[string]bool{}
+		for _, p := range pkgs {
+			loaded[p.PkgPath] = true
+		}
+		g, err := checker.Analyze([]*analysis.Analyzer{analyzer.UsesIn(loaded)}, pkgs, nil)
 		if err != nil {
 			return nil, err
 		}

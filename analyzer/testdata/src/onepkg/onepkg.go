@@ -12,7 +12,7 @@ type Shared struct {
 
 // behind is unexported, but leaves the package as an interface.
 type behind struct {
-	a uint64 /* want `behind: hot fields occupy 2 lines where 1 would do \(64-byte lines\): a, j; no fix: a \*behind is returned as fmt.Stringer at .*onepkg.go:\d+:\d+, and may reach other packages that way; the driver checks one package at a time` */ //cachelint:hot
+	a uint64 /* want `behind: hot fields occupy 2 lines where 1 would do \(64-byte lines\): a, j; no fix: a value of type \*behind converted to fmt\.Stringer at .*onepkg\.go:\d+:\d+: it is returned, and callers are not followed` */ //cachelint:hot
 	b [7]uint64
 	j uint64 //cachelint:hot
 }

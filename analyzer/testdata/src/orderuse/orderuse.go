@@ -26,7 +26,7 @@ type Sealed struct {
 
 // wire is written with encoding/binary, field by field.
 type wire struct {
-	head uint64 /* want `wire: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: encoding/binary.Write at .*orderuse.go:\d+:\d+ encodes it field by field, in order` */ //cachelint:hot
+	head uint64 /* want `wire: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: a value of type \[\]wire converted to any at .*orderuse\.go:\d+:\d+: it is given to encoding/binary\.Write at .*orderuse\.go:\d+:\d+, code of another package that cachelint does not follow it into` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }
@@ -35,7 +35,7 @@ func send(b *bytes.Buffer, ws []wire) error { return binary.Write(b, binary.Litt
 
 // rec has its second field picked by position.
 type rec struct {
-	head uint64 /* want `rec: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: reflect's reflect.TypeOf\(rec\{\}\).Field\(1\) at .*orderuse.go:\d+:\d+ depends on the field order` */ //cachelint:hot
+	head uint64 /* want `rec: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: a value of type rec converted to any at .*orderuse\.go:\d+:\d+: it is given to reflect\.TypeOf at .*orderuse\.go:\d+:\d+, code of another package that cachelint does not follow it into` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }
@@ -44,7 +44,7 @@ func second() string { return reflect.TypeOf(rec{}).Field(1).Name }
 
 // held is reached through a reflect.Value kept in a variable.
 type held struct {
-	head uint64 /* want `held: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: reflect's v.Field\(2\) at .*orderuse.go:\d+:\d+ depends on the field order` */ //cachelint:hot
+	head uint64 /* want `held: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: a value of type \*held converted to any at .*orderuse\.go:\d+:\d+: it is given to reflect\.ValueOf at .*orderuse\.go:\d+:\d+, code of another package that cachelint does not follow it into` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }
@@ -57,7 +57,7 @@ func third(h *held) uint64 {
 // walked has every field visited in a loop, in order: its names come out
 // in another order after a fix.
 type walked struct {
-	head uint64 /* want `walked: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: reflect's t.NumField\(\) at .*orderuse.go:\d+:\d+ depends on the field order` */ //cachelint:hot
+	head uint64 /* want `walked: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: it is a type argument of reflect\.TypeFor at .*orderuse\.go:\d+:\d+, generic code outside the package whose uses of it cachelint does not check` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }
@@ -97,16 +97,17 @@ var tagAt = unsafe.Offsetof(q.tag)
 
 // punned is read as bytes.
 type punned struct {
-	head uint64 /* want `punned: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: \(\*\[80\]byte\)\(unsafe.Pointer\(x\)\) at .*orderuse.go:\d+:\d+ reads the memory of a punned as a \[80\]byte` */ //cachelint:hot
+	head uint64 /* want `punned: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: a value of type \*punned is converted to unsafe\.Pointer at .*orderuse\.go:\d+:\d+` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }
 
 func raw(x *punned) []byte { return (*[80]byte)(unsafe.Pointer(x))[:] }
 
-// node goes through unsafe.Pointer and comes back as itself.
+// node goes through unsafe.Pointer and comes back as itself: the
+// allowlist does not follow unsafe.Pointer.
 type node struct {
-	head uint64 /* want `node: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail` */ //cachelint:hot
+	head uint64 /* want `node: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail; no fix: a value of type \*node is converted to unsafe\.Pointer at .*orderuse\.go:\d+:\d+` */ //cachelint:hot
 	body [64]byte
 	tail uint64 //cachelint:hot
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"fixsafe/classes"
 	"fixsafe/internal/codec"
 	"fixsafe/internal/counters"
 	"fixsafe/internal/crlf"
@@ -43,4 +44,9 @@ func main() {
 	fmt.Println("counters:", counters.Count(3), counters.Tally(2), counters.Set(5))
 	fmt.Println("pads:", pads.RoundTrip(4, 5), pads.Sum())
 	fmt.Println("crlf:", crlf.Sum())
+	fmt.Println("classes:", classes.FmtD(), classes.FmtGo(), classes.PtrStr(), classes.Logged(), classes.Mapped(),
+		classes.CtxVal(), classes.Channed(), classes.Boxed(), classes.Sliced(), classes.Added(), classes.Helped(),
+		classes.Kept(), classes.OffsetByName(), classes.GenericReflect(), classes.SetByIndex(), classes.Folded(),
+		classes.XMLEnc(), classes.Debug(), classes.Arch(), len(classes.Entries{}), len(classes.Pairs()), classes.Fine(),
+		classes.Carried(), classes.Shown(), classes.Pooled(), classes.Cycled(), classes.AsValue(), classes.Buffered())
 }

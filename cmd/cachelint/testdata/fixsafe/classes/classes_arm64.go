@@ -1,0 +1,5 @@
+package classes
+
+import "fmt"
+
+func archShow(x armOnly) string { return fmt.Sprint(x) }

@@ -1,0 +1,5 @@
+package classes
+
+import "fmt"
+
+func winShow(x winOnly) string { return fmt.Sprint(x) }
