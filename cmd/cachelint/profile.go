@@ -66,7 +66,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	min := minFlag(profile.DefaultMin)
 	fs.Var(&min, "min", "share of a path's samples that makes a field hot (`SHARE`: 1% or 0.01)")
 	lines := layout.LineSizes{layout.DefaultLineSize(gobuild.Default.GOARCH)}
-	fs.Var(&lines, "line", "cache-line sizes `N[,N]`, the first drawn in the text (default: GOARCH's, as internal/cpu has it)")
+	fs.Var(&lines, "line", "cache-line sizes `N[,N]`, the first drawn in the text; GOARCH's as internal/cpu has it by default")
 	format := fs.String("format", "text", "output: text or json")
 	annotate := fs.Bool("annotate", false, "write //cachelint:hot comments on the hot fields")
 	out := fs.String("o", "", "write a hot file to `FILE` instead of annotating")
