@@ -17,7 +17,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -116,7 +115,7 @@ type Build struct {
 
 // RegisterFlags defines -line and -hotfile on fs, setting c's fields.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
-	fs.Var((*lineSizes)(&c.Lines), "line", "cache-line sizes in bytes, comma-separated (default: GOARCH's, as internal/cpu has it)")
+	fs.Var((*layout.LineSizes)(&c.Lines), "line", "cache-line sizes in bytes, comma-separated (default: GOARCH's, as internal/cpu has it)")
 	fs.StringVar(&c.HotFile, "hotfile", "", "hot file `FILE` naming struct types as PKGPATH.TYPE (cachelint profile -o writes one); use an absolute path under go vet")
 }
 
@@ -215,33 +214,6 @@ func (r *Result) LeftBy(fset *token.FileSet, fix analysis.SuggestedFix) []analys
 // declKey names a position, the same in every package of a load.
 func declKey(fset *token.FileSet, pos token.Pos) string {
 	return fset.Position(pos).String()
-}
-
-// lineSizes is the -line flag: one or more cache-line sizes.
-type lineSizes []int64
-
-func (l *lineSizes) String() string {
-	var s []string
-	for _, n := range *l {
-		s = append(s, strconv.FormatInt(n, 10))
-	}
-	return strings.Join(s, ",")
-}
-
-func (l *lineSizes) Set(v string) error {
-	var out lineSizes
-	for _, f := range strings.Split(v, ",") {
-		n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
-		if err != nil {
-			return fmt.Errorf("bad line size %q", f)
-		}
-		if err := layout.CheckLineSize(n); err != nil {
-			return err
-		}
-		out = append(out, n)
-	}
-	*l = out
-	return nil
 }
 
 func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, error) {

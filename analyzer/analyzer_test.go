@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // printed is a with each diagnostic's message as cachelint prints it
@@ -38,7 +40,7 @@ var at64 = printed(New(Config{Lines: []int64{64}, LoadWide: true}))
 func withLines(t *testing.T, v string) *analysis.Analyzer {
 	t.Helper()
 	c := Config{LoadWide: true}
-	if err := (*lineSizes)(&c.Lines).Set(v); err != nil {
+	if err := (*layout.LineSizes)(&c.Lines).Set(v); err != nil {
 		t.Fatal(err)
 	}
 	return printed(New(c))

@@ -6,20 +6,15 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// lineArches are the GOARCHes that stand for each cache-line size the Go
-// runtime knows (internal/cpu.CacheLinePadSize): a check at that size
-// judges the package as built for it.
-var lineArches = map[int64]string{32: "arm", 64: "amd64", 128: "arm64", 256: "s390x"}
-
 // ArchFor is the GOARCH whose build of a package is checked at line
 // bytes: goarch, the one the packages are built for, when its cache line
-// is that size; else the GOARCH that stands for the size (32 arm, 64
-// amd64, 128 arm64, 256 s390x); goarch for a size no GOARCH has.
+// is that size; else the GOARCH that stands for the size
+// (layout.LineGOARCH); goarch for a size no GOARCH has.
 func ArchFor(line int64, goarch string) string {
 	if layout.DefaultLineSize(goarch) == line {
 		return goarch
 	}
-	if a, ok := lineArches[line]; ok {
+	if a, ok := layout.LineGOARCH(line); ok {
 		return a
 	}
 	return goarch

@@ -333,155 +333,199 @@ func (s *Set) Select(names []string) *Set {
 // missing from structs is a warning, since a binary need not hold every
 // struct a file names; so is a group size for a group the struct lacks.
 func (s *Set) Apply(structs []*layout.Struct) (warnings []input.Warning, err error) {
-	byName := map[string][]*layout.Struct{}
+	a := &applier{byName: map[string][]*layout.Struct{}, warned: map[string]bool{}}
 	for _, st := range structs {
-		byName[st.Name] = append(byName[st.Name], st)
+		a.byName[st.Name] = append(a.byName[st.Name], st)
 	}
-	warned := map[string]bool{}
-	warn := func(at Pos, msg string) {
-		w := input.Warning{File: at.File, Line: at.Line, Msg: msg}
-		if key := w.String(); !warned[key] {
-			warned[key] = true
-			warnings = append(warnings, w)
-		}
+	h := a.readHot(s.Hot, structs)
+	if len(a.errs) > 0 {
+		return a.warnings, errors.Join(a.errs...)
 	}
-	missingStruct := func(p Pos, name string, table bool) {
-		// Once per file, at the first line naming it.
-		key := p.File + "\x00" + name
-		if !warned[key] {
-			warned[key] = true
-			msg := "struct " + name + " not found"
-			if !table {
-				msg += didYouMean(name, maps.Keys(byName))
-			}
-			warnings = append(warnings, input.Warning{File: p.File, Line: p.Line, Msg: msg})
-		}
-	}
+	h.apply()
+	a.directives(s.Directives)
+	a.groupSizes(s.Groups)
+	return a.warnings, nil
+}
 
-	// Marks on one member are merged once, after every line is read: a
-	// file naming a field on many lines costs no more than one line naming
-	// it with every path.
-	type mark struct {
-		paths  []string
-		noPath bool // some mark names no path, which means every path
-		write  bool
-		guard  string
+// applier applies a Set's lines to the structs of one binary, gathering
+// its warnings and errors, each once.
+type applier struct {
+	byName   map[string][]*layout.Struct
+	warned   map[string]bool
+	warnings []input.Warning
+	errs     []error
+}
+
+func (a *applier) warn(at Pos, msg string) {
+	w := input.Warning{File: at.File, Line: at.Line, Msg: msg}
+	if key := w.String(); !a.warned[key] {
+		a.warned[key] = true
+		a.warnings = append(a.warnings, w)
 	}
-	marks := map[*layout.Member]*mark{}
-	var order, pins []*layout.Member
-	joins := map[*layout.Member]string{}
-	var errs []error
-	groups := map[*layout.Struct][]string{}
+}
+
+// fail records msg, a hot file's line that cannot apply, once.
+func (a *applier) fail(msg string) {
+	if !a.warned[msg] {
+		a.warned[msg] = true
+		a.errs = append(a.errs, errors.New(msg))
+	}
+}
+
+// missingStruct warns of a struct name no struct has, once per file, at
+// the first line naming it.
+func (a *applier) missingStruct(p Pos, name string, table bool) {
+	key := p.File + "\x00" + name
+	if !a.warned[key] {
+		a.warned[key] = true
+		msg := "struct " + name + " not found"
+		if !table {
+			msg += didYouMean(name, maps.Keys(a.byName))
+		}
+		a.warnings = append(a.warnings, input.Warning{File: p.File, Line: p.Line, Msg: msg})
+	}
+}
+
+// hotMarks are what the hot lines say of members. Marks on one member are
+// merged once, after every line is read: a file naming a field on many
+// lines costs no more than one line naming it with every path.
+type hotMarks struct {
+	marks       map[*layout.Member]*mark
+	order, pins []*layout.Member
+	joins       map[*layout.Member]string
+	// groups are each struct's cacheline groups.
+	groups map[*layout.Struct][]string
+	// userSays are the members a hot file's own line marks or lets join
+	// a group: for them a table row applies even outside the groups
+	// (checkRow).
+	userSays map[*layout.Member]bool
+}
+
+type mark struct {
+	paths  []string
+	noPath bool // some mark names no path, which means every path
+	write  bool
+	guard  string
+}
+
+// readHot reads the hot lines against the structs.
+func (a *applier) readHot(lines []HotField, structs []*layout.Struct) *hotMarks {
+	h := &hotMarks{
+		marks:    map[*layout.Member]*mark{},
+		joins:    map[*layout.Member]string{},
+		groups:   map[*layout.Struct][]string{},
+		userSays: map[*layout.Member]bool{},
+	}
 	for _, st := range structs {
 		// Annotate reports markers that do not pair up.
-		groups[st], _ = layout.GroupsOf(st)
+		h.groups[st], _ = layout.GroupsOf(st)
 	}
-	// The members a hot file's own line marks or lets join a group: for
-	// them a table row applies even outside the groups (checkRow).
-	userSays := map[*layout.Member]bool{}
-	for _, hf := range s.Hot {
+	for i := range lines {
+		hf := &lines[i]
 		if hf.Table || hf.Pin {
 			continue
 		}
-		for _, st := range byName[hf.Struct] {
-			if m := find(st, &hf); m != nil {
-				userSays[m] = true
+		for _, st := range a.byName[hf.Struct] {
+			if m := find(st, hf); m != nil {
+				h.userSays[m] = true
 			}
 		}
 	}
-	for _, hf := range s.Hot {
-		sts := byName[hf.Struct]
+	for i := range lines {
+		hf := &lines[i]
+		sts := a.byName[hf.Struct]
 		if len(sts) == 0 {
-			missingStruct(hf.Pos, hf.Struct, hf.Table)
+			a.missingStruct(hf.Pos, hf.Struct, hf.Table)
 			continue
 		}
 		for _, st := range sts {
-			m := find(st, &hf)
-			if m == nil && hf.Cold {
-				continue // it marks nothing
-			}
-			if m == nil {
-				msg := fmt.Sprintf("%s %s has no field %s", st.Kind, st.Name, hf.Field)
-				if !hf.Table {
-					// A table names a real field the build lacks: one a
-					// letter away is another field (inet_daddr,
-					// inet_saddr). A hot file's name may be a typo.
-					msg += didYouMean(hf.Field, memberNames(st))
-				}
-				if hf.Table {
-					warn(hf.Pos, msg)
-				} else if msg = hf.Pos.String() + ": " + msg; !warned[msg] {
-					warned[msg] = true
-					errs = append(errs, errors.New(msg))
-				}
-				continue
-			}
-			if layout.IsGroupMarker(m.Name) {
-				msg := fmt.Sprintf("%s is a cacheline group marker of %s %s, not a field: mark the group's members (pinning one keeps the group where it is)", hf.Field, st.Kind, st.Name)
-				if hf.Table {
-					warn(hf.Pos, msg+"; row ignored")
-				} else if msg = hf.Pos.String() + ": " + msg; !warned[msg] {
-					warned[msg] = true
-					errs = append(errs, errors.New(msg))
-				}
-				continue
-			}
-			if hf.Pin {
-				pins = append(pins, m)
-				continue
-			}
-			if hf.Join != "" {
-				if _, g := st.Lookup(groupBegin + hf.Join); g == nil {
-					msg := fmt.Sprintf("%s: %s %s has no cacheline group %s", hf.Pos, st.Kind, st.Name, hf.Join)
-					if !warned[msg] {
-						warned[msg] = true
-						errs = append(errs, errors.New(msg))
-					}
-					continue
-				}
-				joins[m] = hf.Join
-				continue
-			}
-			if hf.Table {
-				st.KernelPaths = true
-				msg, apply := checkRow(st, &hf, m, groups[st], userSays[m])
-				if msg != "" {
-					warn(hf.Pos, msg)
-				}
-				if !apply {
-					continue
-				}
-			}
-			mk := marks[m]
-			if mk == nil {
-				mk = &mark{}
-				if m.Hot != nil {
-					mk.paths, mk.noPath, mk.write, mk.guard = slices.Clone(m.Hot.Paths), len(m.Hot.Paths) == 0, m.Hot.Write, m.Hot.Guard
-				}
-				marks[m] = mk
-				order = append(order, m)
-			}
-			mk.paths = append(mk.paths, hf.Hot.Paths...)
-			mk.noPath = mk.noPath || len(hf.Hot.Paths) == 0
-			mk.write = mk.write || hf.Hot.Write
-			if g := hf.Hot.Guard; g != "" && mk.guard != "" && g != mk.guard {
-				errs = append(errs, fmt.Errorf("%s: %s.%s has guard=%s already, not guard=%s: a field has one lock", hf.Pos, st.Name, hf.Field, mk.guard, g))
-			} else if g != "" {
-				mk.guard = g
-			}
+			a.hotLine(h, hf, st)
 		}
 	}
-	if len(errs) > 0 {
-		return warnings, errors.Join(errs...)
+	return h
+}
+
+// hotLine reads hf, a hot line, against st, a struct of its name.
+func (a *applier) hotLine(h *hotMarks, hf *HotField, st *layout.Struct) {
+	m := find(st, hf)
+	if m == nil && hf.Cold {
+		return // it marks nothing
 	}
-	for _, m := range pins {
+	// A table row's problems are warnings: a table names a real field
+	// the build may lack. A hot file's own line's are errors.
+	refuse := func(msg string) {
+		if hf.Table {
+			a.warn(hf.Pos, msg)
+		} else {
+			a.fail(hf.Pos.String() + ": " + msg)
+		}
+	}
+	switch {
+	case m == nil:
+		msg := fmt.Sprintf("%s %s has no field %s", st.Kind, st.Name, hf.Field)
+		if !hf.Table {
+			// A table's field one letter away is another field
+			// (inet_daddr, inet_saddr); a hot file's may be a typo.
+			msg += didYouMean(hf.Field, memberNames(st))
+		}
+		refuse(msg)
+		return
+	case layout.IsGroupMarker(m.Name):
+		msg := fmt.Sprintf("%s is a cacheline group marker of %s %s, not a field: mark the group's members (pinning one keeps the group where it is)", hf.Field, st.Kind, st.Name)
+		if hf.Table {
+			msg += "; row ignored"
+		}
+		refuse(msg)
+		return
+	case hf.Pin:
+		h.pins = append(h.pins, m)
+		return
+	case hf.Join != "":
+		if _, g := st.Lookup(groupBegin + hf.Join); g == nil {
+			a.fail(fmt.Sprintf("%s: %s %s has no cacheline group %s", hf.Pos, st.Kind, st.Name, hf.Join))
+			return
+		}
+		h.joins[m] = hf.Join
+		return
+	case hf.Table:
+		st.KernelPaths = true
+		msg, apply := checkRow(st, hf, m, h.groups[st], h.userSays[m])
+		if msg != "" {
+			a.warn(hf.Pos, msg)
+		}
+		if !apply {
+			return
+		}
+	}
+	mk := h.marks[m]
+	if mk == nil {
+		mk = &mark{}
+		if m.Hot != nil {
+			mk.paths, mk.noPath, mk.write, mk.guard = slices.Clone(m.Hot.Paths), len(m.Hot.Paths) == 0, m.Hot.Write, m.Hot.Guard
+		}
+		h.marks[m] = mk
+		h.order = append(h.order, m)
+	}
+	mk.paths = append(mk.paths, hf.Hot.Paths...)
+	mk.noPath = mk.noPath || len(hf.Hot.Paths) == 0
+	mk.write = mk.write || hf.Hot.Write
+	if g := hf.Hot.Guard; g != "" && mk.guard != "" && g != mk.guard {
+		a.errs = append(a.errs, fmt.Errorf("%s: %s.%s has guard=%s already, not guard=%s: a field has one lock", hf.Pos, st.Name, hf.Field, mk.guard, g))
+	} else if g != "" {
+		mk.guard = g
+	}
+}
+
+// apply sets the members' marks, pins and joins.
+func (h *hotMarks) apply() {
+	for _, m := range h.pins {
 		m.Pinned = true
 	}
-	for m, g := range joins {
+	for m, g := range h.joins {
 		m.Join = g
 	}
-	for _, m := range order {
-		mk := marks[m]
+	for _, m := range h.order {
+		mk := h.marks[m]
 		var paths []string
 		if !mk.noPath {
 			paths = mk.paths
@@ -492,11 +536,14 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []input.Warning, err err
 		// share the old one.
 		m.Hot = &layout.Hot{Paths: paths, Write: mk.write, Guard: mk.guard}
 	}
+}
 
-	for _, d := range s.Directives {
-		sts := byName[d.Struct]
+// directives applies the percpu, budget and ignore directives.
+func (a *applier) directives(ds []Directive) {
+	for _, d := range ds {
+		sts := a.byName[d.Struct]
 		if len(sts) == 0 {
-			missingStruct(d.Pos, d.Struct, false)
+			a.missingStruct(d.Pos, d.Struct, false)
 			continue
 		}
 		for _, st := range sts {
@@ -515,20 +562,25 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []input.Warning, err err
 			}
 		}
 	}
-	for _, g := range s.Groups {
-		sts := byName[g.Struct]
+}
+
+// groupSizes sets the structs' group limits from group sizes and the
+// kernel's asserts.
+func (a *applier) groupSizes(gs []GroupSize) {
+	for _, g := range gs {
+		sts := a.byName[g.Struct]
 		if len(sts) == 0 {
-			missingStruct(g.Pos, g.Struct, g.Assert != "")
+			a.missingStruct(g.Pos, g.Struct, g.Assert != "")
 			continue
 		}
 		for _, st := range sts {
 			if _, m := st.Lookup(groupBegin + g.Group); m == nil {
-				warn(g.Pos, fmt.Sprintf("%s %s has no cacheline group %s", st.Kind, st.Name, g.Group))
+				a.warn(g.Pos, fmt.Sprintf("%s %s has no cacheline group %s", st.Kind, st.Name, g.Group))
 				continue
 			}
 			lim := layout.GroupLimit{Group: g.Group, Size: g.Size, Where: g.Pos.String(), Assert: g.Assert}
 			if size, _ := layout.GroupSizeOf(st, g.Group); size > g.Size {
-				warn(g.Pos, fmt.Sprintf("%s %s's group %s takes %d bytes, more than the %d asserted: not from the kernel this binary was built from?", st.Kind, st.Name, g.Group, size, g.Size))
+				a.warn(g.Pos, fmt.Sprintf("%s %s's group %s takes %d bytes, more than the %d asserted: not from the kernel this binary was built from?", st.Kind, st.Name, g.Group, size, g.Size))
 			}
 			i := slices.IndexFunc(st.GroupLimits, func(l layout.GroupLimit) bool { return l.Group == g.Group })
 			if i >= 0 {
@@ -538,7 +590,6 @@ func (s *Set) Apply(structs []*layout.Struct) (warnings []input.Warning, err err
 			}
 		}
 	}
-	return warnings, nil
 }
 
 // groupBegin prefixes the name of a kernel cacheline group's begin marker.

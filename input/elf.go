@@ -17,21 +17,49 @@ import (
 // the end of the file. It also rejects a compressed section name table,
 // which no toolchain writes and which NewFile would inflate.
 func checkELF(data []byte) error {
+	h, err := checkIdent(data)
+	if err != nil {
+		return err
+	}
+	t, err := h.tables(data)
+	if err != nil {
+		return err
+	}
+	if err := h.checkPrograms(data, t); err != nil {
+		return err
+	}
+	if t.shoff > 0 && t.shnum == 0 {
+		if err := h.extendedNumbering(data, &t); err != nil {
+			return err
+		}
+	}
+	if t.shnum > 0 && t.shentsize < h.shentMin {
+		return fmt.Errorf("ELF header: section header entries of %d bytes (e_shentsize), smaller than the %d bytes of one", t.shentsize, h.shentMin)
+	}
+	if err := h.table("section header table", t.shoff, t.shnum, t.shentsize); err != nil {
+		return err
+	}
+	return h.checkSections(data, t)
+}
+
+// checkIdent checks the ELF identification and that the header fits, and
+// returns what the tables are read by.
+func checkIdent(data []byte) (elfHeader, error) {
 	size := uint64(len(data))
+	h := elfHeader{size: size}
 	if size < elf.EI_NIDENT {
-		return fmt.Errorf("the file ends at byte %d, inside the %d-byte ELF identification", size, elf.EI_NIDENT)
+		return h, fmt.Errorf("the file ends at byte %d, inside the %d-byte ELF identification", size, elf.EI_NIDENT)
 	}
 	if string(data[:4]) != elf.ELFMAG {
-		return fmt.Errorf("ELF identification: magic %q, want %q", data[:4], elf.ELFMAG)
+		return h, fmt.Errorf("ELF identification: magic %q, want %q", data[:4], elf.ELFMAG)
 	}
-	h := elfHeader{size: size}
 	switch elf.Class(data[elf.EI_CLASS]) {
 	case elf.ELFCLASS32:
 		h.hdrSize, h.phentMin, h.shentMin = 52, 32, 40
 	case elf.ELFCLASS64:
 		h.is64, h.hdrSize, h.phentMin, h.shentMin = true, 64, 56, 64
 	default:
-		return fmt.Errorf("ELF identification: class %d (byte %d) is neither 1 (32-bit) nor 2 (64-bit)", data[elf.EI_CLASS], elf.EI_CLASS)
+		return h, fmt.Errorf("ELF identification: class %d (byte %d) is neither 1 (32-bit) nor 2 (64-bit)", data[elf.EI_CLASS], elf.EI_CLASS)
 	}
 	switch elf.Data(data[elf.EI_DATA]) {
 	case elf.ELFDATA2LSB:
@@ -39,51 +67,65 @@ func checkELF(data []byte) error {
 	case elf.ELFDATA2MSB:
 		h.bo = binary.BigEndian
 	default:
-		return fmt.Errorf("ELF identification: data encoding %d (byte %d) is neither 1 (little-endian) nor 2 (big-endian)", data[elf.EI_DATA], elf.EI_DATA)
+		return h, fmt.Errorf("ELF identification: data encoding %d (byte %d) is neither 1 (little-endian) nor 2 (big-endian)", data[elf.EI_DATA], elf.EI_DATA)
 	}
 	if v := data[elf.EI_VERSION]; v != byte(elf.EV_CURRENT) {
-		return fmt.Errorf("ELF identification: version %d (byte %d), want 1", v, elf.EI_VERSION)
+		return h, fmt.Errorf("ELF identification: version %d (byte %d), want 1", v, elf.EI_VERSION)
 	}
 	if size < h.hdrSize {
-		return fmt.Errorf("the file ends at byte %d, inside the %d-byte ELF header", size, h.hdrSize)
+		return h, fmt.Errorf("the file ends at byte %d, inside the %d-byte ELF header", size, h.hdrSize)
 	}
-	var version uint32
-	var phoff, shoff uint64
-	var phentsize, phnum, shentsize, shnum, shstrndx uint64
+	return h, nil
+}
+
+// elfTables is where the ELF header puts the program and section header
+// tables, and the section name table's index.
+type elfTables struct {
+	phoff, shoff                            uint64
+	phentsize, phnum, shentsize, shnum, shx uint64
+}
+
+// tables reads and checks the ELF header's fields for the tables.
+func (h *elfHeader) tables(data []byte) (elfTables, error) {
+	var t elfTables
+	version := h.bo.Uint32(data[20:])
 	if h.is64 {
-		version = h.bo.Uint32(data[20:])
-		phoff, shoff = h.bo.Uint64(data[32:]), h.bo.Uint64(data[40:])
-		phentsize, phnum = uint64(h.bo.Uint16(data[54:])), uint64(h.bo.Uint16(data[56:]))
-		shentsize, shnum, shstrndx = uint64(h.bo.Uint16(data[58:])), uint64(h.bo.Uint16(data[60:])), uint64(h.bo.Uint16(data[62:]))
+		t.phoff, t.shoff = h.bo.Uint64(data[32:]), h.bo.Uint64(data[40:])
+		t.phentsize, t.phnum = uint64(h.bo.Uint16(data[54:])), uint64(h.bo.Uint16(data[56:]))
+		t.shentsize, t.shnum, t.shx = uint64(h.bo.Uint16(data[58:])), uint64(h.bo.Uint16(data[60:])), uint64(h.bo.Uint16(data[62:]))
 	} else {
-		version = h.bo.Uint32(data[20:])
-		phoff, shoff = uint64(h.bo.Uint32(data[28:])), uint64(h.bo.Uint32(data[32:]))
-		phentsize, phnum = uint64(h.bo.Uint16(data[42:])), uint64(h.bo.Uint16(data[44:]))
-		shentsize, shnum, shstrndx = uint64(h.bo.Uint16(data[46:])), uint64(h.bo.Uint16(data[48:])), uint64(h.bo.Uint16(data[50:]))
+		t.phoff, t.shoff = uint64(h.bo.Uint32(data[28:])), uint64(h.bo.Uint32(data[32:]))
+		t.phentsize, t.phnum = uint64(h.bo.Uint16(data[42:])), uint64(h.bo.Uint16(data[44:]))
+		t.shentsize, t.shnum, t.shx = uint64(h.bo.Uint16(data[46:])), uint64(h.bo.Uint16(data[48:])), uint64(h.bo.Uint16(data[50:]))
 	}
 	if elf.Version(version) != elf.EV_CURRENT { // as debug/elf: its low byte
-		return fmt.Errorf("ELF header: version %d (e_version), want 1 as in the identification", version)
+		return t, fmt.Errorf("ELF header: version %d (e_version), want 1 as in the identification", version)
 	}
-	if shoff >= 1<<63 {
-		return h.pastEnd("ELF header: the section header table's offset (e_shoff)", shoff)
+	if t.shoff >= 1<<63 {
+		return t, h.pastEnd("ELF header: the section header table's offset (e_shoff)", t.shoff)
 	}
-	if phoff >= 1<<63 {
-		return h.pastEnd("ELF header: the program header table's offset (e_phoff)", phoff)
+	if t.phoff >= 1<<63 {
+		return t, h.pastEnd("ELF header: the program header table's offset (e_phoff)", t.phoff)
 	}
-	if shoff == 0 && shnum != 0 {
-		return fmt.Errorf("ELF header: %d sections (e_shnum) but no section header table (e_shoff 0)", shnum)
+	if t.shoff == 0 && t.shnum != 0 {
+		return t, fmt.Errorf("ELF header: %d sections (e_shnum) but no section header table (e_shoff 0)", t.shnum)
 	}
-	if shnum > 0 && shstrndx >= shnum {
-		return fmt.Errorf("ELF header: the section name table's index (e_shstrndx) %d is not one of the %d sections", shstrndx, shnum)
+	if t.shnum > 0 && t.shx >= t.shnum {
+		return t, fmt.Errorf("ELF header: the section name table's index (e_shstrndx) %d is not one of the %d sections", t.shx, t.shnum)
 	}
-	if phnum > 0 && phentsize < h.phentMin {
-		return fmt.Errorf("ELF header: program header entries of %d bytes (e_phentsize), smaller than the %d bytes of one", phentsize, h.phentMin)
+	if t.phnum > 0 && t.phentsize < h.phentMin {
+		return t, fmt.Errorf("ELF header: program header entries of %d bytes (e_phentsize), smaller than the %d bytes of one", t.phentsize, h.phentMin)
 	}
-	if err := h.table("program header table", phoff, phnum, phentsize); err != nil {
+	return t, nil
+}
+
+// checkPrograms checks the program header table and its segments' places.
+func (h *elfHeader) checkPrograms(data []byte, t elfTables) error {
+	if err := h.table("program header table", t.phoff, t.phnum, t.phentsize); err != nil {
 		return err
 	}
-	for i := range phnum {
-		at := phoff + i*phentsize
+	for i := range t.phnum {
+		at := t.phoff + i*t.phentsize
 		off, filesz := uint64(h.bo.Uint32(data[at+4:])), uint64(h.bo.Uint32(data[at+16:]))
 		if h.is64 {
 			off, filesz = h.bo.Uint64(data[at+8:]), h.bo.Uint64(data[at+32:])
@@ -95,45 +137,48 @@ func checkELF(data []byte) error {
 			return h.runsPast(fmt.Sprintf("program header %d: the segment's size (p_filesz)", i), filesz)
 		}
 	}
-	if shoff > 0 && shnum == 0 {
-		// Extended numbering: section 0 holds the count, and the name
-		// table's index when e_shstrndx is SHN_XINDEX.
-		if err := h.table("section header table", shoff, 1, h.shentMin); err != nil {
-			return err
-		}
-		s0 := h.section(data, shoff)
-		if s0.typ != elf.SHT_NULL {
-			return fmt.Errorf("section 0: type %d with e_shnum 0, want SHT_NULL (0), which holds the section count", s0.typ)
-		}
-		if s0.size < uint64(elf.SHN_LORESERVE) {
-			return fmt.Errorf("section 0: section count (sh_size) %d with e_shnum 0, want at least %d", s0.size, elf.SHN_LORESERVE)
-		}
-		shnum = s0.size
-		if shstrndx == uint64(elf.SHN_XINDEX) {
-			shstrndx = uint64(s0.link)
-			if shstrndx < uint64(elf.SHN_LORESERVE) {
-				return fmt.Errorf("section 0: the section name table's index (sh_link) %d with e_shstrndx SHN_XINDEX, want at least %d", shstrndx, elf.SHN_LORESERVE)
-			}
-		}
-		if shstrndx >= shnum {
-			return fmt.Errorf("section 0: the section name table's index %d is not one of the %d sections", shstrndx, shnum)
-		}
-	}
-	if shnum > 0 && shentsize < h.shentMin {
-		return fmt.Errorf("ELF header: section header entries of %d bytes (e_shentsize), smaller than the %d bytes of one", shentsize, h.shentMin)
-	}
-	if err := h.table("section header table", shoff, shnum, shentsize); err != nil {
+	return nil
+}
+
+// extendedNumbering reads the section count, and the name table's index
+// when e_shstrndx is SHN_XINDEX, from section 0, as a file with more
+// sections than e_shnum holds has them.
+func (h *elfHeader) extendedNumbering(data []byte, t *elfTables) error {
+	if err := h.table("section header table", t.shoff, 1, h.shentMin); err != nil {
 		return err
 	}
-	sections := make([]elfSection, shnum)
+	s0 := h.section(data, t.shoff)
+	if s0.typ != elf.SHT_NULL {
+		return fmt.Errorf("section 0: type %d with e_shnum 0, want SHT_NULL (0), which holds the section count", s0.typ)
+	}
+	if s0.size < uint64(elf.SHN_LORESERVE) {
+		return fmt.Errorf("section 0: section count (sh_size) %d with e_shnum 0, want at least %d", s0.size, elf.SHN_LORESERVE)
+	}
+	t.shnum = s0.size
+	if t.shx == uint64(elf.SHN_XINDEX) {
+		t.shx = uint64(s0.link)
+		if t.shx < uint64(elf.SHN_LORESERVE) {
+			return fmt.Errorf("section 0: the section name table's index (sh_link) %d with e_shstrndx SHN_XINDEX, want at least %d", t.shx, elf.SHN_LORESERVE)
+		}
+	}
+	if t.shx >= t.shnum {
+		return fmt.Errorf("section 0: the section name table's index %d is not one of the %d sections", t.shx, t.shnum)
+	}
+	return nil
+}
+
+// checkSections checks each section's place and the section name table.
+func (h *elfHeader) checkSections(data []byte, t elfTables) error {
+	size := h.size
+	sections := make([]elfSection, t.shnum)
 	for i := range sections {
-		sections[i] = h.section(data, shoff+uint64(i)*shentsize)
+		sections[i] = h.section(data, t.shoff+uint64(i)*t.shentsize)
 	}
 	// Names, where the name table can be read, for the messages.
 	var names []byte
-	if shstrndx > 0 && shstrndx < shnum {
-		if t := sections[shstrndx]; t.flags&elf.SHF_COMPRESSED == 0 && t.off <= size && t.size <= size-t.off {
-			names = data[t.off : t.off+t.size]
+	if t.shx > 0 && t.shx < t.shnum {
+		if n := sections[t.shx]; n.flags&elf.SHF_COMPRESSED == 0 && n.off <= size && n.size <= size-n.off {
+			names = data[n.off : n.off+n.size]
 		}
 	}
 	place := func(i int) string {
@@ -161,18 +206,18 @@ func checkELF(data []byte) error {
 			return fmt.Errorf("%s: compressed (SHF_COMPRESSED), but its %d bytes at %#x do not hold the %d-byte compression header within the %d-byte file", place(i), s.size, s.off, chdrSize, size)
 		}
 	}
-	if shnum == 0 || shstrndx == 0 {
+	if t.shnum == 0 || t.shx == 0 {
 		return nil
 	}
-	t := sections[shstrndx]
-	if t.typ != elf.SHT_STRTAB {
-		return fmt.Errorf("%s, the section name table (e_shstrndx): type %d, want SHT_STRTAB (3)", place(int(shstrndx)), t.typ)
+	n := sections[t.shx]
+	if n.typ != elf.SHT_STRTAB {
+		return fmt.Errorf("%s, the section name table (e_shstrndx): type %d, want SHT_STRTAB (3)", place(int(t.shx)), n.typ)
 	}
-	if t.flags&elf.SHF_COMPRESSED != 0 {
-		return fmt.Errorf("%w: section %d", errCompressedNames, shstrndx)
+	if n.flags&elf.SHF_COMPRESSED != 0 {
+		return fmt.Errorf("%w: section %d", errCompressedNames, t.shx)
 	}
-	if t.off > size || t.size > size-t.off {
-		return fmt.Errorf("section %d, the section name table (e_shstrndx): its %d bytes at %#x run past the end of the %d-byte file", shstrndx, t.size, t.off, size)
+	if n.off > size || n.size > size-n.off {
+		return fmt.Errorf("section %d, the section name table (e_shstrndx): its %d bytes at %#x run past the end of the %d-byte file", t.shx, n.size, n.off, size)
 	}
 	for i, s := range sections {
 		if _, ok := sectionName(names, s.name); !ok {

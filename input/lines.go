@@ -1,28 +1,36 @@
 package input
 
-import "debug/elf"
+import (
+	"debug/elf"
+
+	"github.com/cachelint/cachelint/layout"
+)
 
 // DefaultLineSize is the cache-line size of x86-64, and of input whose
 // machine is not known (raw BTF).
 const DefaultLineSize = 64
 
-// lineSizes holds, per ELF machine, the line size that code's own padding
-// and alignment are written for: for C, the Linux kernel's L1_CACHE_BYTES
-// (SMP_CACHE_BYTES, what ____cacheline_aligned aligns to) in the
-// architecture's default configuration; for Go, the runtime's
-// internal/cpu.CacheLinePadSize for the GOARCH, which sizes cpu.CacheLinePad.
-// docs/binaries.md has the table and the reasons.
-var lineSizes = map[elf.Machine]struct{ c, golang int64 }{
-	elf.EM_X86_64:    {64, 64},
-	elf.EM_386:       {64, 64},
-	elf.EM_AARCH64:   {64, 128}, // arm64: L1_CACHE_SHIFT 6 since Linux 4.18; Go pads for 128-byte lines
-	elf.EM_S390:      {256, 256},
-	elf.EM_PPC64:     {128, 128},
-	elf.EM_PPC:       {32, 32},
-	elf.EM_ARM:       {64, 32}, // ARMv7 kernels: ARM_L1_CACHE_SHIFT 6; Go pads for 32
-	elf.EM_MIPS:      {32, 32},
-	elf.EM_RISCV:     {64, 64},
-	elf.EM_LOONGARCH: {64, 64},
+// lineSizes holds, per ELF machine, the line size that C code's own
+// padding and alignment are written for: the Linux kernel's
+// L1_CACHE_BYTES (SMP_CACHE_BYTES, what ____cacheline_aligned aligns to)
+// in the architecture's default configuration; and the GOARCH of a Go
+// binary for the machine, whose runtime's line size
+// (layout.DefaultLineSize) sizes cpu.CacheLinePad. docs/binaries.md has
+// the table and the reasons.
+var lineSizes = map[elf.Machine]struct {
+	c      int64
+	goarch string
+}{
+	elf.EM_X86_64:    {64, "amd64"},
+	elf.EM_386:       {64, "386"},
+	elf.EM_AARCH64:   {64, "arm64"}, // L1_CACHE_SHIFT 6 since Linux 4.18
+	elf.EM_S390:      {256, "s390x"},
+	elf.EM_PPC64:     {128, "ppc64"},
+	elf.EM_PPC:       {32, "ppc"},
+	elf.EM_ARM:       {64, "arm"}, // ARMv7 kernels: ARM_L1_CACHE_SHIFT 6
+	elf.EM_MIPS:      {32, "mips"},
+	elf.EM_RISCV:     {64, "riscv64"},
+	elf.EM_LOONGARCH: {64, "loong64"},
 }
 
 // LineSize is the cache-line size to check the structs of f at when none
@@ -42,7 +50,7 @@ func (f *File) LineSize() int64 {
 		return DefaultLineSize
 	}
 	if IsGo(ef) {
-		return sizes.golang
+		return layout.DefaultLineSize(sizes.goarch)
 	}
 	return sizes.c
 }

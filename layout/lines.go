@@ -5,20 +5,45 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 )
+
+// goarchLines is the cache-line size the Go runtime pads for on each
+// GOARCH (internal/cpu.CacheLinePadSize). The first GOARCH of each size
+// stands for it: a check at that size on a GOARCH with other lines judges
+// the packages as built for it.
+var goarchLines = []struct {
+	goarch string
+	line   int64
+}{
+	{"amd64", 64}, {"arm64", 128}, {"s390x", 256}, {"arm", 32},
+	{"386", 64}, {"loong64", 64}, {"riscv64", 64}, {"wasm", 64},
+	{"ppc64", 128}, {"ppc64le", 128},
+	{"mips", 32}, {"mipsle", 32}, {"mips64", 32}, {"mips64le", 32},
+	{"ppc", 32}, // gccgo's
+}
 
 // DefaultLineSize is the cache-line size the Go runtime assumes for goarch
 // (internal/cpu.CacheLinePadSize), 64 when goarch is unknown.
 func DefaultLineSize(goarch string) int64 {
-	switch goarch {
-	case "arm64", "ppc64", "ppc64le":
-		return 128
-	case "s390x":
-		return 256
-	case "arm", "mips", "mipsle", "mips64", "mips64le":
-		return 32
+	for _, g := range goarchLines {
+		if g.goarch == goarch {
+			return g.line
+		}
 	}
 	return 64
+}
+
+// LineGOARCH is the GOARCH that stands for line-byte cache lines, and
+// false for a size no GOARCH has.
+func LineGOARCH(line int64) (string, bool) {
+	for _, g := range goarchLines {
+		if g.line == line {
+			return g.goarch, true
+		}
+	}
+	return "", false
 }
 
 // CheckLineSize rejects a line size the arithmetic cannot use: padding that
@@ -28,6 +53,41 @@ func CheckLineSize(n int64) error {
 	if n < 8 || n > 4096 || n&(n-1) != 0 {
 		return fmt.Errorf("line size %d: want a power of two from 8 to 4096", n)
 	}
+	return nil
+}
+
+// LineSizes is the -line flag of every command: one or more cache-line
+// sizes, comma-separated, each one the arithmetic can use, in the order
+// given and each once. Empty means the command's default.
+type LineSizes []int64
+
+func (l *LineSizes) String() string {
+	var b strings.Builder
+	for i, n := range *l {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatInt(n, 10))
+	}
+	return b.String()
+}
+
+// Set replaces the sizes with those of v.
+func (l *LineSizes) Set(v string) error {
+	var out LineSizes
+	for f := range strings.SplitSeq(v, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil {
+			return fmt.Errorf("%q: not a number", f)
+		}
+		if err := CheckLineSize(n); err != nil {
+			return err
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	*l = out
 	return nil
 }
 

@@ -302,7 +302,7 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 	if union {
 		defer func() { p.cacheline = startLine }()
 	}
-	var runSize int64 // see below
+	var runSize int64 // see betweenMembers
 	for i := range ms {
 		m := &ms[i]
 		if union {
@@ -317,29 +317,8 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			access = m.Access
 			p.printf("%s%s:\n\n", tabs(min(level, maxIndent)-1), access)
 		}
-		// pahole's comments between members, as __class__fprintf
-		// decides them from the member before and runSize, the size of
-		// the first member at the offset of the ones before (a
-		// bit-field's unit after a member it shares the offset with).
-		if last := prev(ms, i); last != nil && !union && runSize != 0 && m.Name != "<ancestor>" {
-			if g.bitHole[i-1] > 0 && m.BitSize > 0 {
-				// A bit hole before a bit-field: in the same unit, an
-				// explicit filler (unsigned :5); in the next, the unit
-				// change as a zero-width bit-field.
-				width := g.bitHole[i-1]
-				if m.Offset != last.Offset {
-					p.printf("\n%s/* Force alignment to the next boundary: */\n", t)
-					width = 0
-				}
-				typedefs, typ := p.resolved(m)
-				p.printf("%s%s%s :%d;\n", t, typedefs, column(qualified(typeColumn(typ)), ts), width)
-				p.newline = true
-			}
-			if m.Offset < last.Offset || m.Offset == last.Offset && last.BitSize == 0 && m.BitSize > 0 {
-				p.comment(t, "/* Bitfield combined with previous fields */")
-			} else if ahead := m.Offset - last.Offset; ahead > 0 && ahead < runSize {
-				p.comment(t, "/* Bitfield combined with next fields */")
-			}
+		if !union {
+			p.betweenMembers(ms, i, g, runSize, t, ts)
 		}
 		if last := prev(ms, i); last == nil || runSize == 0 || m.Offset != last.Offset || last.BitSize == 0 && m.BitSize > 0 {
 			runSize = m.Size
@@ -348,161 +327,222 @@ func (p *printer) body(ms []layout.Member, base, size int64, union bool, level i
 			p.printf("\n")
 			p.newline = false
 		}
-		if cl := m.Offset / p.line; cl > p.cacheline {
-			if pos := m.Offset % p.line; pos == 0 {
-				p.printf("%s/* --- cacheline %d boundary (%d bytes) --- */\n", t, cl, m.Offset)
-			} else {
-				p.printf("%s/* --- cacheline %d boundary (%d bytes) was %d byte%s ago --- */\n", t, cl, m.Offset-pos, pos, plural(pos))
-			}
-			p.cacheline = cl
-		}
-		var decl string
-		pad := 1 // spaces before the offset comment
-		if x := m.Expansion; p.expand && x != nil && x.Def != nil {
-			// pahole counts the whole expansion, from after the
-			// indentation, into the column of the offset comment.
-			start := p.written + len(t)
-			decl = p.expandDef(m, forced, t, level)
-			pad = max(ts+ns-(p.written-start+len(t)+len(decl)), 1)
-		} else if x := m.Expansion; x != nil && x.Enum != nil && (p.expand || len(x.Typedefs) == 0) {
-			decl, pad = p.enumDef(m, forced, t, ts+ns)
-		} else if x := m.Expansion; x != nil && x.Pointee != nil {
-			// pahole counts the body into the member's width: the
-			// offset comment follows one space after.
-			decl = p.pointeeDef(m, forced, t, level)
-		} else if kw, dims, ok := block(m.Type); ok {
-			start := p.written + len(t)
-			p.printf("%s%s {\n", t, kw)
-			size := m.Size
-			if m.ElemSize > 0 {
-				size = m.ElemSize // Inner holds the first element
-			}
-			// A const struct's body prints as an expanded one's
-			// (expandDef): narrower, with the summary where pahole
-			// keeps printing them, the offset comment placed by
-			// all it printed.
-			consts := len("const ") * strings.Count(kw, "const ")
-			union := strings.HasSuffix(kw, "union")
-			stats := p.stats
-			p.stats = stats && consts > 0
-			p.narrow += consts
-			st := p.body(m.Inner, m.Offset, size, union, level+1, "public")
-			p.narrow -= consts
-			if p.stats && !union {
-				p.summary(&layout.Struct{Size: size, Members: m.Inner}, st, tabs(min(level+1, maxIndent)), m.Offset)
-			}
-			p.stats = stats
-			p.newline = false
-			// pahole places the offset comment by the name, the
-			// member's aligned attribute and the struct's packed one,
-			// not by the struct's aligned one.
-			decl = "}"
-			counted := -1
-			if x := m.Expansion; x != nil && strings.HasSuffix(kw, "struct") {
-				if x.Packed && st.sumHoles == 0 && st.padding == 0 {
-					decl += packed
-					counted += len(packed) // pahole counts its sizeof: the NUL for our space
-				} else if x.AlignAttr > 0 {
-					decl += aligned(x.AlignAttr)
-				}
-			}
-			if m.Name != "" {
-				decl += " " + m.Name + dims
-				counted += 1 + len(m.Name)
-			}
-			if forced {
-				decl += aligned(m.AlignAttr)
-				counted += len(aligned(m.AlignAttr))
-			}
-			decl += ";"
-			if dims == "" && consts == 0 {
-				// pahole's width is unchecked here: negative, it
-				// is taken as positive.
-				pad = max(abs(ts+ns-3-counted), 1)
-			} else {
-				// An array's: counted as for an expanded struct.
-				pad = max(ts+ns-(p.written-start+len(t)+len(decl)), 1)
-			}
-		} else {
-			typedefs, typ := p.resolved(m)
-			if p.unions > 0 && strings.HasSuffix(typ, "[]") {
-				// A flexible array of a struct expanded inside a
-				// union: pahole prints "[]" in structs only.
-				typ = strings.TrimSuffix(typ, "[]") + "[0]"
-			}
-			typ, name := split(typ, m.Name)
-			typ = qualified(typ)
-			if forced {
-				name += aligned(m.AlignAttr)
-			}
-			if m.BitSize > 0 {
-				name += ":" + strconv.FormatInt(m.BitSize, 10)
-			}
-			col := column(typ, ts)
-			if strings.HasPrefix(name, "(") {
-				// A function pointer's return type, which pahole
-				// pads whole, a class's too.
-				col = padRight(typ, abs(ts))
-			}
-			decl = typedefs + col + " " + name + ";"
-			if m.Name == "<ancestor>" {
-				// pahole prints a C++ base class as a comment: it is
-				// no member a declaration could name.
-				decl = "/* " + decl + " */"
-			}
-			pad = max(ts+ns-len(decl), 1)
-		}
-		b := append(append(p.buf[:0], t...), decl...)
-		b = append(appendSpaces(b, pad), "/* "...)
-		if m.BitSize > 0 {
-			b = p.appendNum(b, m.Offset, 5)
-			b = p.appendNum(append(b, ':'), m.BitOffset-m.Offset*8, 2)
-			b = p.appendNum(append(b, ' '), m.Size, 2)
-		} else {
-			b = p.appendNum(b, m.Offset, 5)
-			b = p.appendNum(append(b, ' '), m.Size, 5)
-		}
-		b = append(b, " */"...)
-		if p.annotate {
-			if a := memberNote(m); a != "" {
-				b = append(append(append(b, " /* "...), a...), " */"...)
-			}
-		}
-		p.buf = append(b, '\n')
-		p.write(p.buf)
-
-		if m.BitSize > 0 {
-			st.sumBits += m.BitSize
-		} else {
-			st.sum += m.Size
-		}
-		if forced {
-			st.forced++
-			if i > 0 && g.hole != nil && g.hole[i-1] > 0 {
-				st.forcedHoles++
-				st.sumForcedHoles += g.hole[i-1]
-			}
-		}
-		if union {
-			continue // pahole notes padding and holes in structs only
-		}
-		if pad := p.typePadding(m); pad > 0 {
-			st.paddings++
-			st.sumPaddings += pad
-			p.comment(t, fmt.Sprintf("/* XXX last struct has %d byte%s of padding */", pad, plural(pad)))
-		}
-		if h := g.bitHole[i]; h > 0 {
-			st.bitHoles++
-			st.sumBitHoles += h
-			p.comment(t, fmt.Sprintf("/* XXX %d bit%s hole, try to pack */", h, plural(h)))
-		}
-		if h := g.hole[i]; h > 0 {
-			st.holes++
-			st.sumHoles += h
-			p.comment(t, fmt.Sprintf("/* XXX %d byte%s hole, try to pack */", h, plural(h)))
+		p.boundary(m, t)
+		decl, pad := p.memberDecl(m, forced, t, level, ts, ns)
+		p.memberLine(m, t, decl, pad)
+		st.count(m, forced, i, g)
+		if !union {
+			// pahole notes padding and holes in structs only.
+			p.afterMember(m, i, g, t, &st)
 		}
 	}
 	return st
+}
+
+// betweenMembers prints pahole's comments between members ms[i-1] and
+// ms[i] of a struct, as __class__fprintf decides them from the member
+// before and runSize, the size of the first member at the offset of the
+// ones before (a bit-field's unit after a member it shares the offset
+// with).
+func (p *printer) betweenMembers(ms []layout.Member, i int, g gaps, runSize int64, t string, ts int) {
+	m := &ms[i]
+	last := prev(ms, i)
+	if last == nil || runSize == 0 || m.Name == "<ancestor>" {
+		return
+	}
+	if g.bitHole[i-1] > 0 && m.BitSize > 0 {
+		// A bit hole before a bit-field: in the same unit, an
+		// explicit filler (unsigned :5); in the next, the unit change
+		// as a zero-width bit-field.
+		width := g.bitHole[i-1]
+		if m.Offset != last.Offset {
+			p.printf("\n%s/* Force alignment to the next boundary: */\n", t)
+			width = 0
+		}
+		typedefs, typ := p.resolved(m)
+		p.printf("%s%s%s :%d;\n", t, typedefs, column(qualified(typeColumn(typ)), ts), width)
+		p.newline = true
+	}
+	if m.Offset < last.Offset || m.Offset == last.Offset && last.BitSize == 0 && m.BitSize > 0 {
+		p.comment(t, "/* Bitfield combined with previous fields */")
+	} else if ahead := m.Offset - last.Offset; ahead > 0 && ahead < runSize {
+		p.comment(t, "/* Bitfield combined with next fields */")
+	}
+}
+
+// boundary prints the cacheline boundary m is the first member past.
+func (p *printer) boundary(m *layout.Member, t string) {
+	cl := m.Offset / p.line
+	if cl <= p.cacheline {
+		return
+	}
+	if pos := m.Offset % p.line; pos == 0 {
+		p.printf("%s/* --- cacheline %d boundary (%d bytes) --- */\n", t, cl, m.Offset)
+	} else {
+		p.printf("%s/* --- cacheline %d boundary (%d bytes) was %d byte%s ago --- */\n", t, cl, m.Offset-pos, pos, plural(pos))
+	}
+	p.cacheline = cl
+}
+
+// memberDecl is m's declaration, printing a nested body on the way, and
+// the spaces before its offset comment.
+func (p *printer) memberDecl(m *layout.Member, forced bool, t string, level, ts, ns int) (decl string, pad int) {
+	if x := m.Expansion; p.expand && x != nil && x.Def != nil {
+		// pahole counts the whole expansion, from after the
+		// indentation, into the column of the offset comment.
+		start := p.written + len(t)
+		decl = p.expandDef(m, forced, t, level)
+		return decl, max(ts+ns-(p.written-start+len(t)+len(decl)), 1)
+	} else if x != nil && x.Enum != nil && (p.expand || len(x.Typedefs) == 0) {
+		return p.enumDef(m, forced, t, ts+ns)
+	} else if x != nil && x.Pointee != nil {
+		// pahole counts the body into the member's width: the offset
+		// comment follows one space after.
+		return p.pointeeDef(m, forced, t, level), 1
+	} else if kw, dims, ok := block(m.Type); ok {
+		return p.blockDecl(m, forced, kw, dims, t, level, ts, ns)
+	}
+	typedefs, typ := p.resolved(m)
+	if p.unions > 0 && strings.HasSuffix(typ, "[]") {
+		// A flexible array of a struct expanded inside a union: pahole
+		// prints "[]" in structs only.
+		typ = strings.TrimSuffix(typ, "[]") + "[0]"
+	}
+	typ, name := split(typ, m.Name)
+	typ = qualified(typ)
+	if forced {
+		name += aligned(m.AlignAttr)
+	}
+	if m.BitSize > 0 {
+		name += ":" + strconv.FormatInt(m.BitSize, 10)
+	}
+	col := column(typ, ts)
+	if strings.HasPrefix(name, "(") {
+		// A function pointer's return type, which pahole pads whole, a
+		// class's too.
+		col = padRight(typ, abs(ts))
+	}
+	decl = typedefs + col + " " + name + ";"
+	if m.Name == "<ancestor>" {
+		// pahole prints a C++ base class as a comment: it is no member
+		// a declaration could name.
+		decl = "/* " + decl + " */"
+	}
+	return decl, max(ts+ns-len(decl), 1)
+}
+
+// blockDecl prints the body of m, a struct or union written in place
+// (kw, with dims when an array of them), and returns what closes it and
+// the spaces before its offset comment.
+func (p *printer) blockDecl(m *layout.Member, forced bool, kw, dims, t string, level, ts, ns int) (decl string, pad int) {
+	start := p.written + len(t)
+	p.printf("%s%s {\n", t, kw)
+	size := m.Size
+	if m.ElemSize > 0 {
+		size = m.ElemSize // Inner holds the first element
+	}
+	// A const struct's body prints as an expanded one's (expandDef):
+	// narrower, with the summary where pahole keeps printing them, the
+	// offset comment placed by all it printed.
+	consts := len("const ") * strings.Count(kw, "const ")
+	union := strings.HasSuffix(kw, "union")
+	stats := p.stats
+	p.stats = stats && consts > 0
+	p.narrow += consts
+	st := p.body(m.Inner, m.Offset, size, union, level+1, "public")
+	p.narrow -= consts
+	if p.stats && !union {
+		p.summary(&layout.Struct{Size: size, Members: m.Inner}, st, tabs(min(level+1, maxIndent)), m.Offset)
+	}
+	p.stats = stats
+	p.newline = false
+	// pahole places the offset comment by the name, the member's
+	// aligned attribute and the struct's packed one, not by the
+	// struct's aligned one.
+	decl = "}"
+	counted := -1
+	if x := m.Expansion; x != nil && strings.HasSuffix(kw, "struct") {
+		if x.Packed && st.sumHoles == 0 && st.padding == 0 {
+			decl += packed
+			counted += len(packed) // pahole counts its sizeof: the NUL for our space
+		} else if x.AlignAttr > 0 {
+			decl += aligned(x.AlignAttr)
+		}
+	}
+	if m.Name != "" {
+		decl += " " + m.Name + dims
+		counted += 1 + len(m.Name)
+	}
+	if forced {
+		decl += aligned(m.AlignAttr)
+		counted += len(aligned(m.AlignAttr))
+	}
+	decl += ";"
+	if dims == "" && consts == 0 {
+		// pahole's width is unchecked here: negative, it is taken as
+		// positive.
+		return decl, max(abs(ts+ns-3-counted), 1)
+	}
+	// An array's: counted as for an expanded struct.
+	return decl, max(ts+ns-(p.written-start+len(t)+len(decl)), 1)
+}
+
+// memberLine prints m's line: its declaration, then its offset and size.
+func (p *printer) memberLine(m *layout.Member, t, decl string, pad int) {
+	b := append(append(p.buf[:0], t...), decl...)
+	b = append(appendSpaces(b, pad), "/* "...)
+	if m.BitSize > 0 {
+		b = p.appendNum(b, m.Offset, 5)
+		b = p.appendNum(append(b, ':'), m.BitOffset-m.Offset*8, 2)
+		b = p.appendNum(append(b, ' '), m.Size, 2)
+	} else {
+		b = p.appendNum(b, m.Offset, 5)
+		b = p.appendNum(append(b, ' '), m.Size, 5)
+	}
+	b = append(b, " */"...)
+	if p.annotate {
+		if a := memberNote(m); a != "" {
+			b = append(append(append(b, " /* "...), a...), " */"...)
+		}
+	}
+	p.buf = append(b, '\n')
+	p.write(p.buf)
+}
+
+// count adds m, member i of a body with gaps g, to the body's sums.
+func (st *stats) count(m *layout.Member, forced bool, i int, g gaps) {
+	if m.BitSize > 0 {
+		st.sumBits += m.BitSize
+	} else {
+		st.sum += m.Size
+	}
+	if forced {
+		st.forced++
+		if i > 0 && g.hole != nil && g.hole[i-1] > 0 {
+			st.forcedHoles++
+			st.sumForcedHoles += g.hole[i-1]
+		}
+	}
+}
+
+// afterMember prints pahole's notes after member i of a struct: the
+// padding its type ends in, and the bit and byte holes after it.
+func (p *printer) afterMember(m *layout.Member, i int, g gaps, t string, st *stats) {
+	if pad := p.typePadding(m); pad > 0 {
+		st.paddings++
+		st.sumPaddings += pad
+		p.comment(t, fmt.Sprintf("/* XXX last struct has %d byte%s of padding */", pad, plural(pad)))
+	}
+	if h := g.bitHole[i]; h > 0 {
+		st.bitHoles++
+		st.sumBitHoles += h
+		p.comment(t, fmt.Sprintf("/* XXX %d bit%s hole, try to pack */", h, plural(h)))
+	}
+	if h := g.hole[i]; h > 0 {
+		st.holes++
+		st.sumHoles += h
+		p.comment(t, fmt.Sprintf("/* XXX %d byte%s hole, try to pack */", h, plural(h)))
+	}
 }
 
 // resolved is how pahole prints m's type: with -E, its typedefs as a

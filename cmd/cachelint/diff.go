@@ -51,7 +51,8 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(names, "class_name", "", "as pahole --class_name: -C")
 	formatPath := addFormatPath(fs)
 	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables, for both builds (repeatable)")
-	lineFlag := fs.String("line", "", "cache-line sizes `N[,N]`, the first counting lines (default: the files' machine's, docs/binaries.md)")
+	var lineFlag layout.LineSizes
+	fs.Var(&lineFlag, "line", "cache-line sizes `N[,N]`, the first counting lines (default: the files' machine's, docs/binaries.md)")
 	format := fs.String("format", "text", "output: text, json or svg (the two layouts side by side)")
 	failOn := fs.String("fail-on", "", "exit 3 when a change makes one of `KIND[,KIND]` worse: "+strings.Join(report.WorseKinds, ", "))
 	strict := fs.Bool("strict", false, "with -C: a NAME one build lacks is an error, not a struct only in the other")
@@ -71,13 +72,11 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	var lines []int64
-	if *lineFlag != "" {
-		if lines, err = parseLines(*lineFlag); err != nil {
-			return fail("-line=%s: %v", *lineFlag, err)
+	lines := []int64(lineFlag)
+	if len(lines) == 0 {
+		if lines, err = machineLines(fs.Args()); err != nil {
+			return fail("%v", err)
 		}
-	} else if lines, err = machineLines(fs.Args()); err != nil {
-		return fail("%v", err)
 	}
 	var kinds []string
 	if *failOn != "" {

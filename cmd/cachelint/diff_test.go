@@ -214,7 +214,7 @@ func TestDiffErrors(t *testing.T) {
 		{[]string{linux61}, "cachelint: diff: want two files, OLD and NEW, have 1 (cachelint diff -h for usage)\n"},
 		{[]string{"-fail-on", "speed", linux61, linux61}, "cachelint: -fail-on=speed: want hot-lines, size, budget, findings\n"},
 		{[]string{"-format", "sarif", linux61, linux61}, "cachelint: -format=sarif: want text, json or svg\n"},
-		{[]string{linux61, linux61, "-line", "7"}, "cachelint: -line=7: line size 7: want a power of two from 8 to 4096\n"},
+		{[]string{linux61, linux61, "-line", "7"}, "cachelint: -line=7: line size 7: want a power of two from 8 to 4096 (cachelint diff -h lists the flags)\n"},
 		{[]string{linux61, linux61, "-x"}, "cachelint: -x: no such flag (cachelint diff -h lists the flags)\n"},
 		{[]string{"-C", "nosuch", linux61, linux618}, "cachelint: struct nosuch not found: in neither " + linux61 + " nor " + linux618 + "\n"},
 		{[]string{"-C", "net_device,nosuch,tcp_sock", linux61, linux618}, "cachelint: struct nosuch not found: in neither " + linux61 + " nor " + linux618 + "\n"},

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
+	"strings"
 )
 
 // parseFlags parses the flags of a subcommand wherever they stand among
@@ -30,7 +30,7 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 			if fs.Name() == "cachelint" {
 				help = "cachelint -h"
 			}
-			fmt.Fprintf(stderr, "cachelint: %s (%s lists the flags)\n", flagError(err), help)
+			fmt.Fprintf(stderr, "cachelint: %s (%s lists the flags)\n", flagError(fs, args, err), help)
 			return false, 1
 		}
 		rest := fs.Args()
@@ -50,26 +50,50 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 	return true, 0
 }
 
-var (
-	undefinedFlag = regexp.MustCompile(`^flag provided but not defined: (-+\S+)$`)
-	noFlagValue   = regexp.MustCompile(`^flag needs an argument: (-+\S+)$`)
-	badFlagValue  = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?(-+\S+): (.*)$`)
-)
+// flagError words what stopped fs.Parse(args) as cachelint words every
+// error: the flag first, then the problem. It walks the arguments the
+// parse consumed as the flag package does, so that the flag and its value
+// come from the arguments and the problem from the value's own Set, not
+// from the flag package's message; err is said as it is where the walk
+// finds no such flag (a bad flag syntax).
+func flagError(fs *flag.FlagSet, args []string, err error) string {
+	consumed := args[:len(args)-len(fs.Args())]
+	for i := 0; i < len(consumed); i++ {
+		last := i == len(consumed)-1
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(consumed[i][1:], "-"), "=")
+		f := fs.Lookup(name)
+		switch {
+		case f == nil && last:
+			return "-" + name + ": no such flag"
+		case f == nil:
+			continue
+		case isBoolFlag(f.Value):
+			if !hasValue {
+				value = "true"
+			}
+		case !hasValue && last:
+			return "-" + name + ": needs a value"
+		case !hasValue:
+			i++
+			value = consumed[i]
+			last = i == len(consumed)-1
+		}
+		if last {
+			// The parse stopped at this flag's value: Set refused it
+			// and, refusing, left the flag as it was.
+			if setErr := f.Value.Set(value); setErr != nil {
+				return fmt.Sprintf("-%s=%s: %v", name, value, setErr)
+			}
+		}
+	}
+	return err.Error()
+}
 
-// flagError words the flag package's errors as cachelint words every
-// error: what it is about first, then the problem.
-func flagError(err error) string {
-	msg := err.Error()
-	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
-		return m[1] + ": no such flag"
-	}
-	if m := noFlagValue.FindStringSubmatch(msg); m != nil {
-		return m[1] + ": needs a value"
-	}
-	if m := badFlagValue.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("%s=%s: %s", m[2], m[1][1:len(m[1])-1], m[3])
-	}
-	return msg
+// isBoolFlag reports whether v is a flag that takes no value, as the flag
+// package asks.
+func isBoolFlag(v flag.Value) bool {
+	b, ok := v.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // splitNames splits -C's comma-separated struct names, but not at the

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -49,7 +48,8 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(names, "class_name", "", "as pahole --class_name: -C")
 	formatPath := addFormatPath(fs)
 	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables (repeatable)")
-	lineFlag := fs.String("line", "", "cache-line sizes `N[,N]`, the first drawn in the text (default: the file's machine's, docs/binaries.md)")
+	var lineFlag layout.LineSizes
+	fs.Var(&lineFlag, "line", "cache-line sizes `N[,N]`, the first drawn in the text (default: the file's machine's, docs/binaries.md)")
 	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
 	var patchSrc listFlag
 	fs.Var(&patchSrc, "patch", "with -reorg: print a diff rewriting the struct definitions in the C `SRC` (file or folder) into the proposed order (repeatable)")
@@ -75,13 +75,11 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	var lines []int64
-	if *lineFlag != "" {
-		if lines, err = parseLines(*lineFlag); err != nil {
-			return fail("-line=%s: %v", *lineFlag, err)
+	lines := []int64(lineFlag)
+	if len(lines) == 0 {
+		if lines, err = machineLines(fs.Args()); err != nil {
+			return fail("%v", err)
 		}
-	} else if lines, err = machineLines(fs.Args()); err != nil {
-		return fail("%v", err)
 	}
 	if *grow < 0 {
 		return fail("-grow=%d: want bytes, a number from 0", *grow)
@@ -310,24 +308,6 @@ func machineLines(paths []string) ([]int64, error) {
 		line = n
 	}
 	return []int64{line}, nil
-}
-
-// parseLines reads -line: sizes the line arithmetic can use.
-func parseLines(s string) ([]int64, error) {
-	var lines []int64
-	for f := range strings.SplitSeq(s, ",") {
-		n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("%q: not a number", f)
-		}
-		if err := layout.CheckLineSize(n); err != nil {
-			return nil, err
-		}
-		if !slices.Contains(lines, n) {
-			lines = append(lines, n)
-		}
-	}
-	return lines, nil
 }
 
 // notices are what layout and diff say on stderr besides their errors and

@@ -222,7 +222,7 @@ func TestLayoutErrors(t *testing.T) {
 		{[]string{"-hot", td("hot/bad.hot"), td("c/queues.o")}, "cachelint: " + td("hot/bad.hot") + ":1: unknown directive \"hott\"\n"},
 		{[]string{"-C", "nosuch", td("c/queues.o")}, "cachelint: " + td("c/queues.o") + ": struct nosuch not found\n"},
 		{[]string{"-C", "nosuch", linux618}, "cachelint: " + linux618 + ": struct nosuch not found\n"},
-		{[]string{"-line", "63", td("c/queues.o")}, "cachelint: -line=63: line size 63: want a power of two from 8 to 4096\n"},
+		{[]string{"-line", "63", td("c/queues.o")}, "cachelint: -line=63: line size 63: want a power of two from 8 to 4096 (cachelint layout -h lists the flags)\n"},
 		{[]string{td("c/queues.o"), "-x"}, "cachelint: -x: no such flag (cachelint layout -h lists the flags)\n"},
 		{[]string{"-q=maybe", td("c/queues.o")}, "cachelint: -q=maybe: parse error (cachelint layout -h lists the flags)\n"},
 		{[]string{td("c/queues.o"), "-C"}, "cachelint: -C: needs a value (cachelint layout -h lists the flags)\n"},

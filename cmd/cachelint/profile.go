@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	gobuild "go/build"
 	"io"
 	"os"
 	"strconv"
@@ -64,7 +65,8 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
 	min := minFlag(profile.DefaultMin)
 	fs.Var(&min, "min", "share of a path's samples that makes a field hot (`SHARE`: 1% or 0.01)")
-	lineFlag := fs.String("line", "64", "cache-line sizes `N[,N]`, the first drawn in the text")
+	lines := layout.LineSizes{layout.DefaultLineSize(gobuild.Default.GOARCH)}
+	fs.Var(&lines, "line", "cache-line sizes `N[,N]`, the first drawn in the text; GOARCH's as internal/cpu has it by default")
 	format := fs.String("format", "text", "output: text or json")
 	annotate := fs.Bool("annotate", false, "write //cachelint:hot comments on the hot fields")
 	out := fs.String("o", "", "write a hot file to `FILE` instead of annotating")
@@ -74,10 +76,6 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
 		return 1
-	}
-	lines, err := parseLines(*lineFlag)
-	if err != nil {
-		return fail("-line: %v", err)
 	}
 	if *format != "text" && *format != "json" {
 		return fail("-format %s: want text or json", *format)
