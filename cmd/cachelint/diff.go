@@ -120,56 +120,26 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if *format == "svg" {
 		svg = report.NewDiffSVG(out, oldPath, newPath, opts)
 	}
-	var diffs []*report.Diff
-	var onlyOld, onlyNew []string
-	for _, o := range old.order {
-		n, ok := cur.byName[o.Name]
-		if !ok {
-			onlyOld = append(onlyOld, o.Keyword()+" "+o.Name)
-			continue
-		}
-		d := report.Compare(o, n, old.results[o], cur.results[n], opts)
-		if want != nil || d.Changed() {
-			diffs = append(diffs, d)
-			if svg != nil {
-				if err := svg.Pair(report.DiffPair{Old: o, New: n, OldResult: old.results[o], NewResult: cur.results[n], Diff: d}); err != nil {
-					return fail("%v", err)
-				}
-			}
-		}
+	c, err := compareBuilds(old, cur, want != nil, opts, svg)
+	if err != nil {
+		return fail("%v", err)
 	}
-	for _, n := range cur.order {
-		if _, ok := old.byName[n.Name]; !ok {
-			onlyNew = append(onlyNew, n.Keyword()+" "+n.Name)
-		}
-	}
-
 	switch {
 	case *quiet && *format == "text":
 		// The verdicts: the -C names one build lacks here, what got
 		// worse below. (A JSON or SVG document is whole, -q or not.)
 		if want != nil {
-			for _, name := range onlyOld {
-				fmt.Fprintf(out, "- %s /* only in %s */\n", name, oldPath)
-			}
-			for _, name := range onlyNew {
-				fmt.Fprintf(out, "+ %s /* only in %s */\n", name, newPath)
-			}
+			c.writeOnly(out, oldPath, newPath)
 		}
 	case *format == "text":
-		for _, d := range diffs {
+		for _, d := range c.diffs {
 			if err = report.DiffText(out, d); err != nil {
 				break
 			}
 		}
-		for _, name := range onlyOld {
-			fmt.Fprintf(out, "- %s /* only in %s */\n", name, oldPath)
-		}
-		for _, name := range onlyNew {
-			fmt.Fprintf(out, "+ %s /* only in %s */\n", name, newPath)
-		}
+		c.writeOnly(out, oldPath, newPath)
 	case *format == "json":
-		err = report.DiffJSON(out, oldPath, newPath, diffs, onlyOld, onlyNew, opts)
+		err = report.DiffJSON(out, oldPath, newPath, c.diffs, c.onlyOld, c.onlyNew, opts)
 	case *format == "svg":
 		err = svg.Close()
 	}
@@ -179,6 +149,59 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	return worseStatus(c.diffs, kinds, stderr)
+}
+
+// comparison is what a diff found: the structs both builds have that
+// changed (every one asked for, with -C), and the names only one has.
+type comparison struct {
+	diffs            []*report.Diff
+	onlyOld, onlyNew []string
+}
+
+// compareBuilds compares the structs of old and cur by name, each pair
+// drawn into svg where there is one; named says -C chose the structs, so
+// each is compared whether it changed or not.
+func compareBuilds(old, cur *build, named bool, opts report.Options, svg *report.DiffSVG) (comparison, error) {
+	var c comparison
+	for _, o := range old.order {
+		n, ok := cur.byName[o.Name]
+		if !ok {
+			c.onlyOld = append(c.onlyOld, o.Keyword()+" "+o.Name)
+			continue
+		}
+		d := report.Compare(o, n, old.results[o], cur.results[n], opts)
+		if !named && !d.Changed() {
+			continue
+		}
+		c.diffs = append(c.diffs, d)
+		if svg != nil {
+			if err := svg.Pair(report.DiffPair{Old: o, New: n, OldResult: old.results[o], NewResult: cur.results[n], Diff: d}); err != nil {
+				return c, err
+			}
+		}
+	}
+	for _, n := range cur.order {
+		if _, ok := old.byName[n.Name]; !ok {
+			c.onlyNew = append(c.onlyNew, n.Keyword()+" "+n.Name)
+		}
+	}
+	return c, nil
+}
+
+// writeOnly writes the names one build lacks, as diff's text has them.
+func (c comparison) writeOnly(w io.Writer, oldPath, newPath string) {
+	for _, name := range c.onlyOld {
+		fmt.Fprintf(w, "- %s /* only in %s */\n", name, oldPath)
+	}
+	for _, name := range c.onlyNew {
+		fmt.Fprintf(w, "+ %s /* only in %s */\n", name, newPath)
+	}
+}
+
+// worseStatus says on stderr each change that made one of kinds worse, and
+// returns the exit status: 3 when there is one.
+func worseStatus(diffs []*report.Diff, kinds []string, stderr io.Writer) int {
 	status := 0
 	for _, d := range diffs {
 		for _, w := range d.Worse {

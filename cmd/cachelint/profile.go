@@ -110,7 +110,48 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 
-	pr := &report.Profile{Min: float64(min), Total: res.Total}
+	pr, results, status := profileReport(res, marks, float64(min), lines)
+
+	w := bufio.NewWriter(stdout)
+	opts := report.Options{Lines: lines}
+	if *format == "json" {
+		err = report.WriteProfileJSON(w, pr, results, opts)
+	} else {
+		err = report.ProfileText(w, pr, results, opts)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+
+	switch {
+	case *out != "":
+		var names []string
+		for _, in := range inputs {
+			names = append(names, in.File)
+		}
+		header := fmt.Sprintf("cachelint profile -min %s %s %s", min.String(), strings.Join(names, " "), strings.Join(patterns, " "))
+		if err := writeHotFile(*out, marks, header); err != nil {
+			return fail("-o: %v", err)
+		}
+	case *annotate:
+		changed, err := prog.Annotate(marks)
+		for _, name := range changed {
+			fmt.Fprintf(stderr, "cachelint: annotated %s\n", relToWD(name))
+		}
+		if err != nil {
+			return fail("-annotate: %v", err)
+		}
+	}
+	return status
+}
+
+// profileReport is what profile prints of the structs the profile marks,
+// each analyzed at lines, and the exit status: 3 where one has findings.
+func profileReport(res *profile.Result, marks []*profile.StructMarks, min float64, lines []int64) (*report.Profile, []*layout.Result, int) {
+	pr := &report.Profile{Min: min, Total: res.Total}
 	for _, st := range res.Profiles {
 		pr.Profiles = append(pr.Profiles, report.ProfileInput{File: st.File, Path: st.Path, Samples: st.Samples, Matched: st.Matched, Mapped: st.Mapped})
 	}
@@ -140,47 +181,18 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		pr.Structs = append(pr.Structs, ps)
 		results = append(results, r)
 	}
+	return pr, results, status
+}
 
-	w := bufio.NewWriter(stdout)
-	opts := report.Options{Lines: lines}
-	if *format == "json" {
-		err = report.WriteProfileJSON(w, pr, results, opts)
-	} else {
-		err = report.ProfileText(w, pr, results, opts)
-	}
-	if err == nil {
-		err = w.Flush()
-	}
+// writeHotFile writes the marks to a hot file at path, under header.
+func writeHotFile(path string, marks []*profile.StructMarks, header string) error {
+	f, err := os.Create(path)
 	if err != nil {
-		return fail("%v", err)
+		return err
 	}
-
-	switch {
-	case *out != "":
-		f, err := os.Create(*out)
-		if err != nil {
-			return fail("-o: %v", err)
-		}
-		var names []string
-		for _, in := range inputs {
-			names = append(names, in.File)
-		}
-		header := fmt.Sprintf("cachelint profile -min %s %s %s", min.String(), strings.Join(names, " "), strings.Join(patterns, " "))
-		err = profile.WriteHotFile(f, marks, header)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fail("-o: %v", err)
-		}
-	case *annotate:
-		changed, err := prog.Annotate(marks)
-		for _, name := range changed {
-			fmt.Fprintf(stderr, "cachelint: annotated %s\n", relToWD(name))
-		}
-		if err != nil {
-			return fail("-annotate: %v", err)
-		}
+	err = profile.WriteHotFile(f, marks, header)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return status
+	return err
 }
