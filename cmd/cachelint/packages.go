@@ -54,8 +54,8 @@ func packagesFlags() (*flag.FlagSet, *packagesOptions) {
 	o := &packagesOptions{}
 	fs := flag.NewFlagSet("cachelint", flag.ContinueOnError)
 	o.RegisterFlags(fs)
-	fs.StringVar(&o.format, "format", "text", "output: text, json (go vet's -json) or sarif")
-	fs.BoolVar(&o.json, "json", false, "go vet's JSON output (as -format json)")
+	fs.StringVar(&o.format, "format", "text", "output: text, json (go vet's -json document) or sarif; exit status 3 on findings in each")
+	fs.BoolVar(&o.json, "json", false, "x/tools' -json: the document of -format json, but exit status 0 whatever it finds, as x/tools' drivers and go vet -json exit")
 	fs.StringVar(&o.srcroot, "srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
 	fs.BoolVar(&o.tests, "test", true, "check test files too")
 	fs.BoolVar(&o.fix, "fix", false, "apply the proposed orders where every package that holds the file agrees and none depends on the field order; then report what is left")
