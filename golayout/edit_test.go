@@ -63,3 +63,68 @@ func TestDirectiveTrailingComment(t *testing.T) {
 		t.Errorf("fields: %+v %+v", fields[0], fields[1])
 	}
 }
+
+// After a multi-line block comment, a comment that starts on the line
+// where it ends follows the same field: Go's parser makes it the next
+// field's doc, but a directive there is the field's it follows, and
+// FieldListEdit (profile -annotate) writes one there that reads back as
+// that field's. A comment on a line of its own is the next field's.
+func TestDirectiveAfterMultiLineBlock(t *testing.T) {
+	t.Parallel()
+	parse := func(src []byte) (*token.FileSet, *ast.File, *ast.StructType) {
+		t.Helper()
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "a.go", src, parser.ParseComments)
+		if err != nil {
+			t.Fatalf("%v in\n%s", err, src)
+		}
+		return fset, file, file.Decls[0].(*ast.GenDecl).Specs[0].(*ast.TypeSpec).Type.(*ast.StructType)
+	}
+	verbs := func(src []byte) [][]string {
+		fset, file, st := parse(src)
+		var out [][]string
+		for _, ds := range ReadDirectives(fset, file).fields(st) {
+			var vs []string
+			for _, d := range ds {
+				vs = append(vs, strings.Join(append([]string{d.verb}, d.args...), " "))
+			}
+			out = append(out, vs)
+		}
+		return out
+	}
+	src := []byte("package p\n\ntype T struct {\n" +
+		"\ta int /* one\n\ttwo */ //cachelint:hot write\n" +
+		"\tb int /* one\n\ttwo */ /* three\n\tfour */ //cachelint:pin\n" +
+		"\tc int /* of c\n\t*/\n\t//cachelint:hot\n" +
+		"\td int\n" +
+		"\te int /* of e\n\t*/ f int //cachelint:hot path=f\n" +
+		"}\n")
+	want := [][]string{{"hot write"}, {"pin"}, nil, {"hot"}, nil, {"hot path=f"}}
+	if got := verbs(src); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("directives %q, want %q", got, want)
+	}
+	// profile -annotate on e, whose block comment spans lines, and on c,
+	// after whose comment a directive of d's stands.
+	fset, file, st := parse(src)
+	start, end, text, err := FieldListEdit(src, fset.File(st.Pos()), file, st, map[int]string{2: "//cachelint:hot path=c", 4: "//cachelint:hot path=e"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := slices.Concat(src[:start], text, src[end:])
+	want = [][]string{{"hot write"}, {"pin"}, {"hot path=c"}, {"hot"}, {"hot path=e"}, {"hot path=f"}}
+	if got := verbs(out); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("after FieldListEdit, directives %q, want %q in\n%s", got, want, out)
+	}
+	// Fields on one line, split by a semicolon, in a struct on one line.
+	src = []byte("package p\n\ntype T struct { a int; b int /* of b */ }")
+	fset, file, st = parse(src)
+	start, end, text, err = FieldListEdit(src, fset.File(st.Pos()), file, st, map[int]string{0: "//cachelint:hot", 1: "//cachelint:pin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = slices.Concat(src[:start], text, src[end:])
+	want = [][]string{{"hot"}, {"pin"}}
+	if got := verbs(out); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("after FieldListEdit, directives %q, want %q in\n%s", got, want, out)
+	}
+}
