@@ -382,33 +382,100 @@ func (p *pads) lastUse(pass *analysis.Pass, file *ast.File, added []string) stri
 // fixBuys says why the fix to r's proposal for struct s, named name, is
 // not worth writing, "" when it is. It judges the proposal as a run after
 // the fix would judge the struct, at every line size of every build the
-// pass checks. The fix may not add a finding s does not have (its own pad
-// too short at some heap base at the largest line, say), nor bring more
-// members into one (read-mostly fields moved onto a written field's
-// line). And a fix that makes s bigger must remove at least one of the
-// findings it is offered on, whole: bytes added to every object that
-// leave each finding standing, in part, buy nothing a reviewer can see. A
-// fix that removes some and leaves others is written, and says what it
-// leaves.
-func fixBuys(name string, s *layout.Struct, builds []layout.Build, checks []*layout.Check, r layout.Result) string {
+// pass checks, the pads the fix adds taken as separators where sep finds
+// the evidence (asWritten). The fix may not add a finding s does not have
+// (its own pad too short at some heap base at the largest line, say), nor
+// bring more members into one (read-mostly fields moved onto a written
+// field's line). And a fix that makes s bigger must remove at least one
+// of the findings it is offered on, whole: bytes added to every object
+// that leave each finding standing, in part, buy nothing a reviewer can
+// see. A fix that removes some and leaves others is written, and says
+// what it leaves.
+func fixBuys(name string, s *layout.Struct, builds []layout.Build, checks []*layout.Check, r layout.Result, sep layout.Separators) string {
+	if why := addsFinding(name, builds, checks, r.Findings, r.Proposal, sep); why != "" {
+		return why
+	}
+	return growsForNothing(name, s, r)
+}
+
+// addsFinding says how proposal p adds to the findings of the struct
+// named name, as a run after its fix would find them: a finding it does
+// not have, or one with members it did not involve; "" when it does not.
+func addsFinding(name string, builds []layout.Build, checks []*layout.Check, findings []layout.Finding, p *layout.Proposal, sep layout.Separators) string {
 	var lines []int64
 	for _, b := range builds {
 		lines = append(lines, b.Lines...)
 	}
 	slices.Sort(lines)
-	p := r.Proposal.Struct
-	for _, f := range layout.AnalyzeWith(p, slices.Compact(lines), checks).Findings {
-		i := slices.IndexFunc(r.Findings, func(g layout.Finding) bool { return g.Check == f.Check && g.Key == f.Key })
+	for _, f := range layout.AnalyzeWith(asWritten(p, sep), slices.Compact(lines), checks).Findings {
+		i := slices.IndexFunc(findings, func(g layout.Finding) bool { return g.Check == f.Check && g.Key == f.Key })
 		if i < 0 {
 			return fmt.Sprintf("the fix would add a finding: %s: %s", name, f.Message)
 		}
 		// The same problem, with members it did not involve.
-		if slices.ContainsFunc(f.Members, func(m string) bool { return !slices.Contains(r.Findings[i].Members, m) }) {
+		if slices.ContainsFunc(f.Members, func(m string) bool { return !slices.Contains(findings[i].Members, m) }) {
 			return fmt.Sprintf("the fix would make a finding worse: %s: %s", name, f.Message)
 		}
 	}
-	if p.Size > s.Size && !slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Check.Reorders() && f.Left == "" }) {
+	return ""
+}
+
+// growsForNothing says why r's proposal makes s bigger for nothing: it
+// removes none of the findings it is for whole; "" when it does not.
+func growsForNothing(name string, s *layout.Struct, r layout.Result) string {
+	if p := r.Proposal.Struct; p.Size > s.Size && !slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Check.Reorders() && f.Left == "" }) {
 		return fmt.Sprintf("the fix would grow %s from %d to %d bytes and remove none of the findings it is for (%s)", name, s.Size, p.Size, r.Remains)
 	}
 	return ""
+}
+
+// asWritten is the struct of proposal p as a run after its fix would
+// model it: a pad the fix adds separates the fields around it only where
+// sep finds the evidence the source will show (else it is a blank field
+// like any other), and the runs of fields between separators are
+// numbered afresh (layout.MarkApart), as for any declaration.
+func asWritten(p *layout.Proposal, sep layout.Separators) *layout.Struct {
+	q := *p.Struct
+	q.Members = slices.Clone(q.Members)
+	for i := range q.Members {
+		if i < len(p.From) && p.Inserted(i) {
+			q.Members[i].Padding = sep(&q, i)
+		}
+	}
+	layout.MarkApart(&q)
+	return &q
+}
+
+// searchFix judges r's proposal for struct s, named name, as fixBuys
+// does (sep: the evidence of the pads the fix writes), and when a run
+// after the fix would find it wanting, the other orders
+// layout.Alternatives offers, cheapest first: it returns the result of
+// the first that passes, or r and why no fix is written, with what was
+// tried.
+func searchFix(name string, s *layout.Struct, builds []layout.Build, checks []*layout.Check, r layout.Result, sep layout.Separators) (layout.Result, string) {
+	why := fixBuys(name, s, builds, checks, r, sep)
+	if why == "" {
+		return r, ""
+	}
+	alts, tried := layout.Alternatives(builds, checks, r)
+	for a := range alts {
+		if addsFinding(name, builds, checks, r.Findings, a.Proposal, sep) != "" {
+			continue
+		}
+		if res, ok := a.Result(); ok && growsForNothing(name, s, res) == "" {
+			return res, ""
+		}
+	}
+	if tried != "" {
+		why += "; nor would any of " + tried
+	}
+	return r, why
+}
+
+// fixPads is the evidence a run after a fix to proposal p of declaration
+// d would find that the pads it adds separate (golayout.FixPads): they
+// are written as the declaration's own pads were (padsOf).
+func (ps *passState) fixPads(d *golayout.Decl, p *layout.Proposal) layout.Separators {
+	pads := padsOf(ps.pass, d.Type, p, d.FieldOf)
+	return golayout.FixPads(pads.unit, pads.value, pads.typed)
 }

@@ -1,12 +1,15 @@
 package golayout
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // FieldListEdit, as cachelint profile -annotate uses it, on a field whose
@@ -126,5 +129,50 @@ func TestDirectiveAfterMultiLineBlock(t *testing.T) {
 	want = [][]string{{"hot"}, {"pin"}}
 	if got := verbs(out); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("after FieldListEdit, directives %q, want %q in\n%s", got, want, out)
+	}
+}
+
+// The pads a fix writes carry no comment: a run after the fix takes one
+// for a separator on its size and place, or on the constant or pad type
+// it is written in, as it would take a pad a person wrote so.
+func TestFixPads(t *testing.T) {
+	t.Parallel()
+	member := func(name string, off, size int64, hot string) layout.Member {
+		m := layout.Member{Name: name, Type: "uint64", Offset: off, Size: size, Align: 8, BitOffset: off * 8}
+		if name == "_" {
+			m.Type, m.Align, m.ElemSize, m.Padding = fmt.Sprintf("[%d]byte", size), 1, 1, true
+		}
+		if hot != "" {
+			m.Hot = &layout.Hot{Write: hot == "w"}
+		}
+		return m
+	}
+	// a, _ (8), b, _ (40), w, _ (24): a cold pad, one beside a writer,
+	// one that ends the struct.
+	s := &layout.Struct{Name: "s", Lang: layout.LangGo, Kind: layout.KindStruct, Align: 8, Size: 112, Members: []layout.Member{
+		member("a", 0, 8, "r"), member("_", 8, 8, ""), member("b", 16, 8, ""), member("_", 24, 40, ""),
+		member("w", 64, 8, "w"), member("_", 72, 40, ""),
+	}}
+	for _, c := range []struct {
+		unit  string
+		value int64
+		typed bool
+		want  []bool // of members 1, 3 and 5
+	}{
+		{"", 0, false, []bool{false, true, false}},
+		{"cacheLineSize", 64, false, []bool{true, true, true}},
+		{"padSize", 64, false, []bool{false, true, false}},
+		// Whole pads of the type where they fit, [N]byte elsewhere.
+		{"cpu.CacheLinePad", 8, true, []bool{true, true, true}},
+		{"cpu.CacheLinePad", 64, true, []bool{false, true, false}},
+	} {
+		sep := FixPads(c.unit, c.value, c.typed)
+		var got []bool
+		for _, i := range []int{1, 3, 5} {
+			got = append(got, sep(s, i))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("FixPads(%q, %d, %v): %v, want %v", c.unit, c.value, c.typed, got, c.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -398,5 +399,74 @@ func Use(z *Zähler, r *Ring) uint64 {
 	}
 	if now, _ := os.ReadFile(filepath.Join(dir, "z.go")); string(now) != files["z.go"] {
 		t.Errorf("-fix -diff changed z.go:\n%s", now)
+	}
+}
+
+// The issue's struct: a written atomic counter beside two read-mostly
+// pointers and a cold field. The first order pads bytesSent onto the next
+// line as if objects started on one, but its 80-byte size class starts a
+// quarter of them 48 bytes past a line, where its pad leaves created and
+// bytesSent on one line: a run after the fix would report the pad. -fix
+// searches on and writes the next order that passes its own checks, at
+// each -line it runs with; a run after it finds nothing, the program
+// prints what it printed, and the module builds for 386.
+func TestFixSearchesOn(t *testing.T) {
+	t.Parallel()
+	for _, lines := range []string{"64", "64,128"} {
+		t.Run(lines, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			files := map[string]string{
+				"go.mod": "module conns\n\ngo 1.22\n",
+				"conn.go": `package main
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+)
+
+type Peer struct{ Addr string }
+
+type Config struct{ Limit int }
+
+type conn struct {
+	peer      *Peer         //cachelint:hot
+	bytesSent atomic.Uint64 //cachelint:hot write
+	cfg       *Config       //cachelint:hot
+	created   time.Time
+}
+
+func main() {
+	c := &conn{peer: &Peer{"a"}, cfg: &Config{3}, created: time.Unix(5, 0).UTC()}
+	for i := range 4 {
+		c.bytesSent.Add(uint64(i))
+	}
+	fmt.Println(c.peer.Addr, c.bytesSent.Load(), c.cfg.Limit, c.created)
+}
+`,
+			}
+			for name, src := range files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := goCmd(t, dir, runtime.GOARCH, "run", ".")
+			out, code := run(t, dir, bin, "-line="+lines, "-fix", "./...")
+			if code != 0 {
+				t.Fatalf("-fix: exit %d, want 0:\n%s", code, out)
+			}
+			after, _ := os.ReadFile(filepath.Join(dir, "conn.go"))
+			if string(after) == files["conn.go"] {
+				t.Fatalf("-fix wrote nothing:\n%s", out)
+			}
+			if out, code := run(t, dir, bin, "-line="+lines, "./..."); code != 0 {
+				t.Errorf("after -fix: exit %d, want 0:\n%s\n%s", code, out, after)
+			}
+			if now := goCmd(t, dir, runtime.GOARCH, "run", "."); now != before {
+				t.Errorf("the program printed %q, and after -fix %q", before, now)
+			}
+			goCmd(t, dir, "386", "vet", "./...")
+		})
 	}
 }
