@@ -65,7 +65,7 @@ func (*noCopy) Unlock() {}
 // field that puts last on the next line at every base.
 type window struct {
 	start *time.Time //cachelint:hot
-	last  [2]uint64  /* want `^window: last is written and shares line 0 with start \(read-mostly\), size \(read-mostly\) \(64-byte lines\); in [^;]*$` */ //cachelint:hot write
+	last  [2]uint64  /* want `^window: last is written and shares line 0 with start \(read-mostly\), size \(read-mostly\) \(64-byte lines\)$` */ //cachelint:hot write
 	size  int        //cachelint:hot
 	name  string
 	tags  []string
