@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -136,4 +137,43 @@ func TestAlternativePassesWhereProposalFails(t *testing.T) {
 		}
 	}
 	t.Errorf("no alternative passes its own checks")
+}
+
+// On random Go structs, some heap objects: the steps of a proposal lay it
+// out again as it was, every alternative keeps every promise a proposal
+// makes (broken), and seeking them changes neither the struct nor the
+// result.
+func FuzzAlternatives(f *testing.F) {
+	f.Add([]byte{1, 1, 2, 7, 3, 6, 0, 2, 0, 1, 9, 5, 1, 0, 0, 4, 4, 0, 1, 3, 2}, true)
+	f.Add([]byte{1, 0, 0, 5, 3, 3, 0, 1, 0, 0, 0, 3, 3, 0, 2, 1, 0, 9, 2, 0, 1, 2, 0}, true)
+	f.Add([]byte("the seed bytes of a longer struct with pins to start from"), false)
+	f.Fuzz(func(t *testing.T, data []byte, heap bool) {
+		in := bytesIn(data)
+		s, lines := randomStruct(&in)
+		if s == nil || s.Lang != LangGo {
+			return
+		}
+		if heap {
+			s.Heap = testHeap(t)
+		}
+		r := AnalyzeWith(s, lines, Checks)
+		if r.Proposal == nil {
+			return
+		}
+		orig, first := cloneStruct(s), layoutKey(r.Proposal.Struct)
+		items, order := itemsOf(s)
+		if q := laidOut(s, lines, order, items, steps(s, items, r.Proposal), false); layoutKey(q.Struct) != first || !slices.Equal(q.From, r.Proposal.From) {
+			t.Fatalf("the proposal\n%s\nlaid out again\n%s", describe(r.Proposal.Struct), describe(q.Struct))
+		}
+		alts, _ := Alternatives([]Build{{Arch: "amd64", Struct: s, Lines: lines}}, Checks, r)
+		for a := range alts {
+			if msg := broken(s, a.Proposal, lines); msg != "" {
+				t.Errorf("%s\nstruct:\n%s\nalternative:\n%s", msg, describe(s), describe(a.Proposal.Struct))
+			}
+			a.Result()
+		}
+		if !reflect.DeepEqual(s, orig) || layoutKey(r.Proposal.Struct) != first {
+			t.Errorf("Alternatives changed the struct or its proposal")
+		}
+	})
 }
