@@ -87,10 +87,18 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 			ext[i].start = f.Doc.List[k].Pos()
 		}
 	}
-	// Comments within a field's extent are part of its text; the others
-	// stand alone and go with the next field.
+	// Comments within a field's extent are part of its text; those on the
+	// line of the opening brace, before any field, are the struct's and
+	// stay there; the others stand alone and go with the next field.
 	within := make([][]*ast.Comment, len(fields))
-	loose := make([][]string, len(fields)+1)
+	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
+	var head []string
+	headLine := line(st.Fields.Opening)
+	type looseComment struct {
+		text     string
+		pos, end token.Pos
+	}
+	loose := make([][]looseComment, len(fields)+1)
 	// starts are where each field's text starts, its loose comments
 	// first.
 	starts := make([]token.Pos, len(fields))
@@ -98,7 +106,6 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		starts[i] = ext[i].start
 	}
 	var lastLoose token.Pos
-	looseEnd := make([]token.Pos, len(fields)) // where each field's last loose comment ends
 	for _, c := range comments {
 		i := slices.IndexFunc(ext, func(e extent) bool { return e.start <= c.Pos() && c.End() <= e.end })
 		if i >= 0 {
@@ -109,6 +116,11 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		for i < len(fields) && ext[i].start < c.Pos() {
 			i++
 		}
+		if i == 0 && len(loose[0]) == 0 && line(c.Pos()) == headLine {
+			head = append(head, c.Text)
+			headLine = line(c.End())
+			continue
+		}
 		text := c.Text
 		switch {
 		case len(loose[i]) == 0 && i < len(fields):
@@ -118,15 +130,31 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 			text = "\n" + text
 		}
 		lastLoose = c.End()
-		if i < len(fields) {
-			looseEnd[i] = c.End()
+		loose[i] = append(loose[i], looseComment{text, c.Pos(), c.End()})
+	}
+	// writeLoose writes comments standing alone before what starts at
+	// next, each on a line of its own, or on the line of what follows it
+	// where it was (/* why */ field).
+	writeLoose := func(b *bytes.Buffer, cs []looseComment, next token.Pos) {
+		for k, c := range cs {
+			after := next
+			if k+1 < len(cs) {
+				after = cs[k+1].pos
+			}
+			sep := "\n"
+			if after.IsValid() && line(c.end) == line(after) {
+				sep = " "
+			}
+			b.WriteString(c.text + sep)
 		}
-		loose[i] = append(loose[i], text)
 	}
 
 	blankBefore := blankLines(p, fieldOf, func(i int) []byte { return src[tf.Offset(ext[i-1].end):tf.Offset(starts[i])] })
 
 	var b bytes.Buffer
+	for _, c := range head {
+		b.WriteString(" " + c)
+	}
 	b.WriteString("\n")
 	done := map[int]bool{}
 	for j, from := range p.From {
@@ -142,10 +170,8 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		if blankBefore[i] {
 			b.WriteString("\n")
 		}
-		for _, c := range loose[i] {
-			b.WriteString(c + "\n")
-		}
-		if len(loose[i]) > 0 && hasBlankLine(src[tf.Offset(looseEnd[i]):tf.Offset(ext[i].start)]) {
+		writeLoose(&b, loose[i], ext[i].start)
+		if n := len(loose[i]); n > 0 && hasBlankLine(src[tf.Offset(loose[i][n-1].end):tf.Offset(ext[i].start)]) {
 			b.WriteString("\n")
 		}
 		b.WriteString(text(ext[i].start, ext[i].end) + "\n")
@@ -155,16 +181,12 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 			continue
 		}
 		// Padding the proposal dropped: keep its comments.
-		for _, c := range loose[i] {
-			b.WriteString(c + "\n")
-		}
+		writeLoose(&b, loose[i], token.NoPos)
 		for _, c := range within[i] {
 			b.WriteString(c.Text + "\n")
 		}
 	}
-	for _, c := range loose[len(fields)] {
-		b.WriteString(c + "\n")
-	}
+	writeLoose(&b, loose[len(fields)], token.NoPos)
 
 	// Format the file with the new field list in place, so that
 	// indentation, alignment and multi-line literals come out as gofmt

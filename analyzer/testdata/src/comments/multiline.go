@@ -83,3 +83,21 @@ type semis struct {
 	pad  [64]byte
 	a    uint64 /* of a */; tail uint64 //cachelint:hot
 }
+
+// braceLine has a comment on the line of its opening brace: the
+// struct's, it stays there whichever field goes first.
+type braceLine struct { // the struct's own
+	x    [64]byte
+	head uint64 /* want `braceLine: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail` */ //cachelint:hot
+	pad  [64]byte
+	tail uint64 //cachelint:hot
+}
+
+// inlineBefore has a comment in front of a field on its line: it stays
+// there, with the field.
+type inlineBefore struct {
+	head uint64 /* want `inlineBefore: hot fields occupy 2 lines where 1 would do \(64-byte lines\): head, tail` */ //cachelint:hot
+	pad  [64]byte
+	/* why */ tail uint64 //cachelint:hot
+	/* of x */ x uint64
+}
