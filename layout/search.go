@@ -232,9 +232,10 @@ func steps(s *Struct, items []item, p *Proposal) []seqStep {
 }
 
 // laidOut lays out the steps of seq as Go does, one after another at the
-// alignment each needs, pads that follow one another as one. With
-// keepHot, a hot item that would start before where the proposal had it
-// is padded there.
+// alignment each needs. With keepHot, a hot item that would start before
+// where the proposal had it is padded there. A pad a step asks for is a
+// member of its own, as in the proposal the steps come from; one laidOut
+// adds (for keepHot, or to a size) joins a pad before it.
 func laidOut(s *Struct, lines []int64, order map[string]int, items []item, seq []seqStep, keepHot bool) *Proposal {
 	b := newBuilder(s, lines, order, items)
 	pad := func(n int64) {
@@ -254,8 +255,9 @@ func laidOut(s *Struct, lines []int64, order map[string]int, items []item, seq [
 		switch {
 		case st.it == nil && st.pad < 0:
 			pad(-st.pad - b.off)
+		case st.it == nil && st.pad > 0:
+			b.pad(st.pad)
 		case st.it == nil:
-			pad(st.pad)
 		default:
 			if keepHot && st.it.class != classCold && st.it.class != classZero && startAt(b.off, st.it) < st.at {
 				pad(st.at - b.off)
