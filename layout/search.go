@@ -37,7 +37,7 @@ func (a Alternative) Result() (r Result, ok bool) {
 // bigger size class, each cold member moved elsewhere (the hot members
 // kept at their offsets where they can be), and each written member
 // isolated: first, or in its place, with a line's worth of pad either
-// side, less its size, which keeps it alone on its line at any base.
+// side, less its size or less the struct's alignment.
 // Orders that keep what the struct must keep and put no path on more
 // lines than the struct come cheapest first (the heap slot, or the size,
 // then the members moved), at most maxAlternatives; none costs more than
@@ -133,14 +133,19 @@ func Alternatives(builds []Build, checks []*Check, r Result) (alts iter.Seq[Alte
 		if st.it.class != classWrite || st.it.pinned {
 			continue
 		}
-		apart := seqStep{pad: maxLine - st.it.size%maxLine}
 		rest := slices.Delete(slices.Clone(plain), i, i+1)
 		zeros := 0
 		for zeros < len(rest) && rest[zeros].it.class == classZero {
 			zeros++
 		}
-		seq := slices.Concat(rest[:zeros], []seqStep{st, apart}, rest[zeros:])
-		orders = append(orders, plan{seq, false}, plan{slices.Concat(plain[:i], []seqStep{apart, st, apart}, plain[i+1:]), false})
+		// A line less its size keeps it alone where it does not cross
+		// a line; a line less the struct's alignment, wherever it
+		// starts.
+		for _, n := range []int64{maxLine - st.it.size%maxLine, maxLine - step} {
+			apart := seqStep{pad: n}
+			orders = append(orders, plan{slices.Concat(rest[:zeros], []seqStep{st, apart}, rest[zeros:]), false},
+				plan{slices.Concat(plain[:i], []seqStep{apart, st, apart}, plain[i+1:]), false})
+		}
 	}
 
 	type candidate struct {
