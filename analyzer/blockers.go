@@ -868,9 +868,11 @@ func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, builds []layo
 			r, c = again, changeOf(ps.pass, tst, again.Proposal)
 		}
 	}
-	if why := fixBuys(t.Name, s, builds, ps.config.Checks, r); why != "" {
+	r, why := searchFix(t.Name, s, builds, ps.config.Checks, r, ps.fixPads(d, r.Proposal))
+	if why != "" {
 		return r, nil, why
 	}
+	c = changeOf(ps.pass, tst, r.Proposal)
 	if why := b.blocked(&c); why != "" {
 		return r, nil, why
 	}

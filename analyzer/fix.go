@@ -87,10 +87,18 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 			ext[i].start = f.Doc.List[k].Pos()
 		}
 	}
-	// Comments within a field's extent are part of its text; the others
-	// stand alone and go with the next field.
+	// Comments within a field's extent are part of its text; those on the
+	// line of the opening brace, before any field, are the struct's and
+	// stay there; the others stand alone and go with the next field.
 	within := make([][]*ast.Comment, len(fields))
-	loose := make([][]string, len(fields)+1)
+	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
+	var head []string
+	headLine := line(st.Fields.Opening)
+	type looseComment struct {
+		text     string
+		pos, end token.Pos
+	}
+	loose := make([][]looseComment, len(fields)+1)
 	// starts are where each field's text starts, its loose comments
 	// first.
 	starts := make([]token.Pos, len(fields))
@@ -98,7 +106,6 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		starts[i] = ext[i].start
 	}
 	var lastLoose token.Pos
-	looseEnd := make([]token.Pos, len(fields)) // where each field's last loose comment ends
 	for _, c := range comments {
 		i := slices.IndexFunc(ext, func(e extent) bool { return e.start <= c.Pos() && c.End() <= e.end })
 		if i >= 0 {
@@ -109,6 +116,11 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		for i < len(fields) && ext[i].start < c.Pos() {
 			i++
 		}
+		if i == 0 && len(loose[0]) == 0 && line(c.Pos()) == headLine {
+			head = append(head, c.Text)
+			headLine = line(c.End())
+			continue
+		}
 		text := c.Text
 		switch {
 		case len(loose[i]) == 0 && i < len(fields):
@@ -118,15 +130,31 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 			text = "\n" + text
 		}
 		lastLoose = c.End()
-		if i < len(fields) {
-			looseEnd[i] = c.End()
+		loose[i] = append(loose[i], looseComment{text, c.Pos(), c.End()})
+	}
+	// writeLoose writes comments standing alone before what starts at
+	// next, each on a line of its own, or on the line of what follows it
+	// where it was (/* why */ field).
+	writeLoose := func(b *bytes.Buffer, cs []looseComment, next token.Pos) {
+		for k, c := range cs {
+			after := next
+			if k+1 < len(cs) {
+				after = cs[k+1].pos
+			}
+			sep := "\n"
+			if after.IsValid() && line(c.end) == line(after) {
+				sep = " "
+			}
+			b.WriteString(c.text + sep)
 		}
-		loose[i] = append(loose[i], text)
 	}
 
 	blankBefore := blankLines(p, fieldOf, func(i int) []byte { return src[tf.Offset(ext[i-1].end):tf.Offset(starts[i])] })
 
 	var b bytes.Buffer
+	for _, c := range head {
+		b.WriteString(" " + c)
+	}
 	b.WriteString("\n")
 	done := map[int]bool{}
 	for j, from := range p.From {
@@ -142,10 +170,8 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		if blankBefore[i] {
 			b.WriteString("\n")
 		}
-		for _, c := range loose[i] {
-			b.WriteString(c + "\n")
-		}
-		if len(loose[i]) > 0 && hasBlankLine(src[tf.Offset(looseEnd[i]):tf.Offset(ext[i].start)]) {
+		writeLoose(&b, loose[i], ext[i].start)
+		if n := len(loose[i]); n > 0 && hasBlankLine(src[tf.Offset(loose[i][n-1].end):tf.Offset(ext[i].start)]) {
 			b.WriteString("\n")
 		}
 		b.WriteString(text(ext[i].start, ext[i].end) + "\n")
@@ -155,16 +181,12 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 			continue
 		}
 		// Padding the proposal dropped: keep its comments.
-		for _, c := range loose[i] {
-			b.WriteString(c + "\n")
-		}
+		writeLoose(&b, loose[i], token.NoPos)
 		for _, c := range within[i] {
 			b.WriteString(c.Text + "\n")
 		}
 	}
-	for _, c := range loose[len(fields)] {
-		b.WriteString(c + "\n")
-	}
+	writeLoose(&b, loose[len(fields)], token.NoPos)
 
 	// Format the file with the new field list in place, so that
 	// indentation, alignment and multi-line literals come out as gofmt
@@ -382,33 +404,100 @@ func (p *pads) lastUse(pass *analysis.Pass, file *ast.File, added []string) stri
 // fixBuys says why the fix to r's proposal for struct s, named name, is
 // not worth writing, "" when it is. It judges the proposal as a run after
 // the fix would judge the struct, at every line size of every build the
-// pass checks. The fix may not add a finding s does not have (its own pad
-// too short at some heap base at the largest line, say), nor bring more
-// members into one (read-mostly fields moved onto a written field's
-// line). And a fix that makes s bigger must remove at least one of the
-// findings it is offered on, whole: bytes added to every object that
-// leave each finding standing, in part, buy nothing a reviewer can see. A
-// fix that removes some and leaves others is written, and says what it
-// leaves.
-func fixBuys(name string, s *layout.Struct, builds []layout.Build, checks []*layout.Check, r layout.Result) string {
+// pass checks, the pads the fix adds taken as separators where sep finds
+// the evidence (asWritten). The fix may not add a finding s does not have
+// (its own pad too short at some heap base at the largest line, say), nor
+// bring more members into one (read-mostly fields moved onto a written
+// field's line). And a fix that makes s bigger must remove at least one
+// of the findings it is offered on, whole: bytes added to every object
+// that leave each finding standing, in part, buy nothing a reviewer can
+// see. A fix that removes some and leaves others is written, and says
+// what it leaves.
+func fixBuys(name string, s *layout.Struct, builds []layout.Build, checks []*layout.Check, r layout.Result, sep layout.Separators) string {
+	if why := addsFinding(name, builds, checks, r.Findings, r.Proposal, sep); why != "" {
+		return why
+	}
+	return growsForNothing(name, s, r)
+}
+
+// addsFinding says how proposal p adds to the findings of the struct
+// named name, as a run after its fix would find them: a finding it does
+// not have, or one with members it did not involve; "" when it does not.
+func addsFinding(name string, builds []layout.Build, checks []*layout.Check, findings []layout.Finding, p *layout.Proposal, sep layout.Separators) string {
 	var lines []int64
 	for _, b := range builds {
 		lines = append(lines, b.Lines...)
 	}
 	slices.Sort(lines)
-	p := r.Proposal.Struct
-	for _, f := range layout.AnalyzeWith(p, slices.Compact(lines), checks).Findings {
-		i := slices.IndexFunc(r.Findings, func(g layout.Finding) bool { return g.Check == f.Check && g.Key == f.Key })
+	for _, f := range layout.AnalyzeWith(asWritten(p, sep), slices.Compact(lines), checks).Findings {
+		i := slices.IndexFunc(findings, func(g layout.Finding) bool { return g.Check == f.Check && g.Key == f.Key })
 		if i < 0 {
 			return fmt.Sprintf("the fix would add a finding: %s: %s", name, f.Message)
 		}
 		// The same problem, with members it did not involve.
-		if slices.ContainsFunc(f.Members, func(m string) bool { return !slices.Contains(r.Findings[i].Members, m) }) {
+		if slices.ContainsFunc(f.Members, func(m string) bool { return !slices.Contains(findings[i].Members, m) }) {
 			return fmt.Sprintf("the fix would make a finding worse: %s: %s", name, f.Message)
 		}
 	}
-	if p.Size > s.Size && !slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Check.Reorders() && f.Left == "" }) {
+	return ""
+}
+
+// growsForNothing says why r's proposal makes s bigger for nothing: it
+// removes none of the findings it is for whole; "" when it does not.
+func growsForNothing(name string, s *layout.Struct, r layout.Result) string {
+	if p := r.Proposal.Struct; p.Size > s.Size && !slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Check.Reorders() && f.Left == "" }) {
 		return fmt.Sprintf("the fix would grow %s from %d to %d bytes and remove none of the findings it is for (%s)", name, s.Size, p.Size, r.Remains)
 	}
 	return ""
+}
+
+// asWritten is the struct of proposal p as a run after its fix would
+// model it: a pad the fix adds separates the fields around it only where
+// sep finds the evidence the source will show (else it is a blank field
+// like any other), and the runs of fields between separators are
+// numbered afresh (layout.MarkApart), as for any declaration.
+func asWritten(p *layout.Proposal, sep layout.Separators) *layout.Struct {
+	q := *p.Struct
+	q.Members = slices.Clone(q.Members)
+	for i := range q.Members {
+		if i < len(p.From) && p.Inserted(i) {
+			q.Members[i].Padding = sep(&q, i)
+		}
+	}
+	layout.MarkApart(&q)
+	return &q
+}
+
+// searchFix judges r's proposal for struct s, named name, as fixBuys
+// does (sep: the evidence of the pads the fix writes), and when a run
+// after the fix would find it wanting, the other orders
+// layout.Alternatives offers, cheapest first: it returns the result of
+// the first that passes, or r and why no fix is written, with what was
+// tried.
+func searchFix(name string, s *layout.Struct, builds []layout.Build, checks []*layout.Check, r layout.Result, sep layout.Separators) (layout.Result, string) {
+	why := fixBuys(name, s, builds, checks, r, sep)
+	if why == "" {
+		return r, ""
+	}
+	alts, tried := layout.Alternatives(builds, checks, r)
+	for a := range alts {
+		if addsFinding(name, builds, checks, r.Findings, a.Proposal, sep) != "" {
+			continue
+		}
+		if res, ok := a.Result(); ok && growsForNothing(name, s, res) == "" {
+			return res, ""
+		}
+	}
+	if tried != "" {
+		why += "; nor would any of " + tried
+	}
+	return r, why
+}
+
+// fixPads is the evidence a run after a fix to proposal p of declaration
+// d would find that the pads it adds separate (golayout.FixPads): they
+// are written as the declaration's own pads were (padsOf).
+func (ps *passState) fixPads(d *golayout.Decl, p *layout.Proposal) layout.Separators {
+	pads := padsOf(ps.pass, d.Type, p, d.FieldOf)
+	return golayout.FixPads(pads.unit, pads.value, pads.typed)
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -64,7 +65,7 @@ func TestFixBuys(t *testing.T) {
 			}
 		}
 		r.Proposal = &layout.Proposal{Struct: c.p}
-		got := fixBuys("s", s, builds, layout.Checks, r)
+		got := fixBuys("s", s, builds, layout.Checks, r, golayout.FixPads("", 0, false))
 		if c.want == "" && got != "" || !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}

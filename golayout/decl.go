@@ -359,19 +359,48 @@ func separators(st *ast.StructType, fieldOf []int) layout.Separators {
 			return true
 		}
 		fld := st.Fields.List[fieldOf[i]]
-		evident := strings.Contains(m.Type, "CacheLine")
-		if at, ok := fld.Type.(*ast.ArrayType); ok && !evident {
+		evident, literal := false, false
+		if at, ok := fld.Type.(*ast.ArrayType); ok {
 			evident = cacheLineWords.MatchString(types.ExprString(at.Len))
-			_, literal := at.Len.(*ast.BasicLit)
-			between := i > 0 && i < len(s.Members)-1 && !s.Members[i-1].Padding && !s.Members[i+1].Padding
-			evident = evident || literal && between && m.Size >= 32 && m.End()%64 == 0
+			_, literal = at.Len.(*ast.BasicLit)
 		}
-		// A pad of 32 bytes or more beside an atomic or written field,
-		// shorter ones being alignment filler, whatever its comment.
-		evident = evident || s.BetweenWriters(i) || m.Size >= 32 && s.BesideWriter(i)
 		for _, g := range []*ast.CommentGroup{fld.Doc, fld.Comment} {
 			evident = evident || g != nil && cacheLineWords.MatchString(g.Text())
 		}
-		return evident
+		return evident || padEvident(s, i, literal)
+	}
+}
+
+// padEvident is what a pad's place and size say of whether it separates,
+// whatever its comments and length expression: a cache-line pad type, a
+// literal-sized pad (literal) of 32 bytes or more between two fields that
+// ends on a 64-byte boundary, a pad of any size between two atomic or
+// written hot fields, or of 32 bytes or more beside one, shorter ones
+// being alignment filler.
+func padEvident(s *layout.Struct, i int, literal bool) bool {
+	m := &s.Members[i]
+	between := i > 0 && i < len(s.Members)-1 && !s.Members[i-1].Padding && !s.Members[i+1].Padding
+	return strings.Contains(m.Type, "CacheLine") ||
+		literal && between && m.Size >= 32 && m.End()%64 == 0 ||
+		s.BetweenWriters(i) || m.Size >= 32 && s.BesideWriter(i)
+}
+
+// FixPads is, for the pads a fix adds to a struct's declaration, the
+// evidence a run after the fix would find that each separates, so that
+// the fix is judged on the struct as that run would model it. A fix
+// writes a pad with no comment: as [N]byte when unit is "", else in terms
+// of the constant unit of the given value ([2*cacheLineSize - 16]byte),
+// or, typed, as whole pads of type unit of that size ([2]cpu.CacheLinePad)
+// where they fit and as [N]byte where they do not.
+func FixPads(unit string, value int64, typed bool) layout.Separators {
+	return func(s *layout.Struct, i int) bool {
+		m := &s.Members[i]
+		switch {
+		case unit == "" || value <= 0 || typed && m.Size%value != 0:
+			return padEvident(s, i, true)
+		case typed:
+			return strings.Contains(unit, "CacheLine") || padEvident(s, i, false)
+		}
+		return cacheLineWords.MatchString(unit) || padEvident(s, i, false)
 	}
 }

@@ -12,15 +12,25 @@ import (
 )
 
 // LineComments returns, for each field of st (in file tf), the comments
-// after it on the line where it ends, before the next field. Go's parser
-// takes a line comment only on the line where the field's last token
-// starts, so after a multi-line tag it leaves the comment to no field, or
-// to the next field's doc when it is part of a group running into it; the
-// author wrote it after this field, and it is this field's.
+// after it on the line where it ends, and on the line where each of those
+// ends, before the next field: `x int /* two\n lines */ // and more`
+// holds both. Go's parser takes a line comment only on the line where the
+// field's last token starts, and ends it at a comment that spans lines:
+// after a multi-line tag it leaves the comment to no field, and a comment
+// after a multi-line block comment it gives to the next field's doc; the
+// author wrote each after this field, and it is this field's.
 func LineComments(tf *token.File, file *ast.File, st *ast.StructType) [][]*ast.Comment {
 	fields := st.Fields.List
 	out := make([][]*ast.Comment, len(fields))
 	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
+	// last is the line where field i's text ends: the field's, or its
+	// last comment's.
+	last := func(i int) int {
+		if n := len(out[i]); n > 0 {
+			return line(out[i][n-1].End())
+		}
+		return line(fields[i].End())
+	}
 	i := 0
 	for _, g := range file.Comments {
 		if g.End() <= st.Fields.Opening || g.Pos() >= st.Fields.Closing {
@@ -30,7 +40,7 @@ func LineComments(tf *token.File, file *ast.File, st *ast.StructType) [][]*ast.C
 			for i+1 < len(fields) && fields[i+1].Pos() <= c.Pos() {
 				i++
 			}
-			if i < len(fields) && c.Pos() >= fields[i].End() && line(c.Pos()) == line(fields[i].End()) {
+			if i < len(fields) && c.Pos() >= fields[i].End() && line(c.Pos()) == last(i) {
 				out[i] = append(out[i], c)
 			}
 		}
@@ -88,14 +98,28 @@ func FieldListEdit(src []byte, tf *token.File, file *ast.File, st *ast.StructTyp
 			b.Write(src[at:tf.Offset(line[j].Pos())])
 			b.WriteString(c + " ")
 			at = tf.Offset(line[j].Pos())
-		case len(line) > 0:
-			b.Write(src[at:tf.Offset(line[len(line)-1].End())])
-			b.WriteString(" " + c)
-			at = tf.Offset(line[len(line)-1].End())
 		default:
-			b.Write(src[at:tf.Offset(f.End())])
+			to := tf.Offset(f.End())
+			if len(line) > 0 {
+				to = tf.Offset(line[len(line)-1].End())
+			}
+			// Code after it on the line (the next field, after a
+			// semicolon or a block comment that ends the line for
+			// Go) goes on the next line, behind the directive.
+			rest := src[to:]
+			if n := bytes.IndexByte(rest, '\n'); n >= 0 {
+				rest = rest[:n]
+			}
+			if t := bytes.TrimLeft(rest, " \t"); len(t) > 0 && t[0] == ';' {
+				to += len(rest) - len(t) + 1
+				rest = t[1:]
+			}
+			b.Write(src[at:to])
 			b.WriteString(" " + c)
-			at = tf.Offset(f.End())
+			if len(bytes.TrimSpace(rest)) > 0 {
+				b.WriteString("\n")
+			}
+			at = to
 		}
 	}
 	b.Write(src[at:end])

@@ -386,7 +386,12 @@ func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
 				// A pad too short says what every base needs.
 				out[i].Finding = f
 			}
-			out[i].add(b)
+			// A problem found twice at one base (a written field
+			// that crosses into a line, sharing both) counts its
+			// objects once.
+			if !slices.Contains(out[i].at, b.Offset) {
+				out[i].add(b)
+			}
 		}
 	}
 	fs := make([]Finding, len(out))

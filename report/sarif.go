@@ -2,11 +2,13 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/url"
 	"path/filepath"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/cachelint/cachelint/layout"
 )
@@ -66,6 +68,23 @@ type SARIFResult struct {
 	// Struct names the struct, Member the member when the result is about
 	// one; both empty when unknown.
 	Struct, Member string
+	// Fixes are the fixes that remove the result, none when it has none.
+	Fixes []SARIFFix
+}
+
+// SARIFFix is a fix of a result: what it does, and its edits.
+type SARIFFix struct {
+	Description string
+	Edits       []SARIFEdit
+}
+
+// SARIFEdit replaces bytes [Start, End) of File, whose contents are Src,
+// with Text.
+type SARIFEdit struct {
+	File       string
+	Src        []byte
+	Start, End int
+	Text       string
 }
 
 type sarifMessage struct {
@@ -91,6 +110,36 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
+	Fixes     []sarifFix      `json:"fixes,omitempty"`
+}
+
+// sarifFix is SARIF's fix object (§3.55): the changes to each file.
+type sarifFix struct {
+	Description *sarifMessage         `json:"description,omitempty"`
+	Changes     []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	Artifact     sarifArtifact      `json:"artifactLocation"`
+	Replacements []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	Deleted  sarifTextRegion `json:"deletedRegion"`
+	Inserted *struct {
+		Text string `json:"text"`
+	} `json:"insertedContent,omitempty"`
+}
+
+// sarifTextRegion is a region of a text file, by line and column (in
+// UTF-16 code units, SARIF's default columnKind) and by byte.
+type sarifTextRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
+	ByteOffset  int `json:"byteOffset"`
+	ByteLength  int `json:"byteLength"`
 }
 
 type sarifLocation struct {
@@ -207,7 +256,11 @@ func (x *SARIF) Result(r SARIFResult) error {
 	case r.Struct != "":
 		loc.Logical = []sarifLogical{{r.Struct, r.Struct, "type"}}
 	}
-	b, err := json.Marshal(sarifResult{r.Rule, index, level, sarifMessage{Text: r.Message}, []sarifLocation{loc}})
+	res := sarifResult{RuleID: r.Rule, RuleIndex: index, Level: level, Message: sarifMessage{Text: r.Message}, Locations: []sarifLocation{loc}}
+	for _, f := range r.Fixes {
+		res.Fixes = append(res.Fixes, x.fix(f))
+	}
+	b, err := json.Marshal(res)
 	if err != nil {
 		return err
 	}
@@ -217,6 +270,45 @@ func (x *SARIF) Result(r SARIFResult) error {
 	x.n++
 	_, err = x.w.Write(b)
 	return err
+}
+
+// fix is f as SARIF's fix object: its edits by file, in the order the
+// files come first.
+func (x *SARIF) fix(f SARIFFix) sarifFix {
+	out := sarifFix{}
+	if f.Description != "" {
+		out.Description = &sarifMessage{Text: f.Description}
+	}
+	at := map[string]int{}
+	for _, e := range f.Edits {
+		i, ok := at[e.File]
+		if !ok {
+			i = len(out.Changes)
+			at[e.File] = i
+			out.Changes = append(out.Changes, sarifArtifactChange{Artifact: x.artifact(e.File)})
+		}
+		r := sarifReplacement{Deleted: textRegion(e.Src, e.Start, e.End)}
+		if e.Text != "" {
+			r.Inserted = &struct {
+				Text string `json:"text"`
+			}{e.Text}
+		}
+		out.Changes[i].Replacements = append(out.Changes[i].Replacements, r)
+	}
+	return out
+}
+
+// textRegion is bytes [start, end) of src as a region.
+func textRegion(src []byte, start, end int) sarifTextRegion {
+	pos := func(off int) (line, col int) {
+		before := src[:off]
+		nl := bytes.LastIndexByte(before, '\n')
+		return bytes.Count(before, []byte("\n")) + 1, len(utf16.Encode([]rune(string(before[nl+1:])))) + 1
+	}
+	r := sarifTextRegion{ByteOffset: start, ByteLength: end - start}
+	r.StartLine, r.StartColumn = pos(start)
+	r.EndLine, r.EndColumn = pos(end)
+	return r
 }
 
 // artifact names file: by its path from SrcRoot when under it, by an

@@ -1,11 +1,18 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/cachelint/cachelint/internal/sarifcheck"
 )
 
 // copyDir copies the files of a directory tree.
@@ -221,6 +228,244 @@ ewma.EWMA.rate hot write path=tick
 			}
 			if out, code := run(t, dir, bin, hot, "-line="+lines, "./..."); code != 0 {
 				t.Errorf("after -fix: exit %d, want 0:\n%s\n%s", code, out, after)
+			}
+			goCmd(t, dir, "386", "vet", "./...")
+		})
+	}
+}
+
+// -fix -diff with a JSON or SARIF document: stdout holds the document
+// alone, valid, carrying the fixes (x/tools' suggested_fixes, SARIF's
+// fixes), and the diff goes to stderr. Applying the fixes the document
+// carries gives the files -fix writes, and the SARIF regions' lines and
+// UTF-16 columns name the bytes their byteOffset does. The exit status
+// is the format's: 3 for what the diff would fix, 0 with x/tools' -json.
+func TestFixDiffDocuments(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"go.mod": "module zaehler\n\ngo 1.22\n",
+		"z.go": `package zähler
+
+import "sync/atomic"
+
+// Zähler counts, über alles.
+type Zähler struct { // ein Zähler
+	max   uint64 //cachelint:hot
+	name  [7]string // kalt, ünd lang
+	limit uint64    //cachelint:hot
+}
+
+type Ring struct {
+	head atomic.Uint64 //cachelint:hot write path=produce
+	tail atomic.Uint64 //cachelint:hot write path=consume
+}
+
+func Use(z *Zähler, r *Ring) uint64 {
+	r.head.Add(1)
+	r.tail.Add(1)
+	return z.max + z.limit + uint64(len(z.name[0]))
+}
+`,
+	}
+	write := func() string {
+		dir := t.TempDir()
+		for name, src := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	fixed := write()
+	if out, code := run(t, fixed, bin, "-fix", "./..."); code != 0 {
+		t.Fatalf("-fix: exit %d, want 0\n%s", code, out)
+	}
+	want, _ := os.ReadFile(filepath.Join(fixed, "z.go"))
+	if string(want) == files["z.go"] {
+		t.Fatal("-fix changed nothing")
+	}
+	dir := write()
+	diff, _, code := runSplit(t, dir, bin, "-fix", "-diff", "./...")
+	if code != 3 || !strings.HasPrefix(diff, "--- z.go\n") {
+		t.Fatalf("-fix -diff: exit %d, stdout\n%s", code, diff)
+	}
+	// apply applies edits of z.go, each at [start, end).
+	type edit struct {
+		start, end int
+		text       string
+	}
+	apply := func(es []edit) string {
+		src := files["z.go"]
+		slices.SortFunc(es, func(a, b edit) int { return b.start - a.start })
+		es = slices.CompactFunc(es, func(a, b edit) bool { return a == b })
+		for _, e := range es {
+			src = src[:e.start] + e.text + src[e.end:]
+		}
+		return src
+	}
+	for _, args := range [][]string{{"-format", "sarif"}, {"-format", "json"}, {"-json"}} {
+		name := strings.Join(args, " ")
+		stdout, stderr, code := runSplit(t, dir, bin, append(args, "-fix", "-diff", "./...")...)
+		if wantCode := map[bool]int{true: 0, false: 3}[name == "-json"]; code != wantCode {
+			t.Errorf("%s -fix -diff: exit %d, want %d\n%s", name, code, wantCode, stderr)
+		}
+		if stderr != diff {
+			t.Errorf("%s -fix -diff: stderr\n%s\nwant the diff\n%s", name, stderr, diff)
+		}
+		var es []edit
+		if slices.Contains(args, "sarif") {
+			if p := sarifcheck.Check([]byte(stdout)); p != nil {
+				t.Fatalf("%s -fix -diff: %s\n%s", name, strings.Join(p, "\n"), stdout)
+			}
+			var log struct {
+				Runs []struct {
+					Results []struct {
+						Fixes []struct {
+							ArtifactChanges []struct {
+								ArtifactLocation struct{ URI string }
+								Replacements     []struct {
+									DeletedRegion struct {
+										StartLine, StartColumn, EndLine, EndColumn, ByteOffset, ByteLength int
+									}
+									InsertedContent struct{ Text string }
+								}
+							}
+						}
+					}
+				}
+			}
+			if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+				t.Fatal(err)
+			}
+			// offset is the byte offset of a line and UTF-16 column.
+			offset := func(line, col int) int {
+				lines := strings.SplitAfter(files["z.go"], "\n")
+				off := len(strings.Join(lines[:line-1], ""))
+				for _, r := range lines[line-1] {
+					if col -= utf16.RuneLen(r); col < 1 {
+						break
+					}
+					off += utf8.RuneLen(r)
+				}
+				return off
+			}
+			for _, r := range log.Runs[0].Results {
+				for _, f := range r.Fixes {
+					for _, c := range f.ArtifactChanges {
+						if c.ArtifactLocation.URI != "z.go" {
+							t.Errorf("%s: a fix of %s", name, c.ArtifactLocation.URI)
+						}
+						for _, rep := range c.Replacements {
+							d := rep.DeletedRegion
+							if offset(d.StartLine, d.StartColumn) != d.ByteOffset || offset(d.EndLine, d.EndColumn) != d.ByteOffset+d.ByteLength {
+								t.Errorf("%s: region %+v: its lines and columns are bytes %d to %d", name, d,
+									offset(d.StartLine, d.StartColumn), offset(d.EndLine, d.EndColumn))
+							}
+							es = append(es, edit{d.ByteOffset, d.ByteOffset + d.ByteLength, rep.InsertedContent.Text})
+						}
+					}
+				}
+			}
+		} else {
+			var tree map[string]map[string][]struct {
+				SuggestedFixes []struct {
+					Edits []struct {
+						Filename   string
+						Start, End int
+						New        string
+					}
+				} `json:"suggested_fixes"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+				t.Fatalf("%s -fix -diff: stdout is no JSON document: %v\n%s", name, err, stdout)
+			}
+			for _, byAnalyzer := range tree {
+				for _, diags := range byAnalyzer {
+					for _, d := range diags {
+						for _, f := range d.SuggestedFixes {
+							for _, e := range f.Edits {
+								if filepath.Base(e.Filename) != "z.go" {
+									t.Errorf("%s: a fix of %s", name, e.Filename)
+								}
+								es = append(es, edit{e.Start, e.End, e.New})
+							}
+						}
+					}
+				}
+			}
+		}
+		if got := apply(es); got != string(want) {
+			t.Errorf("%s -fix -diff: the document's fixes give\n%s\nwant what -fix writes\n%s", name, got, want)
+		}
+	}
+	if now, _ := os.ReadFile(filepath.Join(dir, "z.go")); string(now) != files["z.go"] {
+		t.Errorf("-fix -diff changed z.go:\n%s", now)
+	}
+}
+
+// The issue's struct: a written atomic counter beside two read-mostly
+// pointers and a cold field. The first order pads bytesSent onto the next
+// line as if objects started on one, but its 80-byte size class starts a
+// quarter of them 48 bytes past a line, where its pad leaves created and
+// bytesSent on one line: a run after the fix would report the pad. -fix
+// searches on and writes the next order that passes its own checks, at
+// each -line it runs with; a run after it finds nothing, the program
+// prints what it printed, and the module builds for 386.
+func TestFixSearchesOn(t *testing.T) {
+	t.Parallel()
+	for _, lines := range []string{"64", "64,128"} {
+		t.Run(lines, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			files := map[string]string{
+				"go.mod": "module conns\n\ngo 1.22\n",
+				"conn.go": `package main
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+)
+
+type Peer struct{ Addr string }
+
+type Config struct{ Limit int }
+
+type conn struct {
+	peer      *Peer         //cachelint:hot
+	bytesSent atomic.Uint64 //cachelint:hot write
+	cfg       *Config       //cachelint:hot
+	created   time.Time
+}
+
+func main() {
+	c := &conn{peer: &Peer{"a"}, cfg: &Config{3}, created: time.Unix(5, 0).UTC()}
+	for i := range 4 {
+		c.bytesSent.Add(uint64(i))
+	}
+	fmt.Println(c.peer.Addr, c.bytesSent.Load(), c.cfg.Limit, c.created)
+}
+`,
+			}
+			for name, src := range files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := goCmd(t, dir, runtime.GOARCH, "run", ".")
+			out, code := run(t, dir, bin, "-line="+lines, "-fix", "./...")
+			if code != 0 {
+				t.Fatalf("-fix: exit %d, want 0:\n%s", code, out)
+			}
+			after, _ := os.ReadFile(filepath.Join(dir, "conn.go"))
+			if string(after) == files["conn.go"] {
+				t.Fatalf("-fix wrote nothing:\n%s", out)
+			}
+			if out, code := run(t, dir, bin, "-line="+lines, "./..."); code != 0 {
+				t.Errorf("after -fix: exit %d, want 0:\n%s\n%s", code, out, after)
+			}
+			if now := goCmd(t, dir, runtime.GOARCH, "run", "."); now != before {
+				t.Errorf("the program printed %q, and after -fix %q", before, now)
 			}
 			goCmd(t, dir, "386", "vet", "./...")
 		})

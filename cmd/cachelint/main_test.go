@@ -556,3 +556,34 @@ func TestContextLines(t *testing.T) {
 		}
 	}
 }
+
+// -json and -format json write the same document; -json exits 0 on
+// findings, as x/tools' drivers and go vet -json do, and -format json 3,
+// as every format does: help's flags, its exit status and README.md all
+// say so.
+func TestJSONFlagExit(t *testing.T) {
+	t.Parallel()
+	j, _, jcode := runSplit(t, root, bin, "-json", "./examples/netq")
+	f, _, fcode := runSplit(t, root, bin, "-format", "json", "./examples/netq")
+	if j != f || !json.Valid([]byte(j)) {
+		t.Errorf("-json and -format json differ or are not JSON:\n%.300s\n%.300s", j, f)
+	}
+	if jcode != 0 || fcode != 3 {
+		t.Errorf("-json exits %d, -format json %d; want 0 and 3", jcode, fcode)
+	}
+	help, _, _ := runSplit(t, root, bin, "-h")
+	flagHelp := regexp.MustCompile(`(?m)^  -json\n\s+(.*)$`).FindStringSubmatch(help)
+	if flagHelp == nil || !strings.Contains(flagHelp[1], "exit status 0 whatever it finds") {
+		t.Errorf("help's -json does not say it exits 0:\n%s", help)
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"cachelint -json ./...                # x/tools' JSON (check name as category), exit 0 whatever it finds",
+		"-json                 0 whatever it finds"} {
+		if !strings.Contains(string(readme), want) {
+			t.Errorf("README.md lacks %q", want)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	gobuild "go/build"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,7 +35,8 @@ arm; GOARCH's own when it has it). Packages that do not load are
 reported and the others checked. Diagnostics go to stderr, sorted by
 position, with paths relative to the working directory, each followed
 by N lines of its source either side with -c N; -format json and sarif
-write to stdout. Exit status: 0 no findings, 3 findings (in every
+write one document to stdout, whose diagnostics carry the fixes -fix
+would write (with -fix -diff, the diff goes to stderr). Exit status: 0 no findings, 3 findings (in every
 format), 1 errors; -json, x/tools' flag, exits 0 whatever it finds, as
 x/tools' drivers do (cachelint help).
 `
@@ -54,12 +56,12 @@ func packagesFlags() (*flag.FlagSet, *packagesOptions) {
 	o := &packagesOptions{}
 	fs := flag.NewFlagSet("cachelint", flag.ContinueOnError)
 	o.RegisterFlags(fs)
-	fs.StringVar(&o.format, "format", "text", "output: text, json (go vet's -json) or sarif")
-	fs.BoolVar(&o.json, "json", false, "go vet's JSON output (as -format json)")
+	fs.StringVar(&o.format, "format", "text", "output: text, json (go vet's -json document) or sarif; exit status 3 on findings in each")
+	fs.BoolVar(&o.json, "json", false, "x/tools' -json: the document of -format json, but exit status 0 whatever it finds, as x/tools' drivers and go vet -json exit")
 	fs.StringVar(&o.srcroot, "srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
 	fs.BoolVar(&o.tests, "test", true, "check test files too")
 	fs.BoolVar(&o.fix, "fix", false, "apply the proposed orders where every package that holds the file agrees and none depends on the field order; then report what is left")
-	fs.Bool("diff", false, "with -fix, print the fixes as a unified diff instead of changing the files")
+	fs.Bool("diff", false, "with -fix, print the fixes as a unified diff instead of changing the files; with -format json or sarif, to stderr, stdout holding the document, whose diagnostics carry the fixes")
 	fs.IntVar(&o.context, "c", -1, "show each diagnostic with its lines of source and this many lines either side (text output)")
 	return fs, o
 }
@@ -270,9 +272,15 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	// The diff goes to stdout with the text output, whose diagnostics go
+	// to stderr; beside a JSON or SARIF document, which stdout holds
+	// alone and which carries the fixes itself, to stderr.
 	var diffOut io.Writer
-	if diff {
+	switch {
+	case diff && o.format == "text":
 		diffOut = stdout
+	case diff:
+		diffOut = stderr
 	}
 	if err := plan.apply(graph.Roots, o.fix && !diff, diffOut); err != nil {
 		fmt.Fprintf(stderr, "cachelint: %v\n", err)
@@ -293,8 +301,10 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		line, col         int
 		category, message string
 		endLine           int
+		fixes             []report.SARIFFix
 	}
 	var diags []diag
+	sources := map[string][]byte{} // the files fixes edit, by name
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			fmt.Fprintf(stderr, "cachelint: %s: %v\n", act.Package.PkgPath, act.Err)
@@ -307,14 +317,22 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 			if e := act.Package.Fset.Position(d.End); e.IsValid() && e.Filename == p.Filename {
 				end = max(end, e.Line)
 			}
-			diags = append(diags, diag{p.Filename, p.Line, p.Column, d.Category, analyzer.Message(d), end})
+			var fixes []report.SARIFFix
+			if sarif != nil {
+				if fixes, err = sarifFixes(act.Package.Fset, d.SuggestedFixes, sources); err != nil {
+					return fail("%v", err)
+				}
+			}
+			diags = append(diags, diag{p.Filename, p.Line, p.Column, d.Category, analyzer.Message(d), end, fixes})
 		}
 	}
 	slices.SortFunc(diags, func(a, b diag) int {
 		return cmp.Or(cmp.Compare(a.file, b.file), cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col), cmp.Compare(a.message, b.message))
 	})
 	// A package and its test variant hold the same files.
-	diags = slices.Compact(diags)
+	diags = slices.CompactFunc(diags, func(a, b diag) bool {
+		return a.file == b.file && a.line == b.line && a.col == b.col && a.category == b.category && a.message == b.message && a.endLine == b.endLine
+	})
 	if len(diags) > 0 && status == 0 {
 		status = 3
 	}
@@ -323,7 +341,7 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	}
 	if sarif != nil {
 		for _, d := range diags {
-			if err := sarif.Result(report.SARIFResult{Rule: d.category, Message: d.message, File: d.file, Line: d.line, Column: d.col}); err != nil {
+			if err := sarif.Result(report.SARIFResult{Rule: d.category, Message: d.message, File: d.file, Line: d.line, Column: d.col, Fixes: d.fixes}); err != nil {
 				return fail("%v", err)
 			}
 		}
@@ -333,15 +351,43 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	w := bufio.NewWriter(stderr)
-	sources := map[string][]string{}
+	lines := map[string][]string{}
 	for _, d := range diags {
 		fmt.Fprintf(w, "%s:%d:%d: %s\n", relToWD(d.file), d.line, d.col, d.message)
 		if o.context >= 0 {
-			writeSourceLines(w, sources, d.file, d.line-o.context, d.endLine+o.context)
+			writeSourceLines(w, lines, d.file, d.line-o.context, d.endLine+o.context)
 		}
 	}
 	w.Flush()
 	return status
+}
+
+// sarifFixes are the suggested fixes of a diagnostic as SARIF fixes,
+// with the files they edit read into sources (by name) once.
+func sarifFixes(fset *token.FileSet, fixes []analysis.SuggestedFix, sources map[string][]byte) ([]report.SARIFFix, error) {
+	var out []report.SARIFFix
+	for _, f := range fixes {
+		sf := report.SARIFFix{Description: f.Message}
+		for _, e := range f.TextEdits {
+			tf := fset.File(e.Pos)
+			name := tf.Name()
+			src, ok := sources[name]
+			if !ok {
+				var err error
+				if src, err = os.ReadFile(name); err != nil {
+					return nil, err
+				}
+				sources[name] = src
+			}
+			start, end := tf.Offset(e.Pos), tf.Offset(e.End)
+			if end > len(src) || tf.Size() != len(src) {
+				return nil, fmt.Errorf("%s changed while it was analyzed", relToWD(name))
+			}
+			sf.Edits = append(sf.Edits, report.SARIFEdit{File: name, Src: src, Start: start, End: end, Text: string(e.NewText)})
+		}
+		out = append(out, sf)
+	}
+	return out, nil
 }
 
 // writeSourceLines writes lines from to to of file, numbered as go vet

@@ -212,6 +212,92 @@ func (c *checker) result(at string, v any, ruleIDs []string, bases map[string]bo
 	for i, l := range locs {
 		c.location(fmt.Sprintf("%s/locations/%d", at, i), l, bases)
 	}
+	if f, ok := r["fixes"]; ok {
+		fixes, ok := f.([]any)
+		if !ok {
+			c.bad(at+"/fixes", "is not an array")
+		}
+		for i, f := range fixes {
+			c.fix(fmt.Sprintf("%s/fixes/%d", at, i), f, bases)
+		}
+	}
+}
+
+// fix is a fix object (§3.55): changes to one or more artifacts, each
+// replacing regions of it.
+func (c *checker) fix(at string, v any, bases map[string]bool) {
+	f := c.object(at, v)
+	if d, ok := f["description"]; ok {
+		c.message(at+"/description", d)
+	}
+	changes, _ := f["artifactChanges"].([]any)
+	if len(changes) == 0 {
+		c.bad(at+"/artifactChanges", "is missing or empty (§3.55.3)")
+	}
+	for i, ch := range changes {
+		cat := fmt.Sprintf("%s/artifactChanges/%d", at, i)
+		m := c.object(cat, ch)
+		c.artifact(cat+"/artifactLocation", m["artifactLocation"], bases)
+		reps, _ := m["replacements"].([]any)
+		if len(reps) == 0 {
+			c.bad(cat+"/replacements", "is missing or empty (§3.56.3)")
+		}
+		for j, r := range reps {
+			rat := fmt.Sprintf("%s/replacements/%d", cat, j)
+			rm := c.object(rat, r)
+			if rm["deletedRegion"] == nil {
+				c.bad(rat+"/deletedRegion", "is missing (§3.57.3)")
+			} else {
+				c.region(rat+"/deletedRegion", rm["deletedRegion"])
+			}
+			if ins, ok := rm["insertedContent"]; ok {
+				c.text(rat+"/insertedContent/text", c.object(rat+"/insertedContent", ins)["text"], false)
+			}
+		}
+	}
+}
+
+// region is a region object (§3.30) that gives lines and columns, and
+// bytes where it gives them: a start before its end.
+func (c *checker) region(at string, v any) {
+	m := c.object(at, v)
+	startLine, ok := c.integer(at+"/startLine", m["startLine"], 1)
+	if !ok {
+		c.bad(at+"/startLine", "is missing")
+	}
+	startCol, _ := c.integer(at+"/startColumn", m["startColumn"], 1)
+	endLine, ok := c.integer(at+"/endLine", m["endLine"], 1)
+	if ok && endLine < startLine {
+		c.bad(at+"/endLine", "%d is before startLine %d", endLine, startLine)
+	}
+	if endCol, ok := c.integer(at+"/endColumn", m["endColumn"], 1); ok && endLine == startLine && endCol < startCol {
+		c.bad(at+"/endColumn", "%d is before startColumn %d", endCol, startCol)
+	}
+	c.integer(at+"/byteOffset", m["byteOffset"], 0)
+	c.integer(at+"/byteLength", m["byteLength"], 0)
+}
+
+// artifact is an artifactLocation: a URI code scanning takes, with a
+// base the run defines.
+func (c *checker) artifact(at string, v any, bases map[string]bool) {
+	a := c.object(at, v)
+	u := c.uri(at+"/uri", a["uri"], false)
+	// GH1005: a relative reference or a file: URI.
+	if u != nil && u.IsAbs() && u.Scheme != "file" {
+		c.bad(at+"/uri", "%q is neither relative nor a file: URI (GH1005)", u)
+	}
+	if u != nil && !u.IsAbs() && strings.HasPrefix(u.Path, "/") {
+		c.bad(at+"/uri", "%q is a path from the machine's root, not from the repository's", u)
+	}
+	if b, ok := a["uriBaseId"]; ok {
+		id := c.text(at+"/uriBaseId", b, true)
+		if !bases[id] {
+			c.bad(at+"/uriBaseId", "%q is not in the run's originalUriBaseIds", id)
+		}
+		if u != nil && u.IsAbs() {
+			c.bad(at+"/uri", "%q is absolute but has a uriBaseId", u)
+		}
+	}
 }
 
 func (c *checker) location(at string, v any, bases map[string]bool) {
@@ -220,24 +306,7 @@ func (c *checker) location(at string, v any, bases map[string]bool) {
 		c.bad(at+"/physicalLocation", "is missing (GH1001)")
 	} else {
 		p := c.object(at+"/physicalLocation", l["physicalLocation"])
-		a := c.object(at+"/physicalLocation/artifactLocation", p["artifactLocation"])
-		u := c.uri(at+"/physicalLocation/artifactLocation/uri", a["uri"], false)
-		// GH1005: a relative reference or a file: URI.
-		if u != nil && u.IsAbs() && u.Scheme != "file" {
-			c.bad(at+"/physicalLocation/artifactLocation/uri", "%q is neither relative nor a file: URI (GH1005)", u)
-		}
-		if u != nil && !u.IsAbs() && strings.HasPrefix(u.Path, "/") {
-			c.bad(at+"/physicalLocation/artifactLocation/uri", "%q is a path from the machine's root, not from the repository's", u)
-		}
-		if b, ok := a["uriBaseId"]; ok {
-			id := c.text(at+"/physicalLocation/artifactLocation/uriBaseId", b, true)
-			if !bases[id] {
-				c.bad(at+"/physicalLocation/artifactLocation/uriBaseId", "%q is not in the run's originalUriBaseIds", id)
-			}
-			if u != nil && u.IsAbs() {
-				c.bad(at+"/physicalLocation/artifactLocation/uri", "%q is absolute but has a uriBaseId", u)
-			}
-		}
+		c.artifact(at+"/physicalLocation/artifactLocation", p["artifactLocation"], bases)
 		if reg, ok := p["region"]; !ok {
 			// GH1003: code scanning shows a result at its line.
 			c.bad(at+"/physicalLocation/region", "is missing (GH1003)")

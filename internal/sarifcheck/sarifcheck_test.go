@@ -11,7 +11,9 @@ const good = `{"version": "2.1.0", "runs": [{
  "originalUriBaseIds": {"%SRCROOT%": {"uri": "file:///src/"}},
  "results": [{"ruleId": "r", "ruleIndex": 0, "level": "warning", "message": {"text": "m"},
   "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a/b.c", "uriBaseId": "%SRCROOT%"}, "region": {"startLine": 3}},
-   "logicalLocations": [{"name": "x", "fullyQualifiedName": "s.x", "kind": "member"}]}]}]}]}`
+   "logicalLocations": [{"name": "x", "fullyQualifiedName": "s.x", "kind": "member"}]}],
+  "fixes": [{"description": {"text": "d"}, "artifactChanges": [{"artifactLocation": {"uri": "a/b.c", "uriBaseId": "%SRCROOT%"},
+   "replacements": [{"deletedRegion": {"startLine": 3, "startColumn": 9, "endLine": 5, "endColumn": 1, "byteOffset": 40, "byteLength": 20}, "insertedContent": {"text": "x"}}]}]}]}]}]}`
 
 func TestCheck(t *testing.T) {
 	if p := Check([]byte(good)); p != nil {
@@ -34,6 +36,16 @@ func TestCheck(t *testing.T) {
 		{`, "region": {"startLine": 3}`, ``, "region: is missing (GH1003)"},
 		{`"name": "Rule"`, `"name": "R"`, `rules/0/name: "R" is the id "r" but for case (SARIF1001)`},
 		{`"kind": "member"`, `"kind": "field"`, "field is not a logical location kind"},
+		{`"artifactChanges": [{`, `"artifactChanges": [], "x": [{`, "artifactChanges: is missing or empty"},
+		{`"replacements": [{`, `"replacements": [], "x": [{`, "replacements: is missing or empty"},
+		{`"deletedRegion"`, `"deleted"`, "deletedRegion: is missing"},
+		{`"endLine": 5`, `"endLine": 2`, "endLine: 2 is before startLine 3"},
+		{`"endLine": 5, "endColumn": 1`, `"endLine": 3, "endColumn": 1`, "endColumn: 1 is before startColumn 9"},
+		{`"byteLength": 20`, `"byteLength": -1`, "byteLength: is -1"},
+		{`"description": {"text": "d"}`, `"description": {"text": ""}`, "fixes/0/description/text: is empty"},
+		{`"uri": "a/b.c", "uriBaseId": "%SRCROOT%"},
+   "replacements"`, `"uri": "/a/b.c"},
+   "replacements"`, "artifactChanges/0/artifactLocation/uri: \"/a/b.c\" is a path from the machine's root"},
 		{`"locations": [{"physicalLocation": {"artifactLocation": {"uri": "a/b.c", "uriBaseId": "%SRCROOT%"}, "region": {"startLine": 3}},`, `"locations": [{`, "physicalLocation: is missing (GH1001)"},
 	} {
 		log := strings.Replace(good, c.from, c.to, 1)
