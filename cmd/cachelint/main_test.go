@@ -117,6 +117,41 @@ func TestStandaloneOrder(t *testing.T) {
 	}
 }
 
+// docs/architecture.md has a paragraph for every package of the module
+// but the examples and test helpers, and for no package that is gone.
+func TestArchitectureDocNamesEveryPackage(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command("go", "list", "-C", root, "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]bool{}
+	for l := range strings.Lines(string(doc)) {
+		if h, ok := strings.CutPrefix(strings.TrimSpace(l), "### "); ok {
+			for _, n := range strings.Split(h, ", ") {
+				named[strings.Trim(n, "`")] = true
+			}
+		}
+	}
+	for _, p := range strings.Fields(string(out)) {
+		rel, _ := strings.CutPrefix(p, "github.com/cachelint/cachelint/")
+		if strings.HasPrefix(rel, "examples/") || strings.HasPrefix(rel, "internal/") {
+			continue
+		}
+		if !named[rel] {
+			t.Errorf("docs/architecture.md has no ### `%s`", rel)
+		}
+		delete(named, rel)
+	}
+	for n := range named {
+		t.Errorf("docs/architecture.md describes %s, which is no package", n)
+	}
+}
+
 // README.md's first command builds the command and runs it on the
 // examples: the exit status it states is the one the command gives, and
 // what it builds is what it runs.
