@@ -41,6 +41,12 @@ const (
 	// MaxRead bounds what is read from a file that cannot be mapped (a
 	// pipe).
 	MaxRead = 1 << 30
+	// MaxStream bounds what a stream (OpenStream) yields, inflated or
+	// not, whatever its compressed size. A stream is decoded as it is
+	// read and never held whole, so what it costs is the time to decode
+	// it, which grows with these bytes; a repetitive profile inflates far
+	// past MaxRatio times its size and is no bomb for that.
+	MaxStream = 1 << 30
 )
 
 // File is an input's content: mapped when it is a plain regular file,
