@@ -32,6 +32,11 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 		}
 		u.expansions = 0
 		if d != nil {
+			var placed bool
+			if key, placed = u.placeKey(key[:0], n); placed && !d.claimPlace(key, index) {
+				continue
+			}
+			u.expansions = 0
 			key = u.key(key[:0], n)
 			if !d.claim(key, index) {
 				continue

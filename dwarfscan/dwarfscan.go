@@ -127,7 +127,7 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	if err != nil {
 		return nil, f.corrupt(err)
 	}
-	d := &dedup{first: make(map[string]int)}
+	d := &dedup{first: make(map[string]int), placed: make(map[fingerprint]int)}
 	results := make([][]keyed, len(units))
 	err = f.eachUnit(len(units), func(u *unit, i int) (bool, error) {
 		if err := u.read(); err != nil {
@@ -341,10 +341,25 @@ type keyed struct {
 }
 
 // dedup records, for each layout key, the first compile unit that defines
-// that layout.
+// that layout, and for each place key (see unit.placeKey) the first that
+// has a definition of it.
 type dedup struct {
-	mu    sync.Mutex
-	first map[string]int
+	mu     sync.Mutex
+	first  map[string]int
+	placed map[fingerprint]int
+}
+
+// claimPlace reports whether unit is the first so far with a definition
+// of place key, and records it if so.
+func (d *dedup) claimPlace(key []byte, unit int) bool {
+	fp := hashBytes(key)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if j, ok := d.placed[fp]; ok && j <= unit {
+		return false
+	}
+	d.placed[fp] = unit
+	return true
 }
 
 // claim reports whether unit is the first so far to define the layout key,

@@ -41,6 +41,8 @@ type node struct {
 	// Computed once: see unit.fingerprint, unit.size, unit.align and
 	// unit.structAlign.
 	fp                              fingerprint
+	pt                              uint64 // see unit.placeType
+	ptDone                          bool
 	sz, nat                         int64
 	ai                              alignInfo
 	fpDone, szDone, natDone, aiDone bool
@@ -85,9 +87,10 @@ type unit struct {
 	addrSize int64
 
 	// The line table's file names, read only when a layout is converted.
-	compDir  string
-	stmtList int64 // -1 when the unit has no line table
-	files    []string
+	compDir    string
+	stmtList   int64 // -1 when the unit has no line table
+	files      []string
+	fileHashes []fingerprint // see appendFile
 
 	names      map[dwarf.Offset]string
 	decls      map[dwarf.Offset]decl
