@@ -266,3 +266,27 @@ func recoverFrom(fn func()) (err error) {
 	fn()
 	return nil
 }
+
+// TestRelease drops the pages of part of a mapped file, which reads the
+// same afterwards, and leaves data that is not in the mapping alone.
+func TestRelease(t *testing.T) {
+	t.Parallel()
+	data := make([]byte, 1<<20)
+	copy(data, "\x7fELF")
+	for i := 4; i < len(data); i++ {
+		data[i] = byte(i * 7)
+	}
+	f, err := Open(write(t, "big", data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if !f.Mapped() || !bytes.Equal(f.Data, data) { // mapped, every page read
+		t.Fatalf("mapped: %v; the data differs", f.Mapped())
+	}
+	f.Release(f.Data[1000 : len(f.Data)-1000])
+	f.Release(data) // not the mapping
+	if !bytes.Equal(f.Data, data) {
+		t.Errorf("the data changed once released")
+	}
+}
