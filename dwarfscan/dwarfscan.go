@@ -354,19 +354,6 @@ type dedup struct {
 	placed map[fingerprint]int
 }
 
-// claimPlace reports whether unit is the first so far with a definition
-// of place key, and records it if so.
-func (d *dedup) claimPlace(key []byte, unit int) bool {
-	fp := hashBytes(key)
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if j, ok := d.placed[fp]; ok && j <= unit {
-		return false
-	}
-	d.placed[fp] = unit
-	return true
-}
-
 // claim reports whether unit is the first so far to define the layout key,
 // and records it if so.
 func (d *dedup) claim(key []byte, unit int) bool {

@@ -149,14 +149,18 @@ func (u *unit) appendKey(b []byte, n *node) []byte {
 // inline for a member of type off (through qualifiers and arrays), as
 // declType does.
 func (u *unit) innerOf(off dwarf.Offset) *node {
+	return u.innerOfNode(u.node(off))
+}
+
+// innerOfNode is innerOf of the type n.
+func (u *unit) innerOfNode(n *node) *node {
 	for range maxDepth {
-		n := u.node(off)
 		if n == nil {
 			return nil
 		}
 		switch n.tag {
 		case dwarf.TagConstType, dwarf.TagAtomicType, dwarf.TagArrayType:
-			off = n.typ
+			n = u.node(n.typ)
 		case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
 			if !u.named(n.name) {
 				return n
@@ -243,8 +247,9 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 				r.skipForm(f.form)
 			case f.attr == dwarf.AttrType:
 				off := r.ref(f.form)
-				b = binary.LittleEndian.AppendUint64(b, u.placeType(off))
-				if inner := u.innerOf(off); inner != nil {
+				t := u.node(off)
+				b = binary.LittleEndian.AppendUint64(b, u.placeNode(off, t))
+				if inner := u.innerOfNode(t); inner != nil {
 					u.nest(inner)
 					b = append(b, '{')
 					b, ok = u.appendPlaced(b, inner)
@@ -293,10 +298,14 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 // what its fingerprint holds, with names by where they are (see
 // appendPlacedName), computed once per type entry.
 func (u *unit) placeType(off dwarf.Offset) uint64 {
+	return u.placeNode(off, u.node(off))
+}
+
+// placeNode is placeType of n, the node at off.
+func (u *unit) placeNode(off dwarf.Offset, n *node) uint64 {
 	if off == 0 || off == sigRef {
 		return uint64(off)
 	}
-	n := u.node(off)
 	if n == nil {
 		return mix(uint64(off), 1)
 	}
