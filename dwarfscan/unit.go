@@ -79,6 +79,7 @@ type unit struct {
 	h        *unitHeader
 	r        *entryReader
 	readers  map[*unitHeader]*entryReader // for nodes and kids, by the unit they are in
+	own      *entryReader                 // readers[h], the unit's own
 	at       attrs                        // the attributes of the entry being read
 	ws       *workspace
 	far      map[dwarf.Offset]**node // nodes in other units
@@ -600,6 +601,9 @@ func (u *unit) readerAt(off uint64) *entryReader {
 		if h = u.f.units.containing(off); h == nil {
 			return nil
 		}
+	} else if u.own != nil {
+		u.own.off, u.own.err = off, nil
+		return u.own
 	}
 	r := u.readers[h]
 	if r == nil {
@@ -610,6 +614,9 @@ func (u *unit) readerAt(off uint64) *entryReader {
 			u.readers = make(map[*unitHeader]*entryReader)
 		}
 		u.readers[h] = r
+		if h == u.h {
+			u.own = r
+		}
 	}
 	r.off, r.err = off, nil
 	return r
