@@ -25,13 +25,20 @@ const maxDepth = 1 << 14
 func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, error) {
 	var out []keyed
 	var key []byte
-	for _, off := range u.defs {
+	var first []bool
+	if d != nil {
+		first = u.claimPlaces(d, index)
+	}
+	for i, off := range u.defs {
 		n := u.node(off)
 		if n == nil || !u.named(n.name) || want != nil && !want[string(u.f.s.name(n.name))] {
 			continue
 		}
 		u.expansions = 0
 		if d != nil {
+			if !first[i] {
+				continue
+			}
 			key = u.key(key[:0], n)
 			if !d.claim(key, index) {
 				continue
@@ -58,6 +65,40 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 		out = append(out, k)
 	}
 	return out, nil
+}
+
+// claimPlaces claims in d the place keys of the unit's definitions, and
+// reports for each whether it is to be given a layout key: it has no place
+// key, or it is the first so far to have its own.
+func (u *unit) claimPlaces(d *dedup, index int) []bool {
+	fps := make([]fingerprint, len(u.defs))
+	keyed := make([]bool, len(u.defs))
+	var key []byte
+	for i, off := range u.defs {
+		n := u.node(off)
+		if n == nil || !u.named(n.name) {
+			continue
+		}
+		u.expansions = 0
+		var placed bool
+		if key, placed = u.placeKey(key[:0], n); placed {
+			fps[i] = hashBytes(key)
+		} else {
+			keyed[i] = true
+		}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for i, fp := range fps {
+		if keyed[i] || fp == (fingerprint{}) {
+			continue
+		}
+		if j, ok := d.placed[fp]; !ok || j > index {
+			d.placed[fp] = index
+			keyed[i] = true
+		}
+	}
+	return keyed
 }
 
 // embedded appends to out the named structs and unions that n's members

@@ -26,6 +26,9 @@ type File struct {
 	units  *unitList
 	in     *input.File // the input Open opened, closed with f
 	closed bool
+	// release drops from memory the pages of a part of .debug_info
+	// that a scan of every unit is done with.
+	release func([]byte)
 
 	// ExpandTypes asks for what pahole -E prints of each member: the
 	// typedefs its type goes through and the definition of the struct or
@@ -79,7 +82,7 @@ func New(in *input.File) (*File, error) {
 	if err != nil {
 		return fail(input.Corrupt("ELF", err))
 	}
-	return &File{path: in.Path, s: s, units: &unitList{s: s}}, nil
+	return &File{path: in.Path, s: s, units: &unitList{s: s}, release: in.Release}, nil
 }
 
 // Close releases the file; f is not usable afterwards. Layouts already
@@ -127,7 +130,7 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	if err != nil {
 		return nil, f.corrupt(err)
 	}
-	d := &dedup{first: make(map[string]int)}
+	d := &dedup{first: make(map[string]int), placed: make(map[fingerprint]int)}
 	results := make([][]keyed, len(units))
 	err = f.eachUnit(len(units), func(u *unit, i int) (bool, error) {
 		if err := u.read(); err != nil {
@@ -135,6 +138,8 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 		}
 		ks, err := u.structs(i, nil, d)
 		results[i] = ks
+		// What a later unit refers to in this one is mapped again.
+		f.release(f.s.info[u.h.off:u.h.end])
 		return false, err
 	})
 	if err != nil {
@@ -341,10 +346,12 @@ type keyed struct {
 }
 
 // dedup records, for each layout key, the first compile unit that defines
-// that layout.
+// that layout, and for each place key (see unit.placeKey) the first that
+// has a definition of it.
 type dedup struct {
-	mu    sync.Mutex
-	first map[string]int
+	mu     sync.Mutex
+	first  map[string]int
+	placed map[fingerprint]int
 }
 
 // claim reports whether unit is the first so far to define the layout key,

@@ -308,6 +308,35 @@ func TestDuplicates(t *testing.T) {
 	}
 }
 
+// TestSamePlace reads structs declared at one place of a header that two
+// compile units include, one with a macro that makes a member's type
+// another struct of the same size (testdata/c/samespot.h): the layouts
+// whose member types differ are reported twice, even where only a
+// parameter of a function pointer's type differs, and the one that does
+// not differ once.
+func TestSamePlace(t *testing.T) {
+	t.Parallel()
+	ss := structsOf(t, testdata("c/samespot"))
+	types := map[string][]string{}
+	for _, s := range ss {
+		var ms []string
+		for _, m := range s.Members {
+			ms = append(ms, m.Type+" "+m.Name)
+		}
+		types[s.Name] = append(types[s.Name], strings.Join(ms, "; "))
+	}
+	want := map[string][]string{
+		"info":        {"long int a; long int b"},
+		"compat_info": {"int a; int b; long int c"},
+		"note":        {"int kind; struct info data", "int kind; struct compat_info data"},
+		"hook":        {"int (*)(struct info *) fn", "int (*)(struct compat_info *) fn"},
+		"same":        {"int x; long int * p; char[3] tail"},
+	}
+	if !reflect.DeepEqual(types, want) {
+		t.Errorf("got %q\nwant %q", types, want)
+	}
+}
+
 // TestCompressed reads types.c from SHF_COMPRESSED sections (types-gz.o)
 // and from GNU .zdebug_* sections with .rela.zdebug_* relocations.
 func TestCompressed(t *testing.T) {

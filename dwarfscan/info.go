@@ -277,6 +277,9 @@ type abbrev struct {
 	fixed int
 	// sibling is the index of DW_AT_sibling in fields, or -1.
 	sibling int
+	// shape identifies the tag, children and attributes with their
+	// forms, whatever the code: see unit.placeKey. 0 until computed.
+	shape uint64
 }
 
 type abbrevField struct {
@@ -1092,7 +1095,8 @@ func (s *sections) nameIn(ref nameRef, want map[string]bool) bool {
 
 // named reports whether ref is a name that is not empty.
 func (s *sections) named(ref nameRef) bool {
-	return len(s.name(ref)) > 0
+	sec, off := s.at(ref)
+	return off < uint64(len(sec)) && sec[off] != 0
 }
 
 // name returns the bytes of the string at ref, nil for none.

@@ -4,6 +4,7 @@ import (
 	"debug/dwarf"
 	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
 )
 
 // Deduplicating layouts is most of the work on a vmlinux, where each of
@@ -148,14 +149,18 @@ func (u *unit) appendKey(b []byte, n *node) []byte {
 // inline for a member of type off (through qualifiers and arrays), as
 // declType does.
 func (u *unit) innerOf(off dwarf.Offset) *node {
+	return u.innerOfNode(u.node(off))
+}
+
+// innerOfNode is innerOf of the type n.
+func (u *unit) innerOfNode(n *node) *node {
 	for range maxDepth {
-		n := u.node(off)
 		if n == nil {
 			return nil
 		}
 		switch n.tag {
 		case dwarf.TagConstType, dwarf.TagAtomicType, dwarf.TagArrayType:
-			off = n.typ
+			n = u.node(n.typ)
 		case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
 			if !u.named(n.name) {
 				return n
@@ -166,4 +171,255 @@ func (u *unit) innerOf(off dwarf.Offset) *node {
 		}
 	}
 	return nil
+}
+
+// A vmlinux defines each struct of its headers in every unit that includes
+// them: 609,000 definitions of 7,465 layouts. Keying each by its members'
+// sizes and alignments, which means laying out the structs its members
+// are, cost most of a run. A definition's place key (placeKey) is read
+// from its own entries: the struct's name, size and declaration, and each
+// member's name, place, bit field and declaration, with its type's
+// fingerprint, and the same of the members of an unnamed struct or union
+// member. Two definitions with the same place key are the same layout: the
+// same source, at the same place, in types the same, the place key keeps
+// everything a layout key does but the sizes and alignments of the member
+// types, which the same place in the same types fixes. Only the first
+// definition of each place key is given a layout key, to tell it from the
+// other place keys' (one layout declared in two places is one layout).
+//
+// The types are what the fingerprint alone cannot leave out: in a 6.1
+// vmlinux, fs/compat_binfmt_elf.c includes fs/binfmt_elf.c with siginfo_t
+// defined as compat_siginfo_t, so struct elf_note_info has one member of
+// another type at the same line, column and offset.
+
+// placeKey appends to b the place key of the struct n and reports whether
+// it has one: a struct with no declaration (Go's have none) is keyed by
+// its layout key alone.
+func (u *unit) placeKey(b []byte, n *node) ([]byte, bool) {
+	if n.declFile <= 0 || n.declLine <= 0 {
+		return b, false
+	}
+	if err := u.loadFiles(); err != nil || u.file(n.declFile) == "" {
+		return b, false
+	}
+	b = binary.AppendVarint(b, u.lang)
+	b = binary.AppendUvarint(b, uint64(n.tag))
+	b = u.appendPlacedName(b, n.name)
+	b = binary.AppendVarint(b, n.size)
+	b = binary.AppendVarint(b, n.align)
+	b = u.appendFile(b, n.declFile)
+	b = binary.AppendVarint(b, n.declLine)
+	return u.appendPlaced(b, n)
+}
+
+// appendPlaced appends what a place key holds of the children of n, with
+// the children of unnamed struct and union members' types (as appendKey,
+// so that one nested in itself, which only corrupt DWARF has, is an
+// error).
+func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
+	if n.kidsAt == 0 {
+		return b, true
+	}
+	shared := u.readerAt(n.kidsAt)
+	if shared == nil {
+		return b, false
+	}
+	r := new(entryReader) // shared is moved by the nodes that types reach
+	*r = *shared
+	ok := true
+	for depth := 1; depth > 0; {
+		a, err := r.next()
+		if err != nil {
+			return b, false
+		}
+		if a == nil {
+			depth--
+			b = append(b, ')')
+			continue
+		}
+		b = binary.LittleEndian.AppendUint64(b, shapeOf(a))
+		for i := range a.fields {
+			f := &a.fields[i]
+			switch {
+			case f.form == formIndirect:
+				return b, false
+			case f.attr == dwarf.AttrSibling:
+				r.skipForm(f.form)
+			case f.attr == dwarf.AttrType:
+				off := r.ref(f.form)
+				t := u.node(off)
+				b = binary.LittleEndian.AppendUint64(b, u.placeNode(off, t))
+				if inner := u.innerOfNode(t); inner != nil {
+					u.nest(inner)
+					b = append(b, '{')
+					b, ok = u.appendPlaced(b, inner)
+					b = append(b, '}')
+					u.unnest(inner)
+					if !ok {
+						return b, false
+					}
+				}
+			case f.attr == dwarf.AttrContainingType:
+				b = binary.LittleEndian.AppendUint64(b, u.placeType(r.ref(f.form)))
+			case f.attr == dwarf.AttrDeclFile:
+				v, ok := r.constant(f.form, f.implicit)
+				if !ok {
+					return b, false
+				}
+				b = u.appendFile(b, v)
+			case isStrx(f.form):
+				// An index into the unit's own string offsets.
+				b = u.appendPlacedName(b, r.nameRef(f.form))
+			default:
+				// The value as it is written: a string section's
+				// offset stands for its string, as a constant's form
+				// (in the shape) and bytes for its value. A reference
+				// other than a type's is to an entry of this unit,
+				// which only makes two keys where one would do.
+				start := r.off
+				r.skipForm(f.form)
+				if r.err == nil {
+					b = append(b, r.b[start:r.off]...)
+				}
+			}
+		}
+		if r.err != nil {
+			return b, false
+		}
+		if a.children {
+			depth++
+			b = append(b, '(')
+		}
+	}
+	return b, true
+}
+
+// placeType returns what a place key holds of the type at off: a hash of
+// what its fingerprint holds, with names by where they are (see
+// appendPlacedName), computed once per type entry.
+func (u *unit) placeType(off dwarf.Offset) uint64 {
+	return u.placeNode(off, u.node(off))
+}
+
+// placeNode is placeType of n, the node at off.
+func (u *unit) placeNode(off dwarf.Offset, n *node) uint64 {
+	if off == 0 || off == sigRef {
+		return uint64(off)
+	}
+	if n == nil {
+		return mix(uint64(off), 1)
+	}
+	if n.ptDone {
+		return n.pt
+	}
+	if !u.enter() {
+		return 2
+	}
+	defer u.leave()
+	// Met again while being computed, n is part of a loop.
+	n.pt, n.ptDone = 3, true
+	h := mix(uint64(n.tag), u.placedName(n.name))
+	switch n.tag {
+	case dwarf.TagBaseType:
+		h = mix(mix(h, uint64(n.size)), uint64(n.encoding))
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType,
+		dwarf.TagEnumerationType, dwarf.TagTypedef:
+		// By name alone, as a fingerprint; an unnamed struct's members
+		// are in the key of the member.
+	case dwarf.TagArrayType:
+		for _, k := range u.kids(n) {
+			if k.tag == dwarf.TagSubrangeType {
+				h = mix(h, uint64(k.count))
+			}
+		}
+		h = mix(h, u.placeType(n.typ))
+	case dwarf.TagSubroutineType:
+		h = mix(h, u.placeType(n.typ))
+		for _, k := range u.kids(n) { // sets varargs
+			if k.tag == dwarf.TagFormalParameter {
+				h = mix(h, u.placeType(k.typ))
+			}
+		}
+		if n.varargs {
+			h = mix(h, '.')
+		}
+	default: // pointers, references, qualifiers
+		h = mix(h, u.placeType(n.typ))
+	}
+	n.pt = h
+	return h
+}
+
+// placedName is the name at ref as appendPlacedName has it, in 64 bits.
+func (u *unit) placedName(ref nameRef) uint64 {
+	if ref&^refOff == inInfo {
+		return maphash.Bytes(fpSeeds[0], u.f.s.name(ref))
+	}
+	return uint64(ref)
+}
+
+// mix combines h and v (the finalizer of MurmurHash3 over their sum
+// with h rotated, so that the order of values counts).
+func mix(h, v uint64) uint64 {
+	h = bits.RotateLeft64(h, 23) ^ v
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}
+
+// shapeOf returns a's shape, computing it on first use.
+func shapeOf(a *abbrev) uint64 {
+	if a.shape == 0 {
+		b := binary.AppendUvarint(nil, uint64(a.tag))
+		if a.children {
+			b = append(b, 1)
+		}
+		for _, f := range a.fields {
+			b = binary.AppendUvarint(b, uint64(f.attr))
+			b = binary.AppendUvarint(b, uint64(f.form))
+			if f.attr != dwarf.AttrDeclFile { // a unit's own file number
+				b = binary.AppendVarint(b, f.implicit)
+			}
+		}
+		a.shape = maphash.Bytes(fpSeeds[0], b) | 1
+	}
+	return a.shape
+}
+
+func isStrx(form uint16) bool {
+	switch form {
+	case formStrx, formStrx1, formStrx2, formStrx3, formStrx4, formGNUStrIndex:
+		return true
+	}
+	return false
+}
+
+// appendPlacedName appends the name at ref for a place key: where it is
+// in a string section, which is what it is there (the same name at two
+// places only makes two keys where one would do), else its bytes.
+func (u *unit) appendPlacedName(b []byte, ref nameRef) []byte {
+	if ref&^refOff == inInfo {
+		return u.appendName(append(b, 0), ref)
+	}
+	return binary.LittleEndian.AppendUint64(b, uint64(ref))
+}
+
+// appendFile appends a hash of the path of file i of the unit's line
+// table, computed once per file.
+func (u *unit) appendFile(b []byte, i int64) []byte {
+	if i < 0 || i >= int64(len(u.files)) {
+		return append(b, 0)
+	}
+	if u.fileHashes == nil {
+		u.fileHashes = make([]fingerprint, len(u.files))
+	}
+	fh := &u.fileHashes[i]
+	if *fh == (fingerprint{}) {
+		*fh = hashBytes([]byte(u.files[i]))
+	}
+	b = binary.LittleEndian.AppendUint64(b, fh[0])
+	return binary.LittleEndian.AppendUint64(b, fh[1])
 }

@@ -41,6 +41,8 @@ type node struct {
 	// Computed once: see unit.fingerprint, unit.size, unit.align and
 	// unit.structAlign.
 	fp                              fingerprint
+	pt                              uint64 // see unit.placeType
+	ptDone                          bool
 	sz, nat                         int64
 	ai                              alignInfo
 	fpDone, szDone, natDone, aiDone bool
@@ -77,6 +79,7 @@ type unit struct {
 	h        *unitHeader
 	r        *entryReader
 	readers  map[*unitHeader]*entryReader // for nodes and kids, by the unit they are in
+	own      *entryReader                 // readers[h], the unit's own
 	at       attrs                        // the attributes of the entry being read
 	ws       *workspace
 	far      map[dwarf.Offset]**node // nodes in other units
@@ -85,9 +88,10 @@ type unit struct {
 	addrSize int64
 
 	// The line table's file names, read only when a layout is converted.
-	compDir  string
-	stmtList int64 // -1 when the unit has no line table
-	files    []string
+	compDir    string
+	stmtList   int64 // -1 when the unit has no line table
+	files      []string
+	fileHashes []fingerprint // see appendFile
 
 	names      map[dwarf.Offset]string
 	decls      map[dwarf.Offset]decl
@@ -597,6 +601,9 @@ func (u *unit) readerAt(off uint64) *entryReader {
 		if h = u.f.units.containing(off); h == nil {
 			return nil
 		}
+	} else if u.own != nil {
+		u.own.off, u.own.err = off, nil
+		return u.own
 	}
 	r := u.readers[h]
 	if r == nil {
@@ -607,6 +614,9 @@ func (u *unit) readerAt(off uint64) *entryReader {
 			u.readers = make(map[*unitHeader]*entryReader)
 		}
 		u.readers[h] = r
+		if h == u.h {
+			u.own = r
+		}
 	}
 	r.off, r.err = off, nil
 	return r

@@ -14,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"unsafe"
 
 	"github.com/klauspost/compress/gzip"
 )
@@ -41,6 +42,12 @@ const (
 	// MaxRead bounds what is read from a file that cannot be mapped (a
 	// pipe).
 	MaxRead = 1 << 30
+	// MaxStream bounds what a stream (OpenStream) yields, inflated or
+	// not, whatever its compressed size. A stream is decoded as it is
+	// read and never held whole, so what it costs is the time to decode
+	// it, which grows with these bytes; a repetitive profile inflates far
+	// past MaxRatio times its size and is no bomb for that.
+	MaxStream = 1 << 30
 )
 
 // File is an input's content: mapped when it is a plain regular file,
@@ -56,6 +63,23 @@ type File struct {
 // Mapped reports whether Data is a mapping of the file, which goes away
 // with Close (and faults where the file is truncated under it).
 func (f *File) Mapped() bool { return f.mapped }
+
+// Release says that b, a part of Data, will not be read again soon: where
+// Data is a mapping, the pages wholly inside b are dropped from the
+// process's memory. They stay in the page cache, and are mapped again if
+// b is read. A reader done with part of a large file so keeps its peak
+// memory to the parts it is reading.
+func (f *File) Release(b []byte) {
+	if !f.mapped || len(b) == 0 {
+		return
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(f.Data)))
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	if p < lo || p+uintptr(len(b)) > lo+uintptr(len(f.Data)) {
+		return // not in the mapping: a copy
+	}
+	dropPages(b)
+}
 
 // Close releases Data.
 func (f *File) Close() error {

@@ -175,46 +175,59 @@ func TestDevZero(t *testing.T) {
 }
 
 // TestStream checks that a stream reads a file's bytes, inflated if it is
-// a gzip of one or several members, within the limits of Open.
+// a gzip of one or several members, within MaxStream whatever the ratio.
 func TestStream(t *testing.T) {
 	t.Parallel()
 	data := make([]byte, 300000)
 	for i := range data {
 		data[i] = byte(i * i >> 9)
 	}
+	// Far past MaxRatio times its size, but no bomb for a stream.
 	zeros := make([]byte, MinInflated+1<<20)
-	bomb := gzipped(t, zeros)
+	repetitive := gzipped(t, zeros)
+	// MaxStream and one byte, in members of a MiB each.
+	mib := gzipped(t, zeros[:1<<20])
+	bomb := bytes.Repeat(mib, MaxStream>>20)
+	bomb = append(bomb, gzipped(t, []byte{0})...)
 	for _, c := range []struct {
 		name string
 		data []byte
 		gzip bool
+		want []byte
 		kind error
-		want string // the error reading, or ""
+		err  string // the error reading, or ""
 	}{
-		{"raw", data, false, nil, ""},
-		{"gzip", gzipped(t, data), true, nil, ""},
-		{"members", append(gzipped(t, data[:1000]), gzipped(t, data[1000:])...), true, nil, ""},
-		{"cut-gzip", gzipped(t, data)[:1000], true, ErrCorrupt, "corrupt gzip: unexpected EOF"},
-		{"bomb", bomb, true, ErrLimit, fmt.Sprintf("gzip: expands past %d bytes, the limit for %d compressed bytes (32 times their size, at least 16777216, at most 1073741824)", MinInflated, len(bomb))},
+		{"raw", data, false, data, nil, ""},
+		{"gzip", gzipped(t, data), true, data, nil, ""},
+		{"members", append(gzipped(t, data[:1000]), gzipped(t, data[1000:])...), true, data, nil, ""},
+		{"repetitive", repetitive, true, zeros, nil, ""},
+		{"cut-gzip", gzipped(t, data)[:1000], true, nil, ErrCorrupt, "corrupt gzip: unexpected EOF"},
+		{"bomb", bomb, true, nil, ErrLimit, fmt.Sprintf("gzip: expands past %d bytes (the limit for a stream, whatever its compressed size)", MaxStream)},
 	} {
 		s, err := OpenStream(write(t, c.name, c.data))
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
-		got, err := io.ReadAll(s)
+		var got bytes.Buffer
+		var n int64
+		if c.want != nil {
+			n, err = got.ReadFrom(s)
+		} else {
+			n, err = io.Copy(io.Discard, s)
+		}
 		s.Close()
 		if s.Gzip != c.gzip {
 			t.Errorf("%s: Gzip %v, want %v", c.name, s.Gzip, c.gzip)
 		}
-		if c.want == "" {
-			if err != nil || !bytes.Equal(got, data) {
-				t.Errorf("%s: err %v, %d bytes, want %d", c.name, err, len(got), len(data))
+		if c.err == "" {
+			if err != nil || !bytes.Equal(got.Bytes(), c.want) {
+				t.Errorf("%s: err %v, %d bytes, want %d", c.name, err, n, len(c.want))
 			}
 			continue
 		}
-		if !errors.Is(err, c.kind) || err.Error() != c.want {
-			t.Errorf("%s: err = %v, want %s (%v)", c.name, err, c.want, c.kind)
+		if !errors.Is(err, c.kind) || err.Error() != c.err {
+			t.Errorf("%s: err = %v, want %s (%v)", c.name, err, c.err, c.kind)
 		}
 	}
 	_, err := OpenStream(t.TempDir())
@@ -252,4 +265,28 @@ func recoverFrom(fn func()) (err error) {
 	}()
 	fn()
 	return nil
+}
+
+// TestRelease drops the pages of part of a mapped file, which reads the
+// same afterwards, and leaves data that is not in the mapping alone.
+func TestRelease(t *testing.T) {
+	t.Parallel()
+	data := make([]byte, 1<<20)
+	copy(data, "\x7fELF")
+	for i := 4; i < len(data); i++ {
+		data[i] = byte(i * 7)
+	}
+	f, err := Open(write(t, "big", data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if !f.Mapped() || !bytes.Equal(f.Data, data) { // mapped, every page read
+		t.Fatalf("mapped: %v; the data differs", f.Mapped())
+	}
+	f.Release(f.Data[1000 : len(f.Data)-1000])
+	f.Release(data) // not the mapping
+	if !bytes.Equal(f.Data, data) {
+		t.Errorf("the data changed once released")
+	}
 }

@@ -5,6 +5,7 @@ package input
 import (
 	"os"
 	"syscall"
+	"unsafe"
 )
 
 // mapFile maps f read-only; ok is false when it cannot be mapped (an
@@ -22,3 +23,17 @@ func mapFile(f *os.File) (b []byte, ok bool) {
 }
 
 func unmapFile(b []byte) error { return syscall.Munmap(b) }
+
+// dropPages drops from the process's memory the pages of the mapping that
+// lie wholly inside b; they stay in the page cache.
+func dropPages(b []byte) {
+	page := uintptr(os.Getpagesize())
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	lo := int((page - start%page) % page)
+	hi := len(b) - int((start+uintptr(len(b)))%page)
+	if lo >= hi {
+		return
+	}
+	// Only advice: a failure leaves the pages where they were.
+	_ = syscall.Madvise(b[lo:hi], syscall.MADV_DONTNEED)
+}

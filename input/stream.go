@@ -14,9 +14,10 @@ import (
 // Stream is an input read from start to end, for a reader that decodes as
 // it reads and keeps much less than the input (a pprof profile keeps its
 // distinct stacks, not its samples): a gzip, told by its first bytes, is
-// inflated as it is read. It is bounded as Open is: what a gzip inflates
-// to, and what is read of a file that is not a regular file. Its errors
-// are as Open's, wrapped in a FileError by the reader.
+// inflated as it is read. What it yields is bounded by MaxStream in
+// absolute terms, not by its ratio to the compressed size (see
+// MaxStream). Its errors are as Open's, wrapped in a FileError by the
+// reader.
 type Stream struct {
 	Gzip bool // the file is a gzip, read inflated
 	file *os.File
@@ -53,7 +54,7 @@ func openStream(path string) (*Stream, error) {
 	s := &Stream{file: fh}
 	raw := io.Reader(fh)
 	if !st.Mode().IsRegular() {
-		raw = &limitReader{r: fh, left: MaxRead, msg: fmt.Sprintf("longer than %d bytes (the limit for a file that is not a regular file)", int64(MaxRead))}
+		raw = &limitReader{r: fh, left: MaxStream, msg: fmt.Sprintf("longer than %d bytes (the limit for a stream)", int64(MaxStream))}
 	}
 	br := bufio.NewReaderSize(raw, 64<<10)
 	head, _ := br.Peek(2)
@@ -64,11 +65,9 @@ func openStream(path string) (*Stream, error) {
 			return nil, Corrupt("gzip", err)
 		}
 		s.Gzip = true
-		limit, msg := int64(MaxInflated), fmt.Sprintf("gzip: expands past %d bytes", int64(MaxInflated))
-		if st.Mode().IsRegular() {
-			limit, msg = inflateLimit(st.Size()), inflateError("gzip", st.Size()).Error()
-		}
-		s.r = &limitReader{r: gzipErrors{zr}, left: limit, msg: msg}
+		s.r = &limitReader{r: gzipErrors{zr}, left: MaxStream, msg: fmt.Sprintf("gzip: expands past %d bytes (the limit for a stream, whatever its compressed size)", int64(MaxStream))}
+	} else if st.Mode().IsRegular() {
+		s.r = &limitReader{r: br, left: MaxStream, msg: fmt.Sprintf("longer than %d bytes (the limit for a stream)", int64(MaxStream))}
 	} else {
 		s.r = br
 	}

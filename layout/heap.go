@@ -903,6 +903,47 @@ func (s *Struct) hotLinesAtBases(path string, line int64, readOnly bool) (int, s
 	return worst, sh
 }
 
+// worstLinesEach is hotLinesAtBases's count for each of paths (without
+// the share), from one pass over the hot members at each base: a struct
+// hot on thousands of paths costs its members' marks, not its paths times
+// its members.
+func (s *Struct) worstLinesEach(paths []string, line int64, readOnly bool) []int {
+	index := make(map[string]int, len(paths))
+	for i, p := range paths {
+		index[p] = i
+	}
+	hot := s.hotMembers()
+	worst := make([]int, len(paths))
+	for i := range worst {
+		worst[i] = -1
+	}
+	ranges := make([][]span, len(paths))
+	for _, b := range s.Bases(line) {
+		for i := range ranges {
+			ranges[i] = ranges[i][:0]
+		}
+		for _, h := range hot {
+			if readOnly && (h.m.Hot.Write || h.m.Hot.Guard != "") {
+				continue
+			}
+			bs := h.m.bytes().shift(b.Offset)
+			if bs.empty() {
+				continue
+			}
+			sp := span{bs.firstLine(line), bs.lastLine(line) + 1}
+			for _, p := range h.m.Hot.Paths {
+				if i, ok := index[p]; ok {
+					ranges[i] = append(ranges[i], sp)
+				}
+			}
+		}
+		for i := range ranges {
+			worst[i] = max(worst[i], int(unionLength(ranges[i])))
+		}
+	}
+	return worst
+}
+
 func (sh share) percent() int64 { return Base{Objects: sh.objects, Of: sh.of}.Percent() }
 
 func (sh share) objectsWord() string {

@@ -388,11 +388,7 @@ func (m *Member) HotWithin() *Hot {
 			if h == nil {
 				h = &Hot{}
 			}
-			for _, p := range x.Hot.Paths {
-				if !slices.Contains(h.Paths, p) {
-					h.Paths = append(h.Paths, p)
-				}
-			}
+			h.Paths = append(h.Paths, x.Hot.Paths...)
 			h.Write = h.Write || x.Hot.Write
 		}
 		for i := range x.Inner {
@@ -401,7 +397,10 @@ func (m *Member) HotWithin() *Hot {
 	}
 	walk(m)
 	if h != nil {
+		// Sorted, then each once: a member hot on thousands of paths
+		// costs their number, not its square.
 		slices.Sort(h.Paths)
+		h.Paths = slices.Compact(h.Paths)
 	}
 	return h
 }

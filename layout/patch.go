@@ -567,13 +567,17 @@ func newPatcher(s *Struct, items []item, lines []int64, limits bool) *patcher {
 			guards[m.Hot.Guard] = true
 		}
 	}
+	// The bits of the first 64 paths, found by name: a search of
+	// pt.paths for each path of each span cost paths squared.
+	bit := map[string]uint64{}
+	for j, p := range pt.paths[:min(len(pt.paths), 64)] {
+		bit[p] = 1 << j
+	}
 	for u := range pt.units {
 		for i := range pt.units[u].spans {
 			h := &pt.units[u].spans[i]
 			for _, p := range h.hot.Paths {
-				if j := slices.Index(pt.paths, p); j >= 0 && j < 64 {
-					h.paths |= 1 << j
-				}
+				h.paths |= bit[p]
 			}
 			h.write = h.hot.Write || h.hot.Guard != ""
 			h.guarded = h.hot.Guard != "" || guards[h.m.Name]

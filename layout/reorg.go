@@ -381,11 +381,9 @@ func reversed(order map[string]int) map[string]int {
 // the order of lines and s.Paths.
 func (s *Struct) hotLinesEach(lines []int64) []int {
 	var out []int
+	paths := s.Paths()
 	for _, line := range lines {
-		for _, path := range s.Paths() {
-			n, _ := s.hotLinesAtBases(path, line, false)
-			out = append(out, n)
-		}
+		out = append(out, s.worstLinesEach(paths, line, false)...)
 	}
 	return out
 }
@@ -456,10 +454,11 @@ func worse(s *Struct, p *Proposal, lines []int64) string {
 	isolating := s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
 		return len(apartFindings(s, line)) > 0
 	})
+	paths := s.Paths()
 	for _, line := range lines {
-		for _, path := range s.Paths() {
-			a, _ := s.hotLinesAtBases(path, line, isolating)
-			if b, _ := p.Struct.hotLinesAtBases(path, line, isolating); b > a {
+		was, now := s.worstLinesEach(paths, line, isolating), p.Struct.worstLinesEach(paths, line, isolating)
+		for i, path := range paths {
+			if a, b := was[i], now[i]; b > a {
 				words := pathWords(path)
 				if isolating {
 					// Written ones get lines of their own.

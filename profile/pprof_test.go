@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -527,4 +528,97 @@ func BenchmarkDecode(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestManySamples decodes a profile of 2 million samples over a few
+// stacks, each under a label, which gzip shrinks hundreds of times: past
+// the 32 times that bounds a gzipped binary, but within what bounds a
+// stream, MaxStream bytes and MaxSamples samples.
+// Past MaxSamples, decoding stops with an error naming the limit.
+func TestManySamples(t *testing.T) {
+	t.Parallel()
+	const nsamples, nstacks, nlabels = 2_000_000, 7, 4
+	p := &pprofile.Profile{
+		SampleType: []*pprofile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}},
+		PeriodType: &pprofile.ValueType{Type: "cpu", Unit: "nanoseconds"},
+		Period:     10_000_000,
+	}
+	for i := range nstacks + 1 {
+		fn := &pprofile.Function{ID: uint64(i + 1), Name: fmt.Sprintf("main.f%d", i), Filename: "main.go", StartLine: int64(10 * i)}
+		p.Function = append(p.Function, fn)
+		p.Location = append(p.Location, &pprofile.Location{ID: uint64(i + 1), Line: []pprofile.Line{{Function: fn, Line: int64(10*i + 1)}}})
+	}
+	var head bytes.Buffer
+	if err := p.WriteUncompressed(&head); err != nil {
+		t.Fatal(err)
+	}
+	raw := head.Bytes()
+	var table []string
+	for _, field := range topFields(t, raw) {
+		if f := (fields{b: field}); f.next() && f.num == profileStringTable {
+			table = append(table, string(f.data))
+		}
+	}
+	var msg []byte
+	for i := range nsamples {
+		s := i % nstacks
+		msg = msg[:0]
+		ids := appendVarints(nil, []uint64{uint64(s + 1), uint64(nstacks + 1)}) // leaf, then main
+		msg = appendTag(msg, sampleLocationID, wireBytes)
+		msg = appendVarints(msg, []uint64{uint64(len(ids))})
+		msg = append(msg, ids...)
+		vals := appendVarints(nil, []uint64{1, 10_000_000})
+		msg = appendTag(msg, sampleValue, wireBytes)
+		msg = appendVarints(msg, []uint64{uint64(len(vals))})
+		msg = append(msg, vals...)
+		// A label whose key and value are strings of the table: main.go
+		// and the function names.
+		label := appendTag(nil, 1, wireVarint)
+		label = appendVarints(label, []uint64{uint64(slices.Index(table, "main.go"))})
+		label = appendTag(label, 2, wireVarint)
+		label = appendVarints(label, []uint64{uint64(slices.Index(table, fmt.Sprintf("main.f%d", i%nlabels)))})
+		msg = appendTag(msg, sampleLabel, wireBytes)
+		msg = appendVarints(msg, []uint64{uint64(len(label))})
+		msg = append(msg, label...)
+		raw = appendTag(raw, profileSample, wireBytes)
+		raw = appendVarints(raw, []uint64{uint64(len(msg))})
+		raw = append(raw, msg...)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(raw)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) <= 32*gz.Len() || len(raw) <= input.MinInflated {
+		t.Fatalf("%d bytes gzipped to %d: not past the ratio that bounds a gzipped binary", len(raw), gz.Len())
+	}
+	t.Logf("%d samples: %d bytes, %d gzipped", nsamples, len(raw), gz.Len())
+	path := filepath.Join(t.TempDir(), "service.pprof")
+	if err := os.WriteFile(path, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readPprof(path)
+	if err != nil {
+		t.Fatalf("%d samples, %d bytes gzipped to %d: %v", nsamples, len(raw), gz.Len(), err)
+	}
+	if len(got.stacks) != nstacks {
+		t.Fatalf("%d stacks, want %d", len(got.stacks), nstacks)
+	}
+	for i, s := range got.stacks {
+		n := int64(nsamples / nstacks)
+		if i < nsamples%nstacks {
+			n++
+		}
+		if want := []int64{n, n * 10_000_000}; !slices.Equal(s.values, want) {
+			t.Errorf("stack %d: values %v, want %v", i, s.values, want)
+		}
+	}
+
+	_, err = decodeSamples(bytes.NewReader(raw), nsamples-1)
+	want := fmt.Sprintf("Sample: more than %d samples, the limit for a profile", nsamples-1)
+	var de *decodeError
+	if !errors.As(err, &de) || de.kind != input.ErrLimit || de.msg != want {
+		t.Errorf("one sample past the limit: err = %v, want %q (ErrLimit)", err, want)
+	}
 }

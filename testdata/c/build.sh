@@ -62,6 +62,12 @@ $CC -g -gdwarf-5 $CFLAGS -c deep.c -o deep.o
 $CC -g -gdwarf-5 $CFLAGS -c huge.c -o huge.o
 $CC -g -gdwarf-5 $CFLAGS -c huge-v2.c -o huge-v2.o
 
+# One header included by two units, one with a macro that changes a
+# member's type (as fs/compat_binfmt_elf.c includes fs/binfmt_elf.c):
+# structs declared at one place with two layouts. Linked, so that equal
+# strings are merged, as in a vmlinux.
+$CC -g -gdwarf-5 $CFLAGS -o samespot samespot.c samespot-compat.c -Wl,--build-id=none
+
 # Type units (-fdebug-types-section): DWARF 4 puts them in .debug_types,
 # DWARF 5 in .debug_info; the same executable without them, DWARF 4, to
 # compare with (fixture is the DWARF 5 one).

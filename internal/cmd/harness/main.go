@@ -45,6 +45,8 @@ func main() {
 	flag.IntVar(&h.warmup, "warmup", 1, "unmeasured runs of each command first")
 	flag.DurationVar(&h.timeout, "timeout", 10*time.Minute, "limit of one run")
 	pairs := flag.Bool("pairs", true, "measure the targets of issue 4 on VMLINUX and BTF")
+	ratios := flag.Bool("ratios", false, "measure instead issue 31's ratios to pahole on VMLINUX: every struct's wall time, CPU time and peak memory, and -C tcp_sock's wall time")
+	flag.StringVar(&h.before, "before", "", "with -ratios, another cachelint `BINARY` (the code before a change) measured in the same rounds")
 	scale := flag.String("scale", "", "comma-separated `FILES` (cut with cutdwarf) on which to measure, with VMLINUX, how the cost of every struct grows with the input")
 	layoutFlags := flag.String("layout-flags", "", "extra `FLAGS` for every cachelint layout, such as -q")
 	flag.StringVar(&h.rev, "rev", "", "cachelint's `REVISION`, for the header")
@@ -62,11 +64,15 @@ func main() {
 		h.scale = strings.Split(*scale, ",")
 	}
 	h.out = os.Stdout
+	if *ratios {
+		os.Exit(h.mainRatios())
+	}
 	os.Exit(h.main(*pairs))
 }
 
 type harness struct {
 	cachelint, pahole, vmlinux, btf, rev string
+	before                               string // cachelint before a change, for -ratios
 	layoutFlags                          []string
 	scale                                []string
 	n, warmup                            int
@@ -94,6 +100,79 @@ func (h *harness) main(pairs bool) int {
 	}
 	if len(h.scale) > 0 {
 		h.runScale()
+	}
+	h.footer()
+	switch {
+	case h.errors > 0:
+		return 1
+	case h.failed > 0:
+		return 3
+	}
+	return 0
+}
+
+// mainRatios measures issue 31's targets: every struct of the vmlinux to
+// JSON in at most a tenth of the wall time, CPU time and peak memory of
+// pahole -j, and -C tcp_sock in at most 0.02 of pahole's wall time; with
+// -before, the same of another cachelint, in the same rounds.
+func (h *harness) mainRatios() int {
+	h.header()
+	v := h.vmlinux
+	cases := []struct {
+		name          string
+		cl, ph        []string
+		wall, cpu, rs float64 // limits of the ratios; 0 for none
+	}{
+		{"every struct, JSON", []string{"-format", "json", v}, []string{"-j", "-F", "dwarf", v}, 0.10, 0.10, 0.10},
+		{"-C tcp_sock", []string{"-C", "tcp_sock", v}, []string{"-F", "dwarf", "-C", "tcp_sock", v}, 0.02, 0, 0},
+	}
+	fmt.Fprintf(h.out, "\n## Ratios to pahole (issue 31)\n\n")
+	fmt.Fprintf(h.out, "Input: %s. Medians of %s after %s, the commands of a row taking turns.\n\n", describe(v), plural(h.n, "run"), plural(h.warmup, "warm-up"))
+	fmt.Fprintf(h.out, "| comparison | tool | wall | CPU | peak RSS | wall ratio | CPU ratio | RSS ratio |\n")
+	fmt.Fprintf(h.out, "|---|---|--:|--:|--:|--:|--:|--:|\n")
+	type verdict struct {
+		what         string
+		ratio, limit float64
+	}
+	var verdicts []verdict
+	for _, c := range cases {
+		cmds := []*command{h.cl(c.cl...)}
+		if h.before != "" {
+			b := h.cl(c.cl...)
+			b.tool, b.path = "cachelint-before", h.before
+			cmds = append(cmds, b)
+		}
+		cmds = append(cmds, h.ph(c.ph...))
+		st := h.measure(c.name, cmds)
+		ph := st[len(st)-1]
+		for _, s := range st {
+			if s.err != nil {
+				fmt.Fprintf(h.out, "| %s | %s | error | | | | | |\n", c.name, s.cmd.tool)
+				continue
+			}
+			row := fmt.Sprintf("| %s | %s | %s | %s | %s |", c.name, s.cmd.tool, fmtDur(s.wallMedian()), fmtDur(s.cpuMedian()), fmtKB(s.rssMedian()))
+			if s == ph || ph.err != nil {
+				fmt.Fprintf(h.out, "%s | | |\n", row+" ")
+				continue
+			}
+			w := s.wallMedianF() / ph.wallMedianF()
+			cpu := s.cpuMedian().Seconds() / ph.cpuMedian().Seconds()
+			m := s.rssMedianF() / ph.rssMedianF()
+			fmt.Fprintf(h.out, "%s %.3f | %.3f | %.3f |\n", row, w, cpu, m)
+			if s == st[0] {
+				verdicts = append(verdicts, verdict{c.name + ": wall", w, c.wall})
+				if c.cpu > 0 {
+					verdicts = append(verdicts, verdict{c.name + ": CPU", cpu, c.cpu})
+				}
+				if c.rs > 0 {
+					verdicts = append(verdicts, verdict{c.name + ": peak RSS", m, c.rs})
+				}
+			}
+		}
+	}
+	fmt.Fprintf(h.out, "\n| target (cachelint) | ratio | limit | result |\n|---|--:|--:|---|\n")
+	for _, v := range verdicts {
+		fmt.Fprintf(h.out, "| %s | %.3f | ≤ %.2f | %s |\n", v.what, v.ratio, v.limit, h.verdict(v.ratio <= v.limit))
 	}
 	h.footer()
 	switch {
