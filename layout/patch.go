@@ -75,6 +75,15 @@ type patcher struct {
 	units  []unit
 	last   []item
 	base   []int // the lines of s, as hotLinesEach counts them
+	align  int64 // the struct's alignment in the orders laid out
+	// cfgs are the other builds an order must hold in (config);
+	// anchored the units that keep their place relative to the group
+	// markers, home the marker each lies after in s (region).
+	cfgs     []config
+	anchored map[int32]bool
+	home     []int32
+	// alignedHead is the head unit alignHead aligned, -1 for none.
+	alignedHead int32
 	// scratch, reused by eval
 	pos   []int64
 	gaps  int   // holes between units in the last layOut
@@ -145,8 +154,8 @@ const maxRun = 8
 // limits when limits is set); nil when no move helps, or when s's own
 // order, laid out again, is not s (a member where nothing the model
 // holds explains it).
-func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal) *Proposal {
-	pt := newPatcher(s, items, lines, limits)
+func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, robust bool) *Proposal {
+	pt := newPatcher(s, items, lines, limits, robust)
 	order := make([]int32, len(pt.units))
 	for i := range order {
 		order[i] = int32(i)
@@ -163,18 +172,20 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal) 
 	// needless moves trim then undoes.
 	var best []int32
 	var bestScore patchScore
-	consider := func(o []int32, sc patchScore) {
+	bestPt := pt
+	consider := func(pt *patcher, o []int32, sc patchScore) {
 		if o == nil {
 			return
 		}
 		o, sc = pt.trim(o, sc)
 		o, sc = pt.respace(o, sc)
 		if best == nil || sc.preferred(bestScore) {
-			best, bestScore = o, sc
+			best, bestScore, bestPt = o, sc, pt
 		}
 	}
 	for _, cheapest := range []bool{true, false} {
-		consider(pt.walk(order, cur, cheapest))
+		o, sc := pt.walk(order, cur, cheapest)
+		consider(pt, o, sc)
 	}
 	if o := pt.orderOf(seed); o != nil {
 		sc, ok := pt.eval(o, nil)
@@ -182,18 +193,62 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal) 
 			if w, wsc := pt.walk(o, sc, true); w != nil {
 				o, sc = w, wsc
 			}
-			consider(o, sc)
+			consider(pt, o, sc)
+		}
+	}
+	// Aligning a group's begin marker on a line is a move too, of no
+	// member: the kernel's own way to start a group on a line whatever
+	// the configuration puts before it. It costs the bytes of the hole
+	// it opens, which eval bounds in every build as it does any order's.
+	for _, g := range pt.groups {
+		pa := newPatcher(s, items, lines, limits, robust)
+		if !pa.alignHead(g.name, slices.Max(lines)) {
+			continue
+		}
+		sc, ok := pa.eval(order, nil)
+		if !ok || !sc.improves(cur) {
+			continue
+		}
+		o := slices.Clone(order)
+		if w, wsc := pa.walk(o, sc, true); w != nil {
+			o, sc = w, wsc
+		}
+		o, sc = pa.trim(o, sc)
+		// A move of a cold member's worth: a hole, as a spacer would
+		// leave one.
+		sc.moved++
+		sc.cold++
+		if best == nil || sc.preferred(bestScore) {
+			best, bestScore, bestPt = o, sc, pa
 		}
 	}
 	if best == nil {
 		return nil
 	}
-	p := pt.proposal(best)
+	p := bestPt.proposal(best)
 	// The quick count agrees with the checks, or no patch.
 	if invalid(s, p) != "" || overLimits(s, p, limits) != "" || worse(s, p, lines) != "" {
 		return nil
 	}
 	return p
+}
+
+// alignHead has the orders start group's begin marker on a line of the
+// given size, by an alignment attribute; false where it starts on one
+// by its own alignment, or carries a member.
+func (pt *patcher) alignHead(group string, line int64) bool {
+	for u := range pt.units {
+		un := &pt.units[u]
+		if un.role != headUnit || pt.groups[un.group].name != group || un.it.size != 0 || un.it.align >= line {
+			continue
+		}
+		un.it.align = line
+		un.it.start = alignUp(un.it.start, line)
+		pt.align = max(pt.align, line)
+		pt.alignedHead = int32(u)
+		return true
+	}
+	return false
 }
 
 // walk moves one step at a time from order, whose score is cur, while a
@@ -494,8 +549,10 @@ func (pt *patcher) orderOf(p *Proposal) []int32 {
 	return order
 }
 
-func newPatcher(s *Struct, items []item, lines []int64, limits bool) *patcher {
-	pt := &patcher{s: s, lines: lines, paths: s.Paths(), limits: limits}
+// newPatcher readies the search for s's orders; robust has it score
+// each at every build s.Variations give as well.
+func newPatcher(s *Struct, items []item, lines []int64, limits, robust bool) *patcher {
+	pt := &patcher{s: s, lines: lines, paths: s.Paths(), limits: limits, alignedHead: -1}
 	ids := map[*Member]int{}
 	spansOf := func(it *item) []hotSpan {
 		var out []hotSpan
@@ -579,9 +636,36 @@ func newPatcher(s *Struct, items []item, lines []int64, limits bool) *patcher {
 			h.guarded = h.hot.Guard != "" || guards[h.m.Name]
 		}
 	}
+	pt.align = max(s.Align, 1)
+	for _, it := range pt.last {
+		pt.align = max(pt.align, it.align)
+	}
 	pt.layOut(order)
 	pt.collect(order)
 	pt.base, _, _ = pt.lineCounts(nil)
+	if robust {
+		pt.cfgs = pt.configs()
+		for i := range pt.cfgs {
+			c := &pt.cfgs[i]
+			c.size = pt.sizeAt(pt.layOutIn(order, c))
+			pt.collectIn(order, c)
+			c.base, _, _ = pt.lineCounts(nil)
+		}
+		for _, v := range s.Variations {
+			k := slices.IndexFunc(s.Members, func(m Member) bool { return m.Name == v.Member })
+			for u := range pt.units {
+				if v.Anchored && slices.Contains(pt.units[u].it.members, k) {
+					if pt.anchored == nil {
+						pt.anchored = map[int32]bool{}
+					}
+					pt.anchored[int32(u)] = true
+				}
+			}
+		}
+		pt.home = pt.region(order)
+		pt.layOut(order)
+		pt.collect(order)
+	}
 	return pt
 }
 
@@ -612,7 +696,20 @@ func (pt *patcher) proposal(order []int32) *Proposal {
 			b.place(un.it)
 		}
 	}
-	return b.finish(pt.last)
+	p := b.finish(pt.last)
+	if pt.alignedHead >= 0 {
+		un := &pt.units[pt.alignedHead]
+		for i, k := range p.From {
+			if m := &p.Struct.Members[i]; slices.Contains(un.it.members, k) && IsGroupMarker(m.Name) {
+				m.AlignAttr = un.it.align
+				m.Align = max(m.Align, un.it.align)
+				p.Aligned = append(p.Aligned, i)
+				p.Struct.Align = max(p.Struct.Align, un.it.align)
+				p.Struct.Size = alignUp(p.Struct.Size, p.Struct.Align)
+			}
+		}
+	}
+	return p
 }
 
 // layOut places order's units, into pt.pos, and returns where the last
@@ -705,12 +802,7 @@ func (pt *patcher) eval(order []int32, cur *patchScore) (patchScore, bool) {
 		return patchScore{}, false
 	}
 	s := pt.s
-	align := s.Align
-	for _, it := range pt.last {
-		end = startAt(end, &it) + it.size
-		align = max(align, it.align)
-	}
-	if size := alignUp(end, max(align, 1)); size > s.Size+s.Grow && !s.PerCPU {
+	if size := pt.sizeAt(end); size > s.Size+s.Grow && !s.PerCPU {
 		return patchScore{}, false
 	}
 	if pt.limits {
@@ -743,6 +835,9 @@ func (pt *patcher) eval(order []int32, cur *patchScore) (patchScore, bool) {
 		return patchScore{}, false
 	}
 	sc.moved, sc.cold = pt.moved(order)
+	if (len(pt.cfgs) > 0 || len(pt.anchored) > 0) && pt.inAllConfigs(order) != "" {
+		return patchScore{}, false
+	}
 	return sc, true
 }
 

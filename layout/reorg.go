@@ -36,6 +36,10 @@ type Proposal struct {
 	// proposal moves into or out of a group.
 	Groups       []GroupSize
 	GroupChanges []GroupChange
+	// Configs says which configurations the proposal was judged at: the
+	// layouts the struct's Variations give, or, for a C struct without
+	// any, this binary's alone.
+	Configs string
 }
 
 // Isolates reports whether the proposal adds space to start members on
@@ -240,23 +244,81 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 			}
 		}
 	}
+	// An order holds in every build the variations give, or it is no
+	// proposal: the builder's is checked here, the patch's as it is
+	// searched.
+	if best != nil {
+		if why := inAllConfigs(s, items, lines, groups, best); why != "" {
+			best, reason = nil, why
+		}
+	}
 	// The smallest patch, unless the builder's order is better by more
 	// than its moves cost, or leaves fewer members sharing lines falsely
 	// (the builder isolates written members; a patch only moves them).
-	if p := patch(s, items, lines, groups, best); p != nil {
+	if p := patch(s, items, lines, groups, best, true); p != nil {
 		p.Moved = moved(s, p)
 		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(p.Struct, best.Struct, lines) {
 			best = p
 		}
 	}
+	// Where other builds leave no proposal, the one for this build alone
+	// and the build that defeats it.
+	defeated := func(why string) string {
+		if len(s.Variations) == 0 {
+			return why
+		}
+		q := patch(s, items, lines, groups, nil, false)
+		if q == nil {
+			return why
+		}
+		q.Moved = moved(s, q)
+		what := "no member moved"
+		if len(q.Moved) > 0 {
+			what = "moving " + nameList(q.Moved)
+		}
+		if len(q.Aligned) > 0 {
+			what += ", " + q.Struct.Members[q.Aligned[0]].Name + " aligned"
+		}
+		return fmt.Sprintf("the proposal for this build alone (%s) does not hold in others: %s", what, inAllConfigs(s, items, lines, groups, q))
+	}
 	if best == nil {
-		return nil, reason
+		return nil, defeated(reason)
 	}
 	if why := notWorthMoving(s, best, lines); why != "" {
-		return nil, why
+		return nil, defeated(why)
 	}
 	_, best.Grown = growth(s, best, lines)
+	if len(s.Variations) > 0 || len(s.groupNames()) > 0 {
+		// A kernel struct is built in many configurations.
+		best.Configs = configsWords(s, len(newPatcher(s, items, lines, groups, true).cfgs))
+	}
 	return best, ""
+}
+
+// inAllConfigs says in which build p, a proposal for s, puts a path on
+// more lines than s or grows it, or moves a member that a block this
+// build lacks stays beside to another place among the groups; "" when
+// in none.
+func inAllConfigs(s *Struct, items []item, lines []int64, groups bool, p *Proposal) string {
+	if len(s.Variations) == 0 {
+		return ""
+	}
+	pt := newPatcher(s, items, lines, groups, true)
+	if len(pt.cfgs) == 0 && len(pt.anchored) == 0 {
+		return ""
+	}
+	if p.Isolates() && len(p.Aligned) == 1 && IsGroupMarker(p.Struct.Members[p.Aligned[0]].Name) && !slices.Contains(p.From, -1) {
+		// A patch's aligned begin marker.
+		if !pt.alignHead(strings.TrimPrefix(p.Struct.Members[p.Aligned[0]].Name, groupBeginPrefix), p.Struct.Members[p.Aligned[0]].AlignAttr) {
+			return "it aligns a member, which is not scored in other builds"
+		}
+		p = &Proposal{Struct: p.Struct, From: p.From}
+	}
+	o := pt.orderOf(p)
+	if o == nil {
+		return "it pads or aligns members, which is not scored in other builds"
+	}
+	return pt.inAllConfigs(o)
 }
 
 // notWorthMoving says why proposal p for s moves too many members for what

@@ -113,6 +113,14 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 	if n := len(r.Proposal.Moved); n > 0 {
 		p.printf("/* the proposal moves %d member%s: %s */\n", n, plural(int64(n)), nameList(r.Proposal.Moved))
 	}
+	for _, i := range r.Proposal.Aligned {
+		if m := r.Proposal.Struct.Members[i]; m.Size == 0 && layout.IsGroupMarker(m.Name) {
+			p.printf("/* the proposal aligns %s on a %d-byte line */\n", m.Name, m.AlignAttr)
+		}
+	}
+	if c := r.Proposal.Configs; c != "" {
+		p.printf("/* the proposal was %s */\n", inComment(c))
+	}
 	if gs := r.Proposal.Groups; len(gs) > 0 {
 		var parts []string
 		for _, g := range gs {
