@@ -218,7 +218,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 				status = 3
 			}
 			if patch != nil {
-				patch.add(s, &r)
+				patch.add(s, &r, want != nil)
 				continue
 			}
 			if len(r.Findings) == 0 && *quiet {
