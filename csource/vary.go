@@ -51,6 +51,11 @@ func (d *def) variations(s *layout.Struct, line int64) []layout.Variation {
 		}
 	}
 	for _, e := range d.elems {
+		for _, i := range e.members {
+			if v, ok := d.embedded(&s.Members[i], line); ok {
+				out = append(out, v)
+			}
+		}
 		if !e.block || len(e.members) == 0 {
 			continue
 		}
@@ -141,4 +146,43 @@ func (d *def) declSize(dc *decl) (int64, bool) {
 		return n, true
 	}
 	return 0, true
+}
+
+// embedded is the variation of member m whose type is a struct the same
+// file defines with conditional blocks of its own: each block's bytes,
+// added or taken away (which of them this build has is not told here),
+// or any multiple of 8 up to a line either way where a block's size is
+// not known.
+func (d *def) embedded(m *layout.Member, line int64) (layout.Variation, bool) {
+	name, ok := strings.CutPrefix(m.Type, "struct ")
+	if !ok || !m.Aggregate || m.Name == "" {
+		return layout.Variation{}, false
+	}
+	defs, err := d.f.findDefs(name)
+	if err != nil || len(defs) != 1 {
+		return layout.Variation{}, false
+	}
+	v := layout.Variation{Member: m.Name}
+	var blocks []string
+	for _, e := range defs[0].elems {
+		if !e.block {
+			continue
+		}
+		blocks = append(blocks, fmt.Sprintf("line %d", e.start+1))
+		n, known := defs[0].blockBytes(e)
+		if !known {
+			for k := int64(8); k <= line; k += 8 {
+				v.Deltas = append(v.Deltas, k, -k)
+			}
+			continue
+		}
+		v.Deltas = append(v.Deltas, n, -n)
+	}
+	if len(v.Deltas) == 0 {
+		return layout.Variation{}, false
+	}
+	slices.Sort(v.Deltas)
+	v.Deltas = slices.Compact(v.Deltas)
+	v.Why = fmt.Sprintf("%s's struct %s with or without its conditional blocks (%s)", m.Name, name, strings.Join(blocks, ", "))
+	return v, true
 }

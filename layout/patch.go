@@ -201,25 +201,27 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, 
 	// the configuration puts before it. It costs the bytes of the hole
 	// it opens, which eval bounds in every build as it does any order's.
 	for _, g := range pt.groups {
-		pa := newPatcher(s, items, lines, limits, robust)
-		if !pa.alignHead(g.name, slices.Max(lines)) {
-			continue
-		}
-		sc, ok := pa.eval(order, nil)
-		if !ok || !sc.improves(cur) {
-			continue
-		}
-		o := slices.Clone(order)
-		if w, wsc := pa.walk(o, sc, true); w != nil {
-			o, sc = w, wsc
-		}
-		o, sc = pa.trim(o, sc)
-		// A move of a cold member's worth: a hole, as a spacer would
-		// leave one.
-		sc.moved++
-		sc.cold++
-		if best == nil || sc.preferred(bestScore) {
-			best, bestScore, bestPt = o, sc, pa
+		for _, n := range alignments(s, lines) {
+			pa := newPatcher(s, items, lines, limits, robust)
+			if !pa.alignHead(g.name, n) {
+				continue
+			}
+			sc, ok := pa.eval(order, nil)
+			if !ok || !sc.improves(cur) {
+				continue
+			}
+			o := slices.Clone(order)
+			if w, wsc := pa.walk(o, sc, true); w != nil {
+				o, sc = w, wsc
+			}
+			o, sc = pa.trim(o, sc)
+			// A move of a cold member's worth: a hole, as a spacer
+			// would leave one.
+			sc.moved++
+			sc.cold++
+			if best == nil || sc.preferred(bestScore) {
+				best, bestScore, bestPt = o, sc, pa
+			}
 		}
 	}
 	if best == nil {
@@ -231,6 +233,20 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, 
 		return nil
 	}
 	return p
+}
+
+// alignments are the alignments a group's begin marker may be given:
+// each line size, and those the struct's members have by an attribute
+// already (the binary's ____cacheline_aligned), smallest first.
+func alignments(s *Struct, lines []int64) []int64 {
+	out := slices.Clone(lines)
+	for _, m := range s.Members {
+		if m.AlignAttr > 1 {
+			out = append(out, m.AlignAttr)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // alignHead has the orders start group's begin marker on a line of the

@@ -271,6 +271,9 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 		if q == nil {
 			return why
 		}
+		if why == "" {
+			why = "no order that holds in every build puts a path on fewer lines"
+		}
 		q.Moved = moved(s, q)
 		what := "no member moved"
 		if len(q.Moved) > 0 {
@@ -279,13 +282,24 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 		if len(q.Aligned) > 0 {
 			what += ", " + q.Struct.Members[q.Aligned[0]].Name + " aligned"
 		}
-		return fmt.Sprintf("the proposal for this build alone (%s) does not hold in others: %s", what, inAllConfigs(s, items, lines, groups, q))
+		fails := inAllConfigs(s, items, lines, groups, q)
+		if fails == "" {
+			return why
+		}
+		return fmt.Sprintf("the proposal for this build alone (%s) does not hold in others: %s", what, fails)
 	}
 	if best == nil {
 		return nil, defeated(reason)
 	}
 	if why := notWorthMoving(s, best, lines); why != "" {
 		return nil, defeated(why)
+	}
+	if len(s.Variations) > 0 && !fewerLines(s, best, lines) {
+		// Where this build alone gets fewer lines, the builds that
+		// keep it from them are the point, not an order as good as s.
+		if why := defeated(""); why != "" {
+			return nil, why
+		}
 	}
 	_, best.Grown = growth(s, best, lines)
 	if len(s.Variations) > 0 || len(s.groupNames()) > 0 {
