@@ -108,6 +108,7 @@ func TestPatchCompiles(t *testing.T) {
 		{name: "block cost", src: "patch/queue.h", extra: k, defines: append(kernel, "-DCONFIG_FIX_TRACE"), hot: "@patch/queue.hot", structs: []string{"fix_stats"},
 			note: "patch/queue.h:79: struct fix_stats: keeping the #ifdef CONFIG_FIX_TRACE block on line 79 whole costs path tx on 2 64-byte lines, not 1"},
 		{name: "ring", src: "patch/ring.h", extra: k, defines: append(kernel, "-DCONFIG_DRV_PTP"), structs: []string{"drv_rx_ring"}},
+		{name: "ring-frags", src: "patch/ring.h", extra: k, defines: append(kernel, "-DCONFIG_DRV_XDP_FRAGS"), structs: []string{"drv_tx_ring"}},
 		{name: "groups", src: "groups.c", hot: "@../hot/grp_sock.hot", structs: []string{"grp_sock"}},
 		{name: "queues", src: "queues.c", structs: []string{"pkt_rx_queue", "fake_netdev"}, hot: `
 pkt_rx_queue percpu

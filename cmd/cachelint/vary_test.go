@@ -187,8 +187,18 @@ func TestPatchRingEveryConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, name := range []string{"drv_rx_ring", "drv_tx_ring"} {
+		t.Run(name, func(t *testing.T) { ringEveryConfig(t, name, original) })
+	}
+}
+
+// ringEveryConfig is TestPatchRingEveryConfig for struct name.
+func ringEveryConfig(t *testing.T, name string, original []byte) {
+	if err := os.WriteFile("ring.h", original, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	layoutOf := func(obj string) report.JSONStruct {
-		out, errs, code := runCmd(t, "-format", "json", "-line", "64", "-C", "drv_rx_ring", obj)
+		out, errs, code := runCmd(t, "-format", "json", "-line", "64", "-C", name, obj)
 		var d doc
 		if code != 0 && code != 3 || json.Unmarshal([]byte(out), &d) != nil || len(d.Structs) != 1 {
 			t.Fatalf("%s: exit %d: %s", obj, code, errs)
@@ -210,14 +220,14 @@ func TestPatchRingEveryConfig(t *testing.T) {
 		execOK(t, "rm", "-rf", ".git")
 		execOK(t, "git", "init", "-q")
 		execOK(t, "git", "add", "-A")
-		patch, errs, code := runCmd(t, "-reorg", "-line", "64", "-patch", "ring.h", "-C", "drv_rx_ring", fmt.Sprintf("orig%d.o", i))
+		patch, errs, code := runCmd(t, "-reorg", "-line", "64", "-patch", "ring.h", "-C", name, fmt.Sprintf("orig%d.o", i))
 		if code != 3 && code != 0 || strings.Contains(errs, "cachelint: ring.h") {
 			t.Fatalf("built with %v: exit %d: %s", cfg, code, errs)
 		}
 		if patch == "" {
 			// With the fragments, moving qstats before the groups
 			// starts them on a line; without, it puts them across one.
-			if slices.Contains(cfg, "-DCONFIG_DRV_XDP_FRAGS") &&
+			if name == "drv_rx_ring" && slices.Contains(cfg, "-DCONFIG_DRV_XDP_FRAGS") &&
 				!strings.Contains(errs, "no patch: the proposal for this build alone (moving qstats) does not hold in others: with xdp's struct drv_xdp_buff") {
 				t.Errorf("built with %v: no patch, and no note naming xdp: %s", cfg, errs)
 			}
@@ -225,6 +235,11 @@ func TestPatchRingEveryConfig(t *testing.T) {
 			continue
 		}
 		patches++
+		// The transmit ring's patch, from the build with the fragments,
+		// aligns its read group's begin marker, and moves nothing.
+		if want := "-\t__cacheline_group_begin(drv_tx_ring_read_tx);\n+\t__cacheline_group_begin(drv_tx_ring_read_tx) ____cacheline_aligned;\n"; name == "drv_tx_ring" && !strings.Contains(patch, want) {
+			t.Errorf("built with %v: the patch\n%s\ndoes not align the read group's marker", cfg, patch)
+		}
 		applyOnce(t, patch)
 		for j, other := range ringConfigs {
 			obj := fmt.Sprintf("patched%d-%d.o", i, j)

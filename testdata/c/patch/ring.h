@@ -5,7 +5,9 @@
  * ice_txrx.h, Linux 6.12), with the cacheline groups a maintainer
  * converting it would mark: what the receive path reads, and what it
  * writes. The XDP buffer it starts with is 16 bytes bigger with
- * CONFIG_DRV_XDP_FRAGS, and the read group holds a PTP block.
+ * CONFIG_DRV_XDP_FRAGS, and the read group holds a PTP block. The
+ * transmit ring beside it starts with the same buffer, and its write
+ * group starts on a line.
  */
 #ifndef FIXTURE_RING_H
 #define FIXTURE_RING_H
@@ -19,6 +21,9 @@ struct drv_rx_buf;
 struct drv_bpf_prog;
 struct drv_ring_stats;
 struct drv_channel;
+struct drv_tx_buf;
+struct drv_netdev;
+struct drv_tx_offload;
 struct drv_tx_ring;
 struct drv_xsk_pool;
 typedef u64 dma_addr_t;
@@ -92,6 +97,39 @@ struct drv_rx_ring {
 	u16 max_frame;
 	u8 dcb_tc;			/* Traffic class of ring */
 	u8 flags;
+};
+
+struct drv_tx_ring {
+	/* first: the XDP helpers take the ring as their buffer */
+	struct drv_xdp_buff xdp;
+
+	__cacheline_group_begin(drv_tx_ring_read_tx);
+	void *desc;			/* Descriptor ring memory */
+	u8 *tail;
+	struct drv_tx_buf *tx_buf;
+	struct drv_netdev *netdev;	/* netdev ring maps to */
+	struct drv_q_vector *q_vector;	/* Backreference to associated vector */
+	struct drv_tx_offload *offload;
+	u16 count;			/* Number of descriptors */
+	u16 q_index;			/* Queue number of ring */
+	u32 txq_teid;			/* Added Tx queue TEID */
+	__cacheline_group_end(drv_tx_ring_read_tx);
+
+	dma_addr_t dma;			/* physical address of ring */
+
+	__cacheline_group_begin(drv_tx_ring_write_tx) ____cacheline_aligned;
+	u16 next_to_use;
+	u16 next_to_clean;
+	u32 xdp_tx_active;
+	struct drv_ring_stats *ring_stats;
+	__cacheline_group_end(drv_tx_ring_write_tx);
+
+	struct drv_tx_ring *next;	/* pointer to next ring in q_vector */
+	struct drv_channel *ch;
+	struct drv_vsi *vsi;		/* Backreference to associated VSI */
+	struct device *dev;		/* Used for DMA mapping */
+	u16 quanta_prof_id;
+	u8 dcb_tc;			/* Traffic class of ring */
 };
 
 #endif
