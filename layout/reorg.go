@@ -289,16 +289,16 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 		return fmt.Sprintf("the proposal for this build alone (%s) does not hold in others: %s", what, fails)
 	}
 	if best == nil {
-		return nil, defeated(reason)
+		return nil, defeated(reason) + notExhaustive
 	}
 	if why := notWorthMoving(s, best, lines); why != "" {
-		return nil, defeated(why)
+		return nil, defeated(why) + notExhaustive
 	}
 	if len(s.Variations) > 0 && !fewerLines(s, best, lines) {
 		// Where this build alone gets fewer lines, the builds that
 		// keep it from them are the point, not an order as good as s.
 		if why := defeated(""); why != "" {
-			return nil, why
+			return nil, why + notExhaustive
 		}
 	}
 	_, best.Grown = growth(s, best, lines)
@@ -308,6 +308,10 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 	}
 	return best, ""
 }
+
+// notExhaustive says, after why a C struct gets no proposal, that the
+// search that found no better order does not try them all.
+const notExhaustive = "; the search is not exhaustive (the builder's orders, moves from the declaration one at a time, a group's begin marker aligned): an order it does not try may do better"
 
 // inAllConfigs says in which build p, a proposal for s, puts a path on
 // more lines than s or grows it, or moves a member that a block this
