@@ -196,6 +196,25 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, 
 			consider(pt, o, sc)
 		}
 	}
+	// Where no order the walks reach holds in every build, the order for
+	// this build alone with other cold members making its room: the
+	// walks move one run at a time, and the run they chose may be one a
+	// build moves or a block this build lacks stays beside.
+	if best == nil && (len(pt.cfgs) > 0 || len(pt.anchored) > 0) {
+		alone := newPatcher(s, items, lines, limits, false)
+		for _, cheapest := range []bool{true, false} {
+			o, sc := alone.walk(order, cur, cheapest)
+			if o == nil {
+				continue
+			}
+			o, sc = alone.trim(o, sc)
+			// Any other room that holds beats this one, which does not.
+			sc.moved, sc.cold, sc.gaps, sc.holes = math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MaxInt64
+			if o, sc = pt.respace(o, sc); pt.holds(o) {
+				consider(pt, o, sc)
+			}
+		}
+	}
 	// Aligning a group's begin marker on a line is a move too, of no
 	// member: the kernel's own way to start a group on a line whatever
 	// the configuration puts before it. It costs the bytes of the hole
@@ -233,6 +252,12 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, 
 		return nil
 	}
 	return p
+}
+
+// holds reports whether order is one eval takes.
+func (pt *patcher) holds(order []int32) bool {
+	_, ok := pt.eval(order, nil)
+	return ok
 }
 
 // alignments are the alignments a group's begin marker may be given:

@@ -43,16 +43,18 @@ type config struct {
 	size int64
 }
 
-// maxConfigs bounds the builds a proposal is scored at: each variation
-// alone at each of its deltas, and all of them at once at their largest
-// and at their smallest.
-const maxConfigs = 256
+// maxConfigs bounds the builds a proposal is scored at: every
+// combination of the variations' deltas where there are no more, else
+// each variation alone at each of its deltas, and all of them at once at
+// their largest and at their smallest.
+const maxConfigs = 1024
 
 // configs lists the builds s's Variations give, for the patcher's units:
-// one for each variation at each of its deltas, the others as in the
-// binary, which moves each group's start through every offset one
-// variation allows; and every variation at its largest delta, and at its
-// smallest, together. The bases are filled in by newPatcher.
+// every combination of them, each at none or one of its deltas, which
+// moves each group's start through every offset they allow; where there
+// are more than maxConfigs, one for each variation at each of its deltas,
+// the others as in the binary, and every variation at its largest delta,
+// and at its smallest, together. The bases are filled in by newPatcher.
 func (pt *patcher) configs() []config {
 	s := pt.s
 	unitOf := map[int]int32{}
@@ -95,6 +97,41 @@ func (pt *patcher) configs() []config {
 		c.grow[p.u] += d
 	}
 	var out []config
+	// Every combination, where there are few enough: each variation at
+	// none or one of its deltas.
+	n := 1
+	for _, v := range vs {
+		if n *= len(v.Deltas) + 1; n > maxConfigs {
+			break
+		}
+	}
+	if n <= maxConfigs {
+		pick := make([]int, len(vs)) // 0: none; k: Deltas[k-1]
+		for {
+			k := 0
+			for k < len(pick) && pick[k] == len(vs[k].Deltas) {
+				pick[k] = 0
+				k++
+			}
+			if k == len(pick) {
+				break
+			}
+			pick[k]++
+			c := newConfig("")
+			var words []string
+			for i, v := range vs {
+				if pick[i] > 0 && v.Deltas[pick[i]-1] != 0 {
+					add(&c, places[i], v.Deltas[pick[i]-1])
+					words = append(words, deltaWords(v, v.Deltas[pick[i]-1]))
+				}
+			}
+			if len(words) > 0 {
+				c.what = "with " + strings.Join(words, ", ")
+				out = append(out, c)
+			}
+		}
+		return out
+	}
 	for i, v := range vs {
 		for _, d := range v.Deltas {
 			if d == 0 || len(out) >= maxConfigs {

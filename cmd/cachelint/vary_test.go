@@ -157,8 +157,21 @@ func alignedMarkers(members []report.JSONMember) []string {
 }
 
 // ringConfigs are the configurations testdata/c/patch/ring.h is built
-// with: its read group's PTP block, its embedded XDP buffer's fragments.
-var ringConfigs = [][]string{{}, {"-DCONFIG_DRV_PTP"}, {"-DCONFIG_DRV_XDP_FRAGS"}, {"-DCONFIG_DRV_PTP", "-DCONFIG_DRV_XDP_FRAGS"}}
+// with: its read group's PTP block, its embedded XDP buffer's fragments,
+// the zero-copy block among its cold members; each with and without.
+var ringConfigs = func() [][]string {
+	var out [][]string
+	for bits := range 8 {
+		cfg := []string{}
+		for k, opt := range []string{"-DCONFIG_DRV_PTP", "-DCONFIG_DRV_XDP_FRAGS", "-DCONFIG_DRV_XSK_ZC"} {
+			if bits&(1<<k) != 0 {
+				cfg = append(cfg, opt)
+			}
+		}
+		out = append(out, cfg)
+	}
+	return out
+}()
 
 // TestPatchRingEveryConfig runs -patch on a driver's receive ring with
 // cacheline groups (testdata/c/patch/ring.h, written after the ice
@@ -228,7 +241,7 @@ func ringEveryConfig(t *testing.T, name string, original []byte) {
 			// With the fragments, moving qstats before the groups
 			// starts them on a line; without, it puts them across one.
 			if name == "drv_rx_ring" && slices.Contains(cfg, "-DCONFIG_DRV_XDP_FRAGS") &&
-				!strings.Contains(errs, "no patch: the proposal for this build alone (moving qstats) does not hold in others: with xdp's struct drv_xdp_buff") {
+				!strings.Contains(errs, "no patch: the proposal for this build alone (moving qstats) does not hold in others: with ") {
 				t.Errorf("built with %v: no patch, and no note naming xdp: %s", cfg, errs)
 			}
 			t.Logf("built with %v: no patch: %s", cfg, errs)
@@ -241,6 +254,17 @@ func ringEveryConfig(t *testing.T, name string, original []byte) {
 			t.Errorf("built with %v: the patch\n%s\ndoes not align the read group's marker", cfg, patch)
 		}
 		applyOnce(t, patch)
+		patched, err := os.ReadFile("ring.h")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The zero-copy block, which a build without it cannot place,
+		// stays beside xsk_pool, after the groups, in such a build's
+		// patch.
+		if zc := "\tstruct drv_xsk_pool *xsk_pool;\n#ifdef CONFIG_DRV_XSK_ZC\n"; name == "drv_rx_ring" && !slices.Contains(cfg, "-DCONFIG_DRV_XSK_ZC") &&
+			(!strings.Contains(string(patched), zc) || strings.Index(string(patched), zc) < strings.Index(string(patched), "__cacheline_group_end(drv_rx_ring_write_rx)")) {
+			t.Errorf("patch from %v moves the zero-copy block:\n%s", cfg, patch)
+		}
 		for j, other := range ringConfigs {
 			obj := fmt.Sprintf("patched%d-%d.o", i, j)
 			compileC(t, "ring.h", obj, other)

@@ -5,7 +5,8 @@
  * ice_txrx.h, Linux 6.12), with the cacheline groups a maintainer
  * converting it would mark: what the receive path reads, and what it
  * writes. The XDP buffer it starts with is 16 bytes bigger with
- * CONFIG_DRV_XDP_FRAGS, and the read group holds a PTP block. The
+ * CONFIG_DRV_XDP_FRAGS, the read group holds a PTP block, and a block
+ * for zero-copy sockets lies among the cold members. The
  * transmit ring beside it starts with the same buffer, and its write
  * group starts on a line.
  */
@@ -26,6 +27,7 @@ struct drv_netdev;
 struct drv_tx_offload;
 struct drv_tx_ring;
 struct drv_xsk_pool;
+struct drv_xsk_zc_stats;
 typedef u64 dma_addr_t;
 
 /* The part of struct xdp_buff the ring keeps between polls. */
@@ -90,6 +92,9 @@ struct drv_rx_ring {
 	struct drv_channel *ch;
 	struct drv_tx_ring *xdp_ring;
 	struct drv_xsk_pool *xsk_pool;
+#ifdef CONFIG_DRV_XSK_ZC
+	struct drv_xsk_zc_stats *zc_stats;
+#endif
 	struct drv_rx_queue_stats qstats;
 	dma_addr_t dma;			/* physical address of ring */
 	u16 q_index;			/* Queue number of ring */
