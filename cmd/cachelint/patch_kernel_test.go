@@ -201,6 +201,17 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 			if code != 3 || strings.Contains(errs, "cachelint: include/") {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
+			if c.name == "tcp_sock" && patch == "" {
+				// tcp.h's #if blocks are builds the proposal must hold
+				// in: CONFIG_TLS_DEVICE's tcp_clean_acked, which the BTF
+				// lacks, makes tcp_sock_read_tx 8 bytes bigger, and the
+				// one-member move then grows the struct (docs/case-studies.md).
+				if !strings.Contains(errs, "cachelint: note: struct tcp_sock: no patch: the proposal for this build alone") ||
+					!strings.Contains(errs, "does not hold in others: with ") {
+					t.Errorf("no patch, and no note naming the build that defeats it: %s", errs)
+				}
+				return
+			}
 			if c.note == "" && strings.Contains(errs, "cachelint: note: include/") || c.note != "" && !strings.Contains(errs, "cachelint: note: "+c.note+"\n") {
 				t.Errorf("stderr %s, want the note %q", errs, c.note)
 			}
