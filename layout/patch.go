@@ -297,15 +297,33 @@ func (pt *patcher) alignHead(group string, line int64) bool {
 func (pt *patcher) walk(order []int32, cur patchScore, cheapest bool) ([]int32, patchScore) {
 	var best []int32
 	for range maxPatchSteps {
+		// Scored in the binary's build first; the other builds judge
+		// the candidates best first, until one holds in all.
+		type scored struct {
+			o  []int32
+			sc patchScore
+		}
+		var cands []scored
+		for _, cand := range pt.moves(order) {
+			if sc, ok := pt.evalIn(cand, &cur, false); ok {
+				cands = append(cands, scored{cand, sc})
+			}
+		}
+		slices.SortStableFunc(cands, func(a, b scored) int {
+			switch {
+			case cheapest && a.sc.cheaper(b.sc) || !cheapest && a.sc.less(b.sc):
+				return -1
+			case cheapest && b.sc.cheaper(a.sc) || !cheapest && b.sc.less(a.sc):
+				return 1
+			}
+			return 0
+		})
 		var next []int32
 		var nextScore patchScore
-		for _, cand := range pt.moves(order) {
-			sc, ok := pt.eval(cand, &cur)
-			if !ok {
-				continue
-			}
-			if next == nil || cheapest && sc.cheaper(nextScore) || !cheapest && sc.less(nextScore) {
-				next, nextScore = cand, sc
+		for _, c := range cands {
+			if pt.inAllConfigsOK(c.o) {
+				next, nextScore = c.o, c.sc
+				break
 			}
 		}
 		if next == nil {
@@ -492,7 +510,7 @@ func (pt *patcher) replaceSpacer(order []int32, sc patchScore, lo, hi int) ([]in
 					}
 				}
 				cand := slices.Concat(rest[:at], c, rest[at:])
-				csc, ok := pt.eval(cand, nil)
+				csc, ok := pt.evalIn(cand, nil, false)
 				if !ok {
 					continue
 				}
@@ -500,7 +518,7 @@ func (pt *patcher) replaceSpacer(order []int32, sc patchScore, lo, hi int) ([]in
 					continue
 				}
 				tie := [2]int{pt.movedGaps(cand), distance(c, rest, at)}
-				if csc.less(bestScore) || slices.Compare(tie[:], bestTie[:]) < 0 {
+				if (csc.less(bestScore) || slices.Compare(tie[:], bestTie[:]) < 0) && pt.inAllConfigsOK(cand) {
 					best, bestScore, bestTie = cand, csc, tie
 				}
 			}
@@ -838,6 +856,17 @@ type placedSpan struct {
 // puts a path on more lines than s, or, given cur, when it does not
 // improve on cur.
 func (pt *patcher) eval(order []int32, cur *patchScore) (patchScore, bool) {
+	return pt.evalIn(order, cur, true)
+}
+
+// inAllConfigsOK reports whether order holds in every build (see
+// inAllConfigs).
+func (pt *patcher) inAllConfigsOK(order []int32) bool {
+	return len(pt.cfgs) == 0 && len(pt.anchored) == 0 || pt.inAllConfigs(order) == ""
+}
+
+// evalIn is eval, in the other builds too when builds is set.
+func (pt *patcher) evalIn(order []int32, cur *patchScore, builds bool) (patchScore, bool) {
 	end, ok := pt.layOut(order)
 	if !ok {
 		return patchScore{}, false
@@ -876,7 +905,7 @@ func (pt *patcher) eval(order []int32, cur *patchScore) (patchScore, bool) {
 		return patchScore{}, false
 	}
 	sc.moved, sc.cold = pt.moved(order)
-	if (len(pt.cfgs) > 0 || len(pt.anchored) > 0) && pt.inAllConfigs(order) != "" {
+	if builds && !pt.inAllConfigsOK(order) {
 		return patchScore{}, false
 	}
 	return sc, true
