@@ -55,7 +55,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&patchSrc, "patch", "with -reorg: print a diff rewriting the struct definitions in the C `SRC` (file or folder) into the proposed order (repeatable)")
 	var asserts listFlag
 	fs.Var(&asserts, "asserts", "kernel sources, a file or a tree, whose CACHELINE_ASSERT_GROUP_SIZE lines say how big a proposal may make each cacheline group (repeatable)")
-	vary := varyFlag{}
+	vary, varied := varyFlag{}, map[string]bool{}
 	fs.Var(vary, "vary", "with -reorg: `STRUCT.MEMBER=DELTAS`: the member's size differs by one of DELTAS bytes (N[,N], LO..HI[/STEP]) in other configurations; a proposal must hold in each (repeatable)")
 	grow := fs.Int64("grow", 0, "bytes a proposal may add to a C struct; with it, a proposal may also pad inside a cacheline group")
 	format := fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
@@ -198,6 +198,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			if err := vary.apply(s); err != nil {
 				return fail("%s: %v", path, err)
 			}
+			varied[s.Name] = true
 		}
 		for _, s := range structs {
 			if !pahole.keep(s) {
@@ -228,6 +229,9 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 				return fail("%v", err)
 			}
 		}
+	}
+	if names := vary.unused(varied); names != "" {
+		return fail("-vary: no input has struct %s", names)
 	}
 	if patch != nil {
 		if code := patch.finish(out); code != 0 {

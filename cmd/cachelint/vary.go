@@ -73,10 +73,31 @@ func parseDeltas(s string) ([]int64, error) {
 // member s lacks.
 func (v varyFlag) apply(s *layout.Struct) error {
 	for _, x := range v[s.Name] {
-		if !slices.ContainsFunc(s.Members, func(m layout.Member) bool { return m.Name == x.Member }) {
+		k := slices.IndexFunc(s.Members, func(m layout.Member) bool { return m.Name == x.Member })
+		if k < 0 {
 			return fmt.Errorf("-vary: struct %s has no top-level member %s", s.Name, x.Member)
+		}
+		for _, d := range x.Deltas {
+			if d < -s.Members[k].Size || d > maxVaryBytes {
+				return fmt.Errorf("-vary: %s.%s %+d bytes: a member of %d bytes changes by at most -%d and +%d", s.Name, x.Member, d, s.Members[k].Size, s.Members[k].Size, maxVaryBytes)
+			}
 		}
 		s.Variations = append(s.Variations, x)
 	}
 	return nil
+}
+
+// maxVaryBytes bounds what -vary may add to a member.
+const maxVaryBytes = 1 << 20
+
+// unused names the structs -vary names that no input had, "" if none.
+func (v varyFlag) unused(seen map[string]bool) string {
+	var out []string
+	for name := range v {
+		if !seen[name] {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, ", ")
 }
