@@ -36,6 +36,10 @@ type Proposal struct {
 	// proposal moves into or out of a group.
 	Groups       []GroupSize
 	GroupChanges []GroupChange
+	// MovedAtLeast is a lower bound on the members any order that puts
+	// each path on as few lines as this one must move (movesAtLeast), 0
+	// when the proposal moves none.
+	MovedAtLeast int
 	// Configs says which configurations the proposal was judged at: the
 	// layouts the struct's Variations give, or, for a C struct without
 	// any, this binary's alone.
@@ -302,6 +306,9 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 		}
 	}
 	_, best.Grown = growth(s, best, lines)
+	if len(best.Moved) > 0 {
+		best.MovedAtLeast = movesAtLeast(s, best, lines)
+	}
 	if len(s.Variations) > 0 || len(s.groupNames()) > 0 {
 		// A kernel struct is built in many configurations.
 		best.Configs = configsWords(s, len(newPatcher(s, items, lines, groups, true).cfgs))

@@ -111,7 +111,12 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 		p.printf("/* the proposal %s */\n", inComment(g))
 	}
 	if n := len(r.Proposal.Moved); n > 0 {
-		p.printf("/* the proposal moves %d member%s: %s */\n", n, plural(int64(n)), nameList(r.Proposal.Moved))
+		atLeast := ""
+		// A bound as high as the moves says nothing a reader needs.
+		if m := r.Proposal.MovedAtLeast; m > 0 && m < n {
+			atLeast = fmt.Sprintf(" (any order with these hot lines moves at least %d)", m)
+		}
+		p.printf("/* the proposal moves %d member%s%s: %s */\n", n, plural(int64(n)), atLeast, nameList(r.Proposal.Moved))
 	}
 	for _, i := range r.Proposal.Aligned {
 		if m := r.Proposal.Struct.Members[i]; m.Size == 0 && layout.IsGroupMarker(m.Name) {
