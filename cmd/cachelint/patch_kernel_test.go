@@ -293,7 +293,8 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 				case strings.HasPrefix(code, "#endif"):
 					inElse = false
 				}
-				if inElse || strings.HasPrefix(l, "\t\t") || !strings.HasSuffix(code, ";") || strings.HasPrefix(code, "*") {
+				if inElse || strings.HasPrefix(l, "\t\t") || !strings.HasSuffix(code, ";") || strings.HasPrefix(code, "*") ||
+					len(p.Aligned) > 0 && strings.HasPrefix(code, "__cacheline_group_begin(") {
 					continue
 				}
 				if !slices.ContainsFunc(c.moved, func(m string) bool { return regexp.MustCompile(`\b` + m + `\b`).MatchString(code) }) {
