@@ -120,7 +120,11 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 	}
 	for _, i := range r.Proposal.Aligned {
 		if m := r.Proposal.Struct.Members[i]; m.Size == 0 && layout.IsGroupMarker(m.Name) {
-			p.printf("/* the proposal aligns %s on a %d-byte line */\n", m.Name, m.AlignAttr)
+			var end int64
+			for _, x := range r.Proposal.Struct.Members[:i] {
+				end = max(end, x.End())
+			}
+			p.printf("/* the proposal aligns %s on a %d-byte line, for a hole of %d bytes before it here */\n", m.Name, m.AlignAttr, m.Offset-end)
 		}
 	}
 	if c := r.Proposal.Configs; c != "" {

@@ -138,8 +138,13 @@ func TestKernelProposalsHoldInOtherConfigs(t *testing.T) {
 			t.Logf("%s: moves %v, aligns %v, %s", name, p.Moved, alignedMarkers(p.Members), p.Configs)
 		}
 	}
+	// With inet_conn varying, the kernel's own move, and what it costs.
+	out, errs, code := runCmd(t, "-line", "64", "-hot", td("kernel/net_cachelines/tcp_sock.rst"), "-C", "tcp_sock", "-reorg", "-vary", "tcp_sock.inet_conn=-64..64", linux618)
+	if want := "/* the proposal aligns __cacheline_group_begin__tcp_sock_read_tx on a 64-byte line, for a hole of 8 bytes before it here */\n"; code != 3 || !strings.Contains(out, want) {
+		t.Errorf("-vary inet_conn: exit %d, %s; want %q in\n%s", code, errs, want, out)
+	}
 	// Without -vary, the proposal says whose build it was judged for.
-	out, errs, code := runCmd(t, "-line", "64", "-hot", td("kernel/net_cachelines/tcp_sock.rst"), "-C", "tcp_sock", "-reorg", linux618)
+	out, errs, code = runCmd(t, "-line", "64", "-hot", td("kernel/net_cachelines/tcp_sock.rst"), "-C", "tcp_sock", "-reorg", linux618)
 	if code != 3 || !strings.Contains(out, "/* the proposal was judged for this binary's configuration alone") {
 		t.Errorf("without -vary: exit %d, %s\n%s", code, errs, out)
 	}
