@@ -84,6 +84,9 @@ type patcher struct {
 	home     []int32
 	// alignedHead is the head unit alignHead aligned, -1 for none.
 	alignedHead int32
+	// declared is the units in s's order: a member a hot file lets join
+	// a group is a unit of the group, outside it in s.
+	declared []int32
 	// scratch, reused by eval
 	pos   []int64
 	gaps  int   // holes between units in the last layOut
@@ -156,15 +159,16 @@ const maxRun = 8
 // holds explains it).
 func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, robust bool) *Proposal {
 	pt := newPatcher(s, items, lines, limits, robust)
+	if !laysOutAs(s, pt.proposal(pt.declared)) {
+		return nil
+	}
+	cur, _ := pt.eval(pt.declared, nil)
+	// The walks start from the units' order: s's, but for the members a
+	// hot file lets join a group, which that order moves into it.
 	order := make([]int32, len(pt.units))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	p0 := pt.proposal(order)
-	if !laysOutAs(s, p0) {
-		return nil
-	}
-	cur, _ := pt.eval(order, nil)
 	// Two walks from the declaration: the one that takes the cheapest
 	// move that helps at each step, and the one that takes the move that
 	// helps most. The first moves few members; the second finds what
@@ -182,6 +186,14 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, 
 		if best == nil || sc.preferred(bestScore) {
 			best, bestScore, bestPt = o, sc, pt
 		}
+	}
+	if !slices.Equal(order, pt.declared) {
+		sc, ok := pt.eval(order, nil)
+		if !ok || !sc.improves(cur) {
+			return nil
+		}
+		consider(pt, slices.Clone(order), sc)
+		cur = sc
 	}
 	for _, cheapest := range []bool{true, false} {
 		o, sc := pt.walk(order, cur, cheapest)
@@ -699,6 +711,8 @@ func newPatcher(s *Struct, items []item, lines []int64, limits, robust bool) *pa
 	for _, it := range pt.last {
 		pt.align = max(pt.align, it.align)
 	}
+	order = pt.declaredOrder()
+	pt.declared = order
 	pt.layOut(order)
 	pt.collect(order)
 	pt.base, _, _ = pt.lineCounts(nil)
@@ -1108,4 +1122,30 @@ func laysOutAs(s *Struct, p *Proposal) bool {
 		}
 	}
 	return true
+}
+
+// declaredOrder is the units in the order s has their members: by where
+// each starts, a group's end marker before what starts where it ends, and
+// its begin marker before its first member.
+func (pt *patcher) declaredOrder() []int32 {
+	order := make([]int32, len(pt.units))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	rank := func(r unitRole) int {
+		switch r {
+		case tailUnit:
+			return 0
+		case padUnit:
+			return 1
+		case headUnit:
+			return 2
+		}
+		return 3
+	}
+	slices.SortStableFunc(order, func(a, b int32) int {
+		x, y := &pt.units[a], &pt.units[b]
+		return cmp.Or(cmp.Compare(x.it.start, y.it.start), cmp.Compare(rank(x.role), rank(y.role)))
+	})
+	return order
 }

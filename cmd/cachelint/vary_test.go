@@ -320,3 +320,28 @@ func TestVaryErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinMovesOnlyTheJoined: netns_ipv4 with sysctl_tcp_shrink_window
+// let join netns_ipv4_read_txrx (as netdev later moved it): the proposal
+// moves that member and nothing else, where the read_rx group's members
+// in their order still fit its size and its line.
+func TestJoinMovesOnlyTheJoined(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	join := filepath.Join(dir, "join.hot")
+	if err := os.WriteFile(join, []byte("netns_ipv4.sysctl_tcp_shrink_window join netns_ipv4_read_txrx\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runCmd(t, "-format", "json", "-line", "64", "-hot", td("kernel/net_cachelines/netns_ipv4_sysctl.rst"), "-hot", join, "-C", "netns_ipv4", "-reorg", linux618)
+	var d doc
+	if code != 3 || json.Unmarshal([]byte(out), &d) != nil || len(d.Structs) != 1 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	p := d.Structs[0].Proposal
+	if p == nil || !slices.Equal(p.Moved, []string{"sysctl_tcp_shrink_window"}) {
+		t.Fatalf("proposal %+v, want one moving sysctl_tcp_shrink_window", p)
+	}
+	if p.HotLines["rx"] != 1 || p.HotLines["tx"] != 1 {
+		t.Errorf("hot lines %v, want rx 1, tx 1", p.HotLines)
+	}
+}
