@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // parseOne parses the definition of struct s in src.
@@ -227,6 +229,75 @@ func TestKernelRename(t *testing.T) {
 		}
 		if got := d.elems[0].decls[0].parts[0].name; got != c.want {
 			t.Errorf("%q: member %s, want %s", c.include, got, c.want)
+		}
+	}
+}
+
+// TestHoleComments checks that a comment giving the hole before a member,
+// as pahole prints one, follows what the proposal does to that hole: the
+// new size where one is left, gone where none is, as it was where the
+// comment did not give the hole the binary has.
+func TestHoleComments(t *testing.T) {
+	member := func(name string, off, size int64) layout.Member {
+		return layout.Member{Name: name, Type: "x", Offset: off, Size: size, Align: size, BitOffset: off * 8}
+	}
+	for _, c := range []struct {
+		name, comment string
+		members       []layout.Member // the binary's, in the source's order
+		order         []int           // the proposal's order
+		want          string          // the comment after the rewrite, "" for none
+	}{
+		{"smaller", "/* XXX 7 bytes hole, try to pack */",
+			[]layout.Member{member("a", 0, 1), member("b", 8, 8), member("c", 16, 1), member("d", 17, 1)}, []int{0, 2, 1, 3},
+			"/* XXX 6 bytes hole, try to pack */"},
+		{"gone", "/* 4 bytes hole */",
+			[]layout.Member{member("a", 0, 4), member("b", 8, 8), member("c", 16, 4)}, []int{0, 2, 1}, ""},
+		{"one byte", "/* 3 bytes hole */",
+			[]layout.Member{member("a", 0, 1), member("b", 4, 4), member("c", 8, 1), member("d", 9, 1)}, []int{0, 2, 3, 1},
+			"/* 1 byte hole */"},
+		{"not the binary's", "/* 2 bytes hole */",
+			[]layout.Member{member("a", 0, 4), member("b", 8, 8), member("c", 16, 4)}, []int{0, 2, 1}, "/* 2 bytes hole */"},
+	} {
+		var src strings.Builder
+		src.WriteString("struct s {\n")
+		for i, m := range c.members {
+			if i == 1 {
+				src.WriteString("\t" + c.comment + "\n")
+			}
+			src.WriteString("\tx " + m.Name + ";\n")
+		}
+		src.WriteString("};\n")
+		d, err := parseOne(t, src.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := c.members[len(c.members)-1]
+		s := &layout.Struct{Name: "s", Members: c.members, Size: (last.Offset + last.Size + 7) / 8 * 8, Align: 8}
+		if err := d.match(s); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		ps := &layout.Struct{Name: "s", Align: 8}
+		var off int64
+		for _, k := range c.order {
+			m := c.members[k]
+			m.Offset = (off + m.Align - 1) / m.Align * m.Align
+			m.BitOffset = m.Offset * 8
+			off = m.Offset + m.Size
+			ps.Members = append(ps.Members, m)
+		}
+		ps.Size = (off + 7) / 8 * 8
+		lines, err := d.rewrite(s, &layout.Proposal{Struct: ps, From: c.order}, idioms{f: d.f, line: 64})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var got []string
+		for _, l := range lines {
+			if strings.Contains(l, "hole") {
+				got = append(got, strings.TrimSpace(l))
+			}
+		}
+		if want := slices.DeleteFunc([]string{c.want}, func(s string) bool { return s == "" }); !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q\n%s", c.name, got, want, strings.Join(lines, "\n"))
 		}
 	}
 }

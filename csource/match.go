@@ -108,6 +108,9 @@ func (d *def) match(s *layout.Struct) error {
 				return fail(e.start, s.Members[e.members[0]].Label(), "an unnamed bit-field declared with members: not supported")
 			}
 			if glue != nil {
+				if glue.block {
+					d.absent = append(d.absent, absentBlock{e: glue, member: e.members[0], before: true})
+				}
 				e.first = glue.first
 				e.unnamed = unnamed
 				glue, unnamed = nil, nil
@@ -123,7 +126,9 @@ func (d *def) match(s *layout.Struct) error {
 		case !e.block && declares != "":
 			return fail(e.start, declares, "not a member of the binary's struct %s (other source than the binary was built from?)", s.Name)
 		case e.block && len(kept) > 0 && glue == nil && len(zeros) == 0:
-			kept[len(kept)-1].last = e.last
+			prev := kept[len(kept)-1]
+			prev.last = e.last
+			d.absent = append(d.absent, absentBlock{e: e, member: prev.members[len(prev.members)-1]})
 		case glue == nil:
 			glue = e
 		}

@@ -177,6 +177,9 @@ type def struct {
 	line, open, close int
 	closeOff          int
 	elems             []*element
+	// absent are the conditional blocks declaring none of the binary's
+	// members, which match joins to a neighbour.
+	absent []absentBlock
 	// tail is the first line after the last element: comments and blank
 	// lines before the closing brace stay there.
 	tail int

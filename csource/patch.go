@@ -175,6 +175,11 @@ func (src *Sources) Plan(s *layout.Struct, lines []int64) (*Plan, error) {
 	if err := d.match(s); err != nil {
 		return nil, err
 	}
+	// The configurations the source's conditional blocks give: a
+	// proposal holds in each.
+	varied := *s
+	varied.Variations = append(slices.Clone(s.Variations), d.variations(s, slices.Max(lines))...)
+	s = &varied
 	pl := &Plan{Struct: s, def: d, File: d.f.path}
 	if rel, err := filepath.Rel(src.dir, d.f.path); err == nil && filepath.IsAbs(d.f.path) {
 		pl.File = rel
@@ -299,4 +304,23 @@ func WriteDiff(w io.Writer, plans []*Plan) error {
 		}
 	}
 	return nil
+}
+
+// Check checks s against its definition, when the sources have one: the
+// members the binary has, in its order (see match). A struct the sources
+// do not define is no error.
+func (src *Sources) Check(s *layout.Struct) error {
+	paths, err := src.candidates(s.Name)
+	if err != nil || len(paths) == 0 {
+		return err
+	}
+	d, err := src.find(s)
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) && strings.HasPrefix(e.Msg, "no definition") {
+			return nil
+		}
+		return err
+	}
+	return d.match(s)
 }

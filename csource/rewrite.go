@@ -2,8 +2,10 @@ package csource
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
@@ -186,7 +188,7 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 	for l := d.tail; l < d.close; l++ {
 		tail = append(tail, d.srcLine(l))
 	}
-	out := d.assemble(items, dropped, carried, append(carry, tail...))
+	out := d.holeComments(d.assemble(items, dropped, carried, append(carry, tail...)), s, p)
 	closeLine := f.text(d.close)
 	if p.Align > 0 && p.Align > s.AlignAttr {
 		col := d.closeOff - f.lineOff[d.close] + 1
@@ -248,7 +250,7 @@ func (d *def) leading(e *element) (detached, attached []line) {
 // after it) is one where it goes; one that was inside a paragraph joins
 // the one it goes to. Where that brings two blank lines together, one
 // goes, and no blank line comes last unless the source has one there.
-func (d *def) assemble(items []item, dropped map[*element]bool, carried map[*element][]line, tail []line) []string {
+func (d *def) assemble(items []item, dropped map[*element]bool, carried map[*element][]line, tail []line) []line {
 	var elems []*element // those kept, in the source's order
 	for _, e := range d.elems {
 		if !dropped[e] {
@@ -349,11 +351,7 @@ func (d *def) assemble(items []item, dropped map[*element]bool, carried map[*ele
 			out = out[:len(out)-1]
 		}
 	}
-	text := make([]string, len(out))
-	for i, l := range out {
-		text[i] = l.text
-	}
-	return text
+	return out
 }
 
 // longestIncreasing returns the values of a longest strictly increasing
@@ -453,4 +451,70 @@ func (d *def) splitLine(e *element, i int, aligned map[int]int64, s *layout.Stru
 		lead = lead[:len(lead)-len(strings.TrimLeft(lead, " \t"))]
 	}
 	return []string{lead + typ + sep + strings.TrimSpace(string(f.src[pt.off:pt.end])) + attr + ";" + after}
+}
+
+// holeComment matches a comment line that gives the hole before the
+// member after it, as pahole prints one: "/* XXX 3 bytes hole, try to
+// pack */", "/* 4 bytes hole */".
+var holeComment = regexp.MustCompile(`^(\s*/\*\s*(?:XXX\s+)?)(\d+)( bytes? hole\b.*\*/\s*)$`)
+
+// holeComments is out's text with each comment on the hole before a
+// member that the proposal p of s changes, and that gave the hole s has
+// there, updated to the hole p leaves, or dropped where p leaves none.
+func (d *def) holeComments(out []line, s *layout.Struct, p *layout.Proposal) []string {
+	first := map[int]int{} // the line a member's declaration starts on → the member
+	for _, e := range d.elems {
+		if len(e.members) > 0 {
+			first[e.start] = e.members[0]
+		}
+	}
+	at := map[int]int{} // member → its index in p
+	for i, k := range p.From {
+		if k >= 0 {
+			at[k] = i
+		}
+	}
+	holeBefore := func(ms []layout.Member, i int) int64 {
+		var end int64
+		for _, m := range ms[:i] {
+			end = max(end, m.End())
+		}
+		return ms[i].Offset - end
+	}
+	var text []string
+	for i, l := range out {
+		m := holeComment.FindStringSubmatch(l.text)
+		if m == nil {
+			text = append(text, l.text)
+			continue
+		}
+		// The member the comment stands before.
+		k, ok := -1, false
+		for _, next := range out[i+1:] {
+			if k, ok = first[next.at]; ok || next.at < 0 || d.f.lineKind[next.at] == lineCode {
+				break
+			}
+		}
+		n, _ := strconv.ParseInt(m[2], 10, 64)
+		j, inP := at[k]
+		if !ok || !inP || holeBefore(s.Members, k) != n {
+			text = append(text, l.text)
+			continue
+		}
+		if now := holeBefore(p.Struct.Members, j); now > 0 {
+			text = append(text, m[1]+strconv.FormatInt(now, 10)+byteWord.ReplaceAllString(m[3], " "+plural(now)+" hole"))
+		}
+	}
+	return text
+}
+
+// byteWord is the words after a hole comment's number.
+var byteWord = regexp.MustCompile(`^ bytes? hole`)
+
+// plural is "byte" or "bytes" for n.
+func plural(n int64) string {
+	if n == 1 {
+		return "byte"
+	}
+	return "bytes"
 }

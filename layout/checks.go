@@ -108,6 +108,10 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	var grown, grownFrom *Proposal
 	var growWhy string
 	needsOrder := s.Kind == KindStruct && (s.PerCPU || len(s.hotMembers()) > 0)
+	// The checks judge s against the best order for this build: one that
+	// other builds defeat still shows what this one loses, and NoFix says
+	// why it is not proposed.
+	var judge *Proposal
 	if needsOrder {
 		r.Proposal, r.NoFix = propose(s, lines)
 		r.Needs = groupsNeed(s, lines, r.Proposal)
@@ -124,8 +128,14 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 			}
 		}
 	}
+	judge = r.Proposal
+	if needsOrder && judge == nil && len(s.Variations) > 0 {
+		alone := *s
+		alone.Variations = nil
+		judge, _ = propose(&alone, lines)
+	}
 	for _, line := range lines {
-		r.Findings = append(r.Findings, check(checks, s, r.Proposal, line, slices.Max(lines))...)
+		r.Findings = append(r.Findings, check(checks, s, judge, line, slices.Max(lines))...)
 	}
 	r.Findings = merge(slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.silenced(&f) }))
 	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check.Reorders() }) {

@@ -140,9 +140,14 @@ type Struct struct {
 	// Grow is the bytes a C proposal may add to the struct, which also
 	// lets it pad inside a cacheline group (within the group's limit);
 	// 0 keeps the struct its size.
-	Grow    int64
-	Budgets []Budget
-	Ignores []Ignore
+	Grow int64
+	// Variations are the members whose size, or the bytes in front of
+	// which, differ in the other configurations the struct is built
+	// with (see Variation): a C proposal is scored at every layout they
+	// give. nil judges the binary's own configuration alone.
+	Variations []Variation
+	Budgets    []Budget
+	Ignores    []Ignore
 
 	DeclFile string
 	DeclLine int

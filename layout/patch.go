@@ -75,6 +75,18 @@ type patcher struct {
 	units  []unit
 	last   []item
 	base   []int // the lines of s, as hotLinesEach counts them
+	align  int64 // the struct's alignment in the orders laid out
+	// cfgs are the other builds an order must hold in (config);
+	// anchored the units that keep their place relative to the group
+	// markers, home the marker each lies after in s (region).
+	cfgs     []config
+	anchored map[int32]bool
+	home     []int32
+	// alignedHead is the head unit alignHead aligned, -1 for none.
+	alignedHead int32
+	// declared is the units in s's order: a member a hot file lets join
+	// a group is a unit of the group, outside it in s.
+	declared []int32
 	// scratch, reused by eval
 	pos   []int64
 	gaps  int   // holes between units in the last layOut
@@ -145,17 +157,18 @@ const maxRun = 8
 // limits when limits is set); nil when no move helps, or when s's own
 // order, laid out again, is not s (a member where nothing the model
 // holds explains it).
-func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal) *Proposal {
-	pt := newPatcher(s, items, lines, limits)
+func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, robust bool) *Proposal {
+	pt := newPatcher(s, items, lines, limits, robust)
+	if !laysOutAs(s, pt.proposal(pt.declared)) {
+		return nil
+	}
+	cur, _ := pt.eval(pt.declared, nil)
+	// The walks start from the units' order: s's, but for the members a
+	// hot file lets join a group, which that order moves into it.
 	order := make([]int32, len(pt.units))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	p0 := pt.proposal(order)
-	if !laysOutAs(s, p0) {
-		return nil
-	}
-	cur, _ := pt.eval(order, nil)
 	// Two walks from the declaration: the one that takes the cheapest
 	// move that helps at each step, and the one that takes the move that
 	// helps most. The first moves few members; the second finds what
@@ -163,18 +176,28 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal) 
 	// needless moves trim then undoes.
 	var best []int32
 	var bestScore patchScore
-	consider := func(o []int32, sc patchScore) {
+	bestPt := pt
+	consider := func(pt *patcher, o []int32, sc patchScore) {
 		if o == nil {
 			return
 		}
 		o, sc = pt.trim(o, sc)
 		o, sc = pt.respace(o, sc)
 		if best == nil || sc.preferred(bestScore) {
-			best, bestScore = o, sc
+			best, bestScore, bestPt = o, sc, pt
 		}
 	}
+	if !slices.Equal(order, pt.declared) {
+		sc, ok := pt.eval(order, nil)
+		if !ok || !sc.improves(cur) {
+			return nil
+		}
+		consider(pt, slices.Clone(order), sc)
+		cur = sc
+	}
 	for _, cheapest := range []bool{true, false} {
-		consider(pt.walk(order, cur, cheapest))
+		o, sc := pt.walk(order, cur, cheapest)
+		consider(pt, o, sc)
 	}
 	if o := pt.orderOf(seed); o != nil {
 		sc, ok := pt.eval(o, nil)
@@ -182,13 +205,60 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal) 
 			if w, wsc := pt.walk(o, sc, true); w != nil {
 				o, sc = w, wsc
 			}
-			consider(o, sc)
+			consider(pt, o, sc)
+		}
+	}
+	// Where no order the walks reach holds in every build, the order for
+	// this build alone with other cold members making its room: the
+	// walks move one run at a time, and the run they chose may be one a
+	// build moves or a block this build lacks stays beside.
+	if best == nil && (len(pt.cfgs) > 0 || len(pt.anchored) > 0) {
+		alone := newPatcher(s, items, lines, limits, false)
+		for _, cheapest := range []bool{true, false} {
+			o, sc := alone.walk(order, cur, cheapest)
+			if o == nil {
+				continue
+			}
+			o, sc = alone.trim(o, sc)
+			// Any other room that holds beats this one, which does not.
+			sc.moved, sc.cold, sc.gaps, sc.holes = math.MaxInt32, math.MaxInt32, math.MaxInt32, math.MaxInt64
+			if o, sc = pt.respace(o, sc); pt.holds(o) {
+				consider(pt, o, sc)
+			}
+		}
+	}
+	// Aligning a group's begin marker on a line is a move too, of no
+	// member: the kernel's own way to start a group on a line whatever
+	// the configuration puts before it. It costs the bytes of the hole
+	// it opens, which eval bounds in every build as it does any order's.
+	for _, g := range pt.groups {
+		for _, n := range alignments(s, lines) {
+			pa := newPatcher(s, items, lines, limits, robust)
+			if !pa.alignHead(g.name, n) {
+				continue
+			}
+			sc, ok := pa.eval(order, nil)
+			if !ok || !sc.improves(cur) {
+				continue
+			}
+			o := slices.Clone(order)
+			if w, wsc := pa.walk(o, sc, true); w != nil {
+				o, sc = w, wsc
+			}
+			o, sc = pa.trim(o, sc)
+			// A move of a cold member's worth: a hole, as a spacer
+			// would leave one.
+			sc.moved++
+			sc.cold++
+			if best == nil || sc.preferred(bestScore) {
+				best, bestScore, bestPt = o, sc, pa
+			}
 		}
 	}
 	if best == nil {
 		return nil
 	}
-	p := pt.proposal(best)
+	p := bestPt.proposal(best)
 	// The quick count agrees with the checks, or no patch.
 	if invalid(s, p) != "" || overLimits(s, p, limits) != "" || worse(s, p, lines) != "" {
 		return nil
@@ -196,20 +266,76 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal) 
 	return p
 }
 
+// holds reports whether order is one eval takes.
+func (pt *patcher) holds(order []int32) bool {
+	_, ok := pt.eval(order, nil)
+	return ok
+}
+
+// alignments are the alignments a group's begin marker may be given:
+// each line size, and those the struct's members have by an attribute
+// already (the binary's ____cacheline_aligned), smallest first.
+func alignments(s *Struct, lines []int64) []int64 {
+	out := slices.Clone(lines)
+	for _, m := range s.Members {
+		if m.AlignAttr > 1 {
+			out = append(out, m.AlignAttr)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// alignHead has the orders start group's begin marker on a line of the
+// given size, by an alignment attribute; false where it starts on one
+// by its own alignment, or carries a member.
+func (pt *patcher) alignHead(group string, line int64) bool {
+	for u := range pt.units {
+		un := &pt.units[u]
+		if un.role != headUnit || pt.groups[un.group].name != group || un.it.size != 0 || un.it.align >= line {
+			continue
+		}
+		un.it.align = line
+		un.it.start = alignUp(un.it.start, line)
+		pt.align = max(pt.align, line)
+		pt.alignedHead = int32(u)
+		return true
+	}
+	return false
+}
+
 // walk moves one step at a time from order, whose score is cur, while a
 // move helps; it returns the order it ends with, nil if none helped.
 func (pt *patcher) walk(order []int32, cur patchScore, cheapest bool) ([]int32, patchScore) {
 	var best []int32
 	for range maxPatchSteps {
+		// Scored in the binary's build first; the other builds judge
+		// the candidates best first, until one holds in all.
+		type scored struct {
+			o  []int32
+			sc patchScore
+		}
+		var cands []scored
+		for _, cand := range pt.moves(order) {
+			if sc, ok := pt.evalIn(cand, &cur, false); ok {
+				cands = append(cands, scored{cand, sc})
+			}
+		}
+		slices.SortStableFunc(cands, func(a, b scored) int {
+			switch {
+			case cheapest && a.sc.cheaper(b.sc) || !cheapest && a.sc.less(b.sc):
+				return -1
+			case cheapest && b.sc.cheaper(a.sc) || !cheapest && b.sc.less(a.sc):
+				return 1
+			}
+			return 0
+		})
 		var next []int32
 		var nextScore patchScore
-		for _, cand := range pt.moves(order) {
-			sc, ok := pt.eval(cand, &cur)
-			if !ok {
-				continue
-			}
-			if next == nil || cheapest && sc.cheaper(nextScore) || !cheapest && sc.less(nextScore) {
-				next, nextScore = cand, sc
+		for _, c := range cands {
+			if pt.inAllConfigsOK(c.o) {
+				next, nextScore = c.o, c.sc
+				break
 			}
 		}
 		if next == nil {
@@ -396,7 +522,7 @@ func (pt *patcher) replaceSpacer(order []int32, sc patchScore, lo, hi int) ([]in
 					}
 				}
 				cand := slices.Concat(rest[:at], c, rest[at:])
-				csc, ok := pt.eval(cand, nil)
+				csc, ok := pt.evalIn(cand, nil, false)
 				if !ok {
 					continue
 				}
@@ -404,7 +530,7 @@ func (pt *patcher) replaceSpacer(order []int32, sc patchScore, lo, hi int) ([]in
 					continue
 				}
 				tie := [2]int{pt.movedGaps(cand), distance(c, rest, at)}
-				if csc.less(bestScore) || slices.Compare(tie[:], bestTie[:]) < 0 {
+				if (csc.less(bestScore) || slices.Compare(tie[:], bestTie[:]) < 0) && pt.inAllConfigsOK(cand) {
 					best, bestScore, bestTie = cand, csc, tie
 				}
 			}
@@ -494,8 +620,10 @@ func (pt *patcher) orderOf(p *Proposal) []int32 {
 	return order
 }
 
-func newPatcher(s *Struct, items []item, lines []int64, limits bool) *patcher {
-	pt := &patcher{s: s, lines: lines, paths: s.Paths(), limits: limits}
+// newPatcher readies the search for s's orders; robust has it score
+// each at every build s.Variations give as well.
+func newPatcher(s *Struct, items []item, lines []int64, limits, robust bool) *patcher {
+	pt := &patcher{s: s, lines: lines, paths: s.Paths(), limits: limits, alignedHead: -1}
 	ids := map[*Member]int{}
 	spansOf := func(it *item) []hotSpan {
 		var out []hotSpan
@@ -583,9 +711,38 @@ func newPatcher(s *Struct, items []item, lines []int64, limits bool) *patcher {
 			h.guarded = h.hot.Guard != "" || guards[h.m.Name]
 		}
 	}
+	pt.align = max(s.Align, 1)
+	for _, it := range pt.last {
+		pt.align = max(pt.align, it.align)
+	}
+	order = pt.declaredOrder()
+	pt.declared = order
 	pt.layOut(order)
 	pt.collect(order)
 	pt.base, _, _ = pt.lineCounts(nil)
+	if robust {
+		pt.cfgs = pt.configs()
+		for i := range pt.cfgs {
+			c := &pt.cfgs[i]
+			c.size = pt.sizeAt(pt.layOutIn(order, c))
+			pt.collectIn(order, c)
+			c.base, _, _ = pt.lineCounts(nil)
+		}
+		for _, v := range s.Variations {
+			k := slices.IndexFunc(s.Members, func(m Member) bool { return m.Name == v.Member })
+			for u := range pt.units {
+				if v.Anchored && slices.Contains(pt.units[u].it.members, k) {
+					if pt.anchored == nil {
+						pt.anchored = map[int32]bool{}
+					}
+					pt.anchored[int32(u)] = true
+				}
+			}
+		}
+		pt.home = pt.region(order)
+		pt.layOut(order)
+		pt.collect(order)
+	}
 	return pt
 }
 
@@ -616,7 +773,20 @@ func (pt *patcher) proposal(order []int32) *Proposal {
 			b.place(un.it)
 		}
 	}
-	return b.finish(pt.last)
+	p := b.finish(pt.last)
+	if pt.alignedHead >= 0 {
+		un := &pt.units[pt.alignedHead]
+		for i, k := range p.From {
+			if m := &p.Struct.Members[i]; slices.Contains(un.it.members, k) && IsGroupMarker(m.Name) {
+				m.AlignAttr = un.it.align
+				m.Align = max(m.Align, un.it.align)
+				p.Aligned = append(p.Aligned, i)
+				p.Struct.Align = max(p.Struct.Align, un.it.align)
+				p.Struct.Size = alignUp(p.Struct.Size, p.Struct.Align)
+			}
+		}
+	}
+	return p
 }
 
 // layOut places order's units, into pt.pos, and returns where the last
@@ -704,17 +874,23 @@ type placedSpan struct {
 // puts a path on more lines than s, or, given cur, when it does not
 // improve on cur.
 func (pt *patcher) eval(order []int32, cur *patchScore) (patchScore, bool) {
+	return pt.evalIn(order, cur, true)
+}
+
+// inAllConfigsOK reports whether order holds in every build (see
+// inAllConfigs).
+func (pt *patcher) inAllConfigsOK(order []int32) bool {
+	return len(pt.cfgs) == 0 && len(pt.anchored) == 0 || pt.inAllConfigs(order) == ""
+}
+
+// evalIn is eval, in the other builds too when builds is set.
+func (pt *patcher) evalIn(order []int32, cur *patchScore, builds bool) (patchScore, bool) {
 	end, ok := pt.layOut(order)
 	if !ok {
 		return patchScore{}, false
 	}
 	s := pt.s
-	align := s.Align
-	for _, it := range pt.last {
-		end = startAt(end, &it) + it.size
-		align = max(align, it.align)
-	}
-	if size := alignUp(end, max(align, 1)); size > s.Size+s.Grow && !s.PerCPU {
+	if size := pt.sizeAt(end); size > s.Size+s.Grow && !s.PerCPU {
 		return patchScore{}, false
 	}
 	if pt.limits {
@@ -747,6 +923,9 @@ func (pt *patcher) eval(order []int32, cur *patchScore) (patchScore, bool) {
 		return patchScore{}, false
 	}
 	sc.moved, sc.cold = pt.moved(order)
+	if builds && !pt.inAllConfigsOK(order) {
+		return patchScore{}, false
+	}
 	return sc, true
 }
 
@@ -947,4 +1126,30 @@ func laysOutAs(s *Struct, p *Proposal) bool {
 		}
 	}
 	return true
+}
+
+// declaredOrder is the units in the order s has their members: by where
+// each starts, a group's end marker before what starts where it ends, and
+// its begin marker before its first member.
+func (pt *patcher) declaredOrder() []int32 {
+	order := make([]int32, len(pt.units))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	rank := func(r unitRole) int {
+		switch r {
+		case tailUnit:
+			return 0
+		case padUnit:
+			return 1
+		case headUnit:
+			return 2
+		}
+		return 3
+	}
+	slices.SortStableFunc(order, func(a, b int32) int {
+		x, y := &pt.units[a], &pt.units[b]
+		return cmp.Or(cmp.Compare(x.it.start, y.it.start), cmp.Compare(rank(x.role), rank(y.role)))
+	})
+	return order
 }

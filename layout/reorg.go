@@ -36,6 +36,14 @@ type Proposal struct {
 	// proposal moves into or out of a group.
 	Groups       []GroupSize
 	GroupChanges []GroupChange
+	// MovedAtLeast is a lower bound on the members any order that puts
+	// each path on as few lines as this one must move (movesAtLeast), 0
+	// when the proposal moves none.
+	MovedAtLeast int
+	// Configs says which configurations the proposal was judged at: the
+	// layouts the struct's Variations give, or, for a C struct without
+	// any, this binary's alone.
+	Configs string
 }
 
 // Isolates reports whether the proposal adds space to start members on
@@ -240,23 +248,102 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 			}
 		}
 	}
+	// An order holds in every build the variations give, or it is no
+	// proposal: the builder's is checked here, the patch's as it is
+	// searched.
+	if best != nil {
+		if why := inAllConfigs(s, items, lines, groups, best); why != "" {
+			best, reason = nil, why
+		}
+	}
 	// The smallest patch, unless the builder's order is better by more
 	// than its moves cost, or leaves fewer members sharing lines falsely
 	// (the builder isolates written members; a patch only moves them).
-	if p := patch(s, items, lines, groups, best); p != nil {
+	if p := patch(s, items, lines, groups, best, true); p != nil {
 		p.Moved = moved(s, p)
 		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(p.Struct, best.Struct, lines) {
 			best = p
 		}
 	}
+	// Where other builds leave no proposal, the one for this build alone
+	// and the build that defeats it.
+	defeated := func(why string) string {
+		if len(s.Variations) == 0 {
+			return why
+		}
+		q := patch(s, items, lines, groups, nil, false)
+		if q == nil {
+			return why
+		}
+		if why == "" {
+			why = "no order that holds in every build puts a path on fewer lines"
+		}
+		q.Moved = moved(s, q)
+		what := "no member moved"
+		if len(q.Moved) > 0 {
+			what = "moving " + nameList(q.Moved)
+		}
+		if len(q.Aligned) > 0 {
+			what += ", " + q.Struct.Members[q.Aligned[0]].Name + " aligned"
+		}
+		fails := inAllConfigs(s, items, lines, groups, q)
+		if fails == "" {
+			return why
+		}
+		return fmt.Sprintf("the proposal for this build alone (%s) does not hold in others: %s", what, fails)
+	}
 	if best == nil {
-		return nil, reason
+		return nil, defeated(reason) + notExhaustive
 	}
 	if why := notWorthMoving(s, best, lines); why != "" {
-		return nil, why
+		return nil, defeated(why) + notExhaustive
+	}
+	if len(s.Variations) > 0 && !fewerLines(s, best, lines) {
+		// Where this build alone gets fewer lines, the builds that
+		// keep it from them are the point, not an order as good as s.
+		if why := defeated(""); why != "" {
+			return nil, why + notExhaustive
+		}
 	}
 	_, best.Grown = growth(s, best, lines)
+	if len(best.Moved) > 0 {
+		best.MovedAtLeast = movesAtLeast(s, best, lines)
+	}
+	if len(s.Variations) > 0 || len(s.groupNames()) > 0 {
+		// A kernel struct is built in many configurations.
+		best.Configs = configsWords(s, len(newPatcher(s, items, lines, groups, true).cfgs))
+	}
 	return best, ""
+}
+
+// notExhaustive says, after why a C struct gets no proposal, that the
+// search that found no better order does not try them all.
+const notExhaustive = "; the search is not exhaustive (the builder's orders, moves from the declaration one at a time, a group's begin marker aligned): an order it does not try may do better"
+
+// inAllConfigs says in which build p, a proposal for s, puts a path on
+// more lines than s or grows it, or moves a member that a block this
+// build lacks stays beside to another place among the groups; "" when
+// in none.
+func inAllConfigs(s *Struct, items []item, lines []int64, groups bool, p *Proposal) string {
+	if len(s.Variations) == 0 {
+		return ""
+	}
+	pt := newPatcher(s, items, lines, groups, true)
+	if len(pt.cfgs) == 0 && len(pt.anchored) == 0 {
+		return ""
+	}
+	if p.Isolates() && len(p.Aligned) == 1 && IsGroupMarker(p.Struct.Members[p.Aligned[0]].Name) && !slices.Contains(p.From, -1) {
+		// A patch's aligned begin marker.
+		if !pt.alignHead(strings.TrimPrefix(p.Struct.Members[p.Aligned[0]].Name, groupBeginPrefix), p.Struct.Members[p.Aligned[0]].AlignAttr) {
+			return "it aligns a member, which is not scored in other builds"
+		}
+		p = &Proposal{Struct: p.Struct, From: p.From}
+	}
+	o := pt.orderOf(p)
+	if o == nil {
+		return "it pads or aligns members, which is not scored in other builds"
+	}
+	return pt.inAllConfigs(o)
 }
 
 // notWorthMoving says why proposal p for s moves too many members for what

@@ -97,6 +97,11 @@ type JSONProposal struct {
 	// Moved names the members the proposal moves, the fewest whose
 	// removal leaves the others in their order: what a patch moves.
 	Moved []string `json:"moved"`
+	// MovedAtLeast is a lower bound on the members any order with these
+	// hot lines moves, 0 (left out) when the proposal moves none.
+	MovedAtLeast int `json:"moved_at_least,omitempty"`
+	// Configs says which configurations the proposal was judged at.
+	Configs string `json:"configs,omitempty"`
 	// Groups are the kernel cacheline groups' sizes before and after;
 	// GroupChanges the members that enter or leave a group.
 	Groups       []JSONGroup       `json:"groups,omitempty"`
@@ -187,7 +192,7 @@ func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
 				hl[p] = ps.HotLines(p, line)
 			}
 			js.Proposal = &JSONProposal{Members: jsonMembers(ps.Members), Size: ps.Size, Align: r.Proposal.Align, HotLines: hl, Grown: r.Proposal.Grown,
-				Moved: r.Proposal.Moved}
+				Moved: r.Proposal.Moved, MovedAtLeast: r.Proposal.MovedAtLeast, Configs: r.Proposal.Configs}
 			if js.Proposal.Moved == nil {
 				js.Proposal.Moved = []string{}
 			}

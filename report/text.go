@@ -111,7 +111,24 @@ func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
 		p.printf("/* the proposal %s */\n", inComment(g))
 	}
 	if n := len(r.Proposal.Moved); n > 0 {
-		p.printf("/* the proposal moves %d member%s: %s */\n", n, plural(int64(n)), nameList(r.Proposal.Moved))
+		atLeast := ""
+		// A bound as high as the moves says nothing a reader needs.
+		if m := r.Proposal.MovedAtLeast; m > 0 && m < n {
+			atLeast = fmt.Sprintf(" (any order with these hot lines moves at least %d)", m)
+		}
+		p.printf("/* the proposal moves %d member%s%s: %s */\n", n, plural(int64(n)), atLeast, nameList(r.Proposal.Moved))
+	}
+	for _, i := range r.Proposal.Aligned {
+		if m := r.Proposal.Struct.Members[i]; m.Size == 0 && layout.IsGroupMarker(m.Name) {
+			var end int64
+			for _, x := range r.Proposal.Struct.Members[:i] {
+				end = max(end, x.End())
+			}
+			p.printf("/* the proposal aligns %s on a %d-byte line, for a hole of %d bytes before it here */\n", m.Name, m.AlignAttr, m.Offset-end)
+		}
+	}
+	if c := r.Proposal.Configs; c != "" {
+		p.printf("/* the proposal was %s */\n", inComment(c))
 	}
 	if gs := r.Proposal.Groups; len(gs) > 0 {
 		var parts []string

@@ -22,7 +22,7 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-F dwarf|btf] [-hot FILE|DIR]... [-asserts FILE|DIR]... [-line N[,N]] [-reorg [-grow N] [-patch SRC]...] [-format text|json|sarif|svg] [-srcroot DIR] [-q|-v]
+const layoutUsage = `usage: cachelint layout [-C NAME[,NAME]] [-F dwarf|btf] [-hot FILE|DIR]... [-asserts FILE|DIR]... [-line N[,N]] [-reorg [-grow N] [-vary S.M=D]... [-patch SRC]...] [-format text|json|sarif|svg] [-srcroot DIR] [-q|-v]
                         [--sizes] [-n|--nr_members] [-H N|--holes=N] [--hex] [-P|--packable] [-E|--expand_types] FILE...
 
 Reports the layout of the structs in ELF files with DWARF, or in BTF (raw,
@@ -55,6 +55,8 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&patchSrc, "patch", "with -reorg: print a diff rewriting the struct definitions in the C `SRC` (file or folder) into the proposed order (repeatable)")
 	var asserts listFlag
 	fs.Var(&asserts, "asserts", "kernel sources, a file or a tree, whose CACHELINE_ASSERT_GROUP_SIZE lines say how big a proposal may make each cacheline group (repeatable)")
+	vary, varied := varyFlag{}, map[string]bool{}
+	fs.Var(vary, "vary", "with -reorg: `STRUCT.MEMBER=DELTAS`: the member's size differs by one of DELTAS bytes (N[,N], LO..HI[/STEP]) in other configurations; a proposal must hold in each (repeatable)")
 	grow := fs.Int64("grow", 0, "bytes a proposal may add to a C struct; with it, a proposal may also pad inside a cacheline group")
 	format := fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
 	quiet := fs.Bool("q", false, "print only the structs with findings: no notes, warnings or progress bar")
@@ -191,6 +193,10 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		opts.Lookup = report.Lookup(types)
 		for _, s := range structs {
 			s.Grow = *grow
+			if err := vary.apply(s); err != nil {
+				return fail("%s: %v", path, err)
+			}
+			varied[s.Name] = true
 		}
 		for _, s := range structs {
 			if !pahole.keep(s) {
@@ -211,7 +217,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 				status = 3
 			}
 			if patch != nil {
-				patch.add(s, &r)
+				patch.add(s, &r, want != nil)
 				continue
 			}
 			if len(r.Findings) == 0 && *quiet {
@@ -221,6 +227,9 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 				return fail("%v", err)
 			}
 		}
+	}
+	if names := vary.unused(varied); names != "" {
+		return fail("-vary: no input has struct %s", names)
 	}
 	if patch != nil {
 		if code := patch.finish(out); code != 0 {

@@ -35,8 +35,18 @@ func newPatcher(paths []string, lines []int64, stderr io.Writer) (*patcher, erro
 
 // add plans the rewrite of s, whose analysis r has a proposal; a struct
 // with findings and no proposal gets a note saying why it gets no patch.
-func (p *patcher) add(s *layout.Struct, r *layout.Result) {
+// The source's definition of a struct named (-C) is checked against the
+// binary whether or not there is a proposal: a patch to other source, or
+// none for it, says nothing of the source given.
+func (p *patcher) add(s *layout.Struct, r *layout.Result, named bool) {
 	if r.Proposal == nil {
+		if named {
+			if err := p.src.Check(s); err != nil {
+				fmt.Fprintf(p.stderr, "cachelint: %v\n", err)
+				p.failed = true
+				return
+			}
+		}
 		if r.NoFix != "" {
 			fmt.Fprintf(p.stderr, "cachelint: note: struct %s: no patch: %s\n", s.Name, r.NoFix)
 		}
@@ -50,6 +60,13 @@ func (p *patcher) add(s *layout.Struct, r *layout.Result) {
 	}
 	for _, n := range pl.Notes {
 		fmt.Fprintf(p.stderr, "cachelint: note: %s\n", n)
+	}
+	if pl.Result.Proposal == nil {
+		// The source's configurations defeat the binary's proposal.
+		if pl.Result.NoFix != "" {
+			fmt.Fprintf(p.stderr, "cachelint: note: struct %s: no patch: %s\n", s.Name, pl.Result.NoFix)
+		}
+		return
 	}
 	p.plans = append(p.plans, pl)
 }

@@ -471,6 +471,11 @@ func TestKernelProposals61(t *testing.T) {
 			if len(p.Moved) == 0 {
 				t.Errorf("%s 6.1 at %s: moves nothing", c.name, line)
 			}
+			// The bound beside moved is one: no more than it moves.
+			if p.MovedAtLeast > len(p.Moved) {
+				t.Errorf("%s 6.1 at %s: moves %d, at least %d", c.name, line, len(p.Moved), p.MovedAtLeast)
+			}
+			t.Logf("%s 6.1 at %s: moves %d, any order at least %d", c.name, line, len(p.Moved), p.MovedAtLeast)
 		}
 	}
 }

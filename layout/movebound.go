@@ -1,0 +1,137 @@
+package layout
+
+import "slices"
+
+// movesAtLeast is a lower bound on the members any order of s must move
+// (see moved) to put each path on at most the lines p puts it on, at each
+// line size: the most that any one path at any one size needs.
+//
+// For one path at one size: the members an order does not move keep
+// their order, so the ones between two kept members of the path stay
+// between them, moved ones only adding bytes. Where those kept between
+// take a line or more, the two lie on different lines; the path's kept
+// members thus fall into clusters apart by a line or more, each on at
+// least its bytes' worth of lines. Keeping the path within its lines
+// means moving members of the path, or enough of those between two of
+// them to bring the two within a line: the fewest such moves is found
+// over every choice of the path's members to keep. Members hot through
+// their parts count as bytes between, not of the path, which only
+// lowers the bound.
+func movesAtLeast(s *Struct, p *Proposal, lines []int64) int {
+	// Each member's own bytes: a bit-field's storage unit once.
+	bytes := make([]int64, len(s.Members))
+	var end int64
+	for i := range s.Members {
+		m := &s.Members[i]
+		if m.Offset >= end {
+			bytes[i] = m.Size
+		} else if m.End() > end {
+			bytes[i] = m.End() - end
+		}
+		end = max(end, m.End())
+	}
+	best := 0
+	for _, line := range lines {
+		for _, path := range s.Paths() {
+			var on []int
+			for i := range s.Members {
+				if m := &s.Members[i]; m.Hot.On(path) && len(m.Parts) == 0 && bytes[i] > 0 {
+					on = append(on, i)
+				}
+			}
+			target := p.Struct.HotLines(path, line)
+			best = max(best, pathMoves(bytes, on, line, target))
+		}
+	}
+	return best
+}
+
+// pathMoves is the fewest members to move so that the members on (indexes
+// into bytes, in order) kept in place fall into clusters whose lines add
+// up to at most target (see movesAtLeast).
+func pathMoves(bytes []int64, on []int, line int64, target int) int {
+	k := len(on)
+	if k == 0 {
+		return 0
+	}
+	// bridge[a][b] is the fewest members between on[a] and on[b], not
+	// themselves on the path, to move for the rest to take less than a
+	// line: the biggest first.
+	bridge := make([][]int, k)
+	for a := range k {
+		bridge[a] = make([]int, k)
+		var between []int64
+		for b := a + 1; b < k; b++ {
+			for i := on[b-1] + 1; i < on[b]; i++ {
+				between = append(between, bytes[i])
+			}
+			sorted := slices.Sorted(slices.Values(between))
+			var sum int64
+			for _, n := range sorted {
+				sum += n
+			}
+			n := 0
+			for j := len(sorted) - 1; j >= 0 && sum >= line; j-- {
+				sum -= sorted[j]
+				n++
+			}
+			bridge[a][b] = n
+		}
+	}
+	lines := func(n int64) int { return int((n + line - 1) / line) }
+	// state: the last kept member of the path, the lines of the clusters
+	// closed before its cluster, and its cluster's bytes so far → the
+	// fewest moves.
+	type state struct {
+		closed int
+		open   int64
+	}
+	at := make([]map[state]int, k)
+	for a := range k {
+		at[a] = map[state]int{}
+		// Kept first: those of the path before it move.
+		if st := (state{0, bytes[on[a]]}); lines(st.open) <= target {
+			at[a][st] = a
+		}
+	}
+	result := k // every member of the path moved
+	for a := range k {
+		for st, cost := range at[a] {
+			// Kept last: those after it move.
+			if st.closed+lines(st.open) <= target {
+				result = min(result, cost+k-1-a)
+			}
+			for b := a + 1; b < k; b++ {
+				skipped := b - a - 1
+				if cost+skipped >= result {
+					break
+				}
+				var gap int64
+				for i := on[a] + 1; i < on[b]; i++ {
+					if !slices.Contains(on, i) {
+						gap += bytes[i]
+					}
+				}
+				// Brought within a line of each other: one cluster.
+				if c := cost + skipped + bridge[a][b]; c < result {
+					next := state{st.closed, st.open + bytes[on[b]]}
+					if next.closed+lines(next.open) <= target {
+						if old, ok := at[b][next]; !ok || c < old {
+							at[b][next] = c
+						}
+					}
+				}
+				// A line or more apart, as they are: a new cluster.
+				if gap >= line {
+					next := state{st.closed + lines(st.open), bytes[on[b]]}
+					if c := cost + skipped; next.closed+lines(next.open) <= target {
+						if old, ok := at[b][next]; !ok || c < old {
+							at[b][next] = c
+						}
+					}
+				}
+			}
+		}
+	}
+	return result
+}

@@ -1,0 +1,289 @@
+package layout
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Variation is a place where the struct's layout differs between the
+// configurations it is built with, not only the one the binary was: a
+// member whose size depends on the configuration (members of its own in
+// an #if block, an embedded struct with such members), or the members of
+// a conditional block this build lacks, which other builds have in front
+// of a member. Every offset after it moves by one of Deltas in some
+// build.
+type Variation struct {
+	// Member is the top-level member it is at.
+	Member string
+	// Before says the bytes come in front of Member, not at its end.
+	Before bool
+	// Anchored says the bytes are a block this build lacks, which the
+	// source keeps next to Member: a proposal keeps Member between the
+	// group markers it lies between, so that the block keeps its place
+	// relative to the groups.
+	Anchored bool
+	// Deltas are the bytes other builds add there (negative: remove).
+	Deltas []int64
+	// Why says what varies, for messages ("the #if IS_ENABLED(CONFIG_X)
+	// block on line 12 (tcp_clean_acked)"); "" for Member's own size.
+	Why string
+}
+
+// config is one build's layout other than the binary's: bytes added
+// inside units.
+type config struct {
+	what string
+	// grow is, per unit, the bytes added, and at where in the unit
+	// (relative to its start): the unit's hot spans from there on move.
+	grow, at []int64
+	// base are s's line counts in this build (hotLinesEach's order),
+	// size its size.
+	base []int
+	size int64
+}
+
+// maxConfigs bounds the builds a proposal is scored at: every
+// combination of the variations' deltas where there are no more, else
+// each variation alone at each of its deltas, and all of them at once at
+// their largest and at their smallest.
+const maxConfigs = 1024
+
+// configs lists the builds s's Variations give, for the patcher's units:
+// every combination of them, each at none or one of its deltas, which
+// moves each group's start through every offset they allow; where there
+// are more than maxConfigs, one for each variation at each of its deltas,
+// the others as in the binary, and every variation at its largest delta,
+// and at its smallest, together. The bases are filled in by newPatcher.
+func (pt *patcher) configs() []config {
+	s := pt.s
+	unitOf := map[int]int32{}
+	for u := range pt.units {
+		for _, k := range pt.units[u].it.members {
+			unitOf[k] = int32(u)
+		}
+	}
+	type place struct {
+		u  int32
+		at int64
+	}
+	var places []place
+	var vs []Variation
+	for _, v := range s.Variations {
+		k := slices.IndexFunc(s.Members, func(m Member) bool { return m.Name == v.Member })
+		if k < 0 {
+			continue
+		}
+		u, ok := unitOf[k]
+		if !ok {
+			continue // in a trailing item, which ends the struct
+		}
+		it := &pt.units[u].it
+		m := &s.Members[k]
+		at := max(m.End()-it.start, 0)
+		if v.Before {
+			at = max(m.Offset-it.start, 0)
+		}
+		places = append(places, place{u, at})
+		vs = append(vs, v)
+	}
+	newConfig := func(what string) config {
+		return config{what: what, grow: make([]int64, len(pt.units)), at: make([]int64, len(pt.units))}
+	}
+	add := func(c *config, p place, d int64) {
+		if c.grow[p.u] == 0 || p.at < c.at[p.u] {
+			c.at[p.u] = p.at
+		}
+		c.grow[p.u] += d
+	}
+	var out []config
+	// Every combination, where there are few enough: each variation at
+	// none or one of its deltas.
+	n := 1
+	for _, v := range vs {
+		if n *= len(v.Deltas) + 1; n > maxConfigs {
+			break
+		}
+	}
+	if n <= maxConfigs {
+		pick := make([]int, len(vs)) // 0: none; k: Deltas[k-1]
+		for {
+			k := 0
+			for k < len(pick) && pick[k] == len(vs[k].Deltas) {
+				pick[k] = 0
+				k++
+			}
+			if k == len(pick) {
+				break
+			}
+			pick[k]++
+			c := newConfig("")
+			var words []string
+			for i, v := range vs {
+				if pick[i] > 0 && v.Deltas[pick[i]-1] != 0 {
+					add(&c, places[i], v.Deltas[pick[i]-1])
+					words = append(words, deltaWords(v, v.Deltas[pick[i]-1]))
+				}
+			}
+			if len(words) > 0 {
+				c.what = "with " + strings.Join(words, ", ")
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	for i, v := range vs {
+		for _, d := range v.Deltas {
+			if d == 0 || len(out) >= maxConfigs {
+				continue
+			}
+			c := newConfig("with " + deltaWords(v, d))
+			add(&c, places[i], d)
+			out = append(out, c)
+		}
+	}
+	if len(vs) > 1 {
+		for _, largest := range []bool{true, false} {
+			var words []string
+			c := newConfig("")
+			for i, v := range vs {
+				if len(v.Deltas) == 0 {
+					continue
+				}
+				d := slices.Min(v.Deltas)
+				if largest {
+					d = slices.Max(v.Deltas)
+				}
+				if d != 0 {
+					add(&c, places[i], d)
+					words = append(words, deltaWords(v, d))
+				}
+			}
+			if len(words) > 1 {
+				c.what = "with " + strings.Join(words, ", ")
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// deltaWords says what v at a delta of d bytes is.
+func deltaWords(v Variation, d int64) string {
+	if v.Why != "" {
+		return fmt.Sprintf("%s (%+d bytes)", v.Why, d)
+	}
+	return fmt.Sprintf("%s %+d bytes", v.Member, d)
+}
+
+// configsWords says what the builds of s a proposal is judged at are.
+func configsWords(s *Struct, n int) string {
+	if len(s.Variations) == 0 {
+		return "judged for this binary's configuration alone: no header given to -patch, and no -vary, says which members other configurations change"
+	}
+	var vs []string
+	for _, v := range s.Variations {
+		lo, hi := slices.Min(v.Deltas), slices.Max(v.Deltas)
+		r := fmt.Sprintf("%+d", lo)
+		if lo != hi {
+			r = fmt.Sprintf("%+d..%+d", lo, hi)
+		}
+		vs = append(vs, fmt.Sprintf("%s %s bytes", v.Member, r))
+	}
+	return fmt.Sprintf("checked at the binary's layout and %d other builds' (%s): no path on more lines, no bigger struct, in any", n, strings.Join(vs, ", "))
+}
+
+// holdsIn reports whether order, laid out in build c, keeps every path on
+// at most the lines s has there and the struct at most its size there
+// (plus Grow); it leaves pt.pos and pt.spans as in c.
+func (pt *patcher) holdsIn(order []int32, c *config) (ok bool, why string) {
+	end := pt.layOutIn(order, c)
+	size := pt.sizeAt(end)
+	if size > c.size+pt.s.Grow {
+		return false, fmt.Sprintf("the struct grows from %d to %d bytes", c.size, size)
+	}
+	pt.collectIn(order, c)
+	counts, _, _ := pt.lineCounts(nil)
+	i := 0
+	for _, line := range pt.lines {
+		for _, path := range pt.paths {
+			if counts[i] > c.base[i] {
+				return false, fmt.Sprintf("path %s takes %d %d-byte lines, not %d", path, counts[i], line, c.base[i])
+			}
+			i++
+		}
+	}
+	return true, ""
+}
+
+// sizeAt is the struct's size when its units end at end.
+func (pt *patcher) sizeAt(end int64) int64 {
+	for _, it := range pt.last {
+		end = startAt(end, &it) + it.size
+	}
+	return alignUp(end, max(pt.align, 1))
+}
+
+// layOutIn is layOut in build c: its units grown, pinned ones placed
+// like the others (a pin holds in the binary's build).
+func (pt *patcher) layOutIn(order []int32, c *config) int64 {
+	var off int64
+	for _, u := range order {
+		it := &pt.units[u].it
+		at := startAt(off, it)
+		pt.pos[u] = at
+		off = at + it.size + c.grow[u]
+	}
+	return off
+}
+
+// collectIn is collect in build c, after layOutIn.
+func (pt *patcher) collectIn(order []int32, c *config) {
+	pt.spans = pt.spans[:0]
+	for _, u := range order {
+		for i := range pt.units[u].spans {
+			h := &pt.units[u].spans[i]
+			lo := pt.pos[u] + h.lo
+			if c.grow[u] != 0 && h.lo >= c.at[u] {
+				lo += c.grow[u]
+			}
+			pt.spans = append(pt.spans, placedSpan{lo, lo + h.hi - h.lo, h})
+		}
+	}
+}
+
+// region is, for each unit, the group marker unit that order puts last
+// before it (-1 for none): a block this build lacks, which stays where
+// its member does, keeps its place relative to the groups while that is
+// the same.
+func (pt *patcher) region(order []int32) []int32 {
+	out := make([]int32, len(pt.units))
+	last := int32(-1)
+	for _, u := range order {
+		out[u] = last
+		if r := pt.units[u].role; r == headUnit || r == tailUnit || r == padUnit {
+			last = u
+		}
+	}
+	return out
+}
+
+// inAllConfigs reports why order fails in some build (naming it), ""
+// when it holds in every build and keeps the anchored units between the
+// markers they lie between in s.
+func (pt *patcher) inAllConfigs(order []int32) string {
+	if len(pt.anchored) > 0 {
+		now := pt.region(order)
+		for u := range pt.anchored {
+			if now[u] != pt.home[u] {
+				return fmt.Sprintf("it carries %s, beside a block this build lacks, to another place among the groups", pt.s.Members[pt.units[u].it.members[0]].Label())
+			}
+		}
+	}
+	for i := range pt.cfgs {
+		if ok, why := pt.holdsIn(order, &pt.cfgs[i]); !ok {
+			return pt.cfgs[i].what + ": " + why
+		}
+	}
+	return ""
+}
