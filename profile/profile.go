@@ -64,6 +64,9 @@ type Program struct {
 	// calling each always accesses.
 	funcs   map[string]funcDecl
 	entries map[string][]access
+	// byFrame are the function declarations of the load by the names
+	// profiles give them, built on first use (declsByFrame).
+	byFrame map[string]funcDecl
 	// Memos of the syntax rules, by node: whether a function body loops,
 	// whether a statement may leave, what a statement certainly accesses.
 	loopy  map[*ast.BlockStmt]bool
@@ -120,6 +123,12 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
+	return FromPackages(pkgs), nil
+}
+
+// FromPackages makes a Program of packages loaded with syntax and full
+// type information, as Load loads them, none with errors.
+func FromPackages(pkgs []*packages.Package) *Program {
 	p := &Program{files: map[string]*srcFile{}, structs: map[string]*structType{}}
 	goroot := filepath.Join(golayout.GOROOT(), "src")
 	for _, pkg := range pkgs {
@@ -147,7 +156,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 			}
 		}
 	}
-	return p, nil
+	return p
 }
 
 // trimmedNames are the names -trimpath gives file abs: module path and

@@ -24,12 +24,15 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const packagesUsage = `usage: cachelint [-line N[,N]] [-format text|json|sarif] [-srcroot DIR] [-test=false] [-fix [-diff]] [-c N] PACKAGES
+const packagesUsage = `usage: cachelint [-line N[,N]] [-pgo auto|off|FILE] [-format text|json|sarif] [-srcroot DIR] [-test=false] [-fix [-diff]] [-c N] PACKAGES
 
 Checks the struct types of Go packages, each -line size on the packages
 as built for a GOARCH with that line (64 amd64, 128 arm64, 256 s390x, 32
 arm; GOARCH's own when it has it). Packages that do not load are
-reported and the others checked. Diagnostics go to stderr, sorted by
+reported and the others checked. Hot fields come from annotations, a
+hot file (-hotfile), and, for the fields neither marks, CPU profiles as
+go build applies them (-pgo, auto: each main package's default.pgo for
+every package it builds). Diagnostics go to stderr, sorted by
 position, with paths relative to the working directory, each followed
 by N lines of its source either side with -c N; -format json and sarif
 write to stdout. Exit status: 0 no findings, 3 findings (in every
@@ -144,6 +147,12 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		o.Config.Builds = func(p *types.Package) []*analyzer.Build { return others[ids[p]] }
 	}
 	o.LoadWide = true
+	// The profiles are mapped over the whole load, which sees what every
+	// package does to a type; the passes are not to map them again.
+	if o.Config.Profiled, err = pgoProfiled(o.PGO, pkgs, stderr); err != nil {
+		return fail("%v", err)
+	}
+	o.PGO = "off"
 	var writes analyzer.ElementWrites
 	for _, p := range pkgs {
 		writes.Add(p.Fset, p.Syntax, p.TypesInfo)
