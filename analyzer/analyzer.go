@@ -656,7 +656,11 @@ func profiledNote(t *golayout.Target, f layout.Finding) string {
 	}
 	var out []string
 	for _, file := range files {
-		out = append(out, fmt.Sprintf("hot by the profile %s (-pgo): %s", file, strings.Join(byFile[file], "; ")))
+		what := "profile"
+		if strings.Contains(file, ", ") {
+			what = "profiles"
+		}
+		out = append(out, fmt.Sprintf("hot by the %s %s (-pgo): %s", what, file, strings.Join(byFile[file], "; ")))
 	}
 	return strings.Join(out, "; ")
 }

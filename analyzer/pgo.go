@@ -33,11 +33,11 @@ func (f *pgoFlag) Set(s string) error {
 		st, err := os.Stat(s)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && !filepath.IsAbs(s):
-			return fmt.Errorf("%s: no such file (go vet runs cachelint in each package's directory: give an absolute path)", s)
+			return errors.New("no such file (go vet runs cachelint in each package's directory: give an absolute path)")
 		case err != nil:
-			return fmt.Errorf("%s: %v", s, unwrapPath(err))
+			return unwrapPath(err)
 		case st.IsDir():
-			return fmt.Errorf("%s: a directory, not a profile", s)
+			return errors.New("a directory, not a profile")
 		}
 	}
 	*f = pgoFlag(s)

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/internal/recorded"
+)
+
+// examplePGO is the pgo example's recorded default.pgo, from the
+// repository root.
+func examplePGO(t *testing.T) {
+	t.Helper()
+	recorded.Profile(t, filepath.Join(root, "examples/pgo/default.pgo"))
+}
+
+// The finding the pgo example's default.pgo gives Meter, which carries no
+// annotation, and where it says the hotness comes from.
+const (
+	meterFinding = "examples/pgo/meter.go:32:2: Meter: count and sum are written and share line 0 with scale (read-mostly), offset (read-mostly) (64-byte lines)"
+	meterSource  = "hot by the profile examples/pgo/default.pgo (-pgo): scale read in "
+	meterWriter  = "count written in "
+	meterFuncs   = "by main.(*Meter).Record"
+)
+
+func TestPGOAuto(t *testing.T) {
+	t.Parallel()
+	examplePGO(t)
+	stdout, stderr, code := runSplit(t, root, bin, "./examples/pgo")
+	if code != 3 || stdout != "" || strings.Count(stderr, "\n") != 1 {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 3 and one diagnostic", code, stdout, stderr)
+	}
+	for _, want := range []string{meterFinding, meterSource, meterWriter, meterFuncs} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("no %q in\n%s", want, stderr)
+		}
+	}
+	// -pgo=off: no hot field, no finding.
+	if out, code := run(t, root, bin, "-pgo=off", "./examples/pgo"); code != 0 || out != "" {
+		t.Errorf("-pgo=off: exit %d\n%s", code, out)
+	}
+	// The profile named: the same marks.
+	if out, code := run(t, root, bin, "-pgo=examples/pgo/default.pgo", "./examples/pgo"); code != 3 || !strings.Contains(out, meterSource) {
+		t.Errorf("-pgo=FILE: exit %d\n%s", code, out)
+	}
+	for _, c := range []struct{ flag, want string }{
+		{"-pgo=nosuch.pgo", "cachelint: -pgo=nosuch.pgo: no such file (go vet runs cachelint in each package's directory: give an absolute path) (cachelint -h lists the flags)\n"},
+		{"-pgo=examples", "cachelint: -pgo=examples: a directory, not a profile (cachelint -h lists the flags)\n"},
+	} {
+		if out, code := run(t, root, bin, c.flag, "./examples/pgo"); code != 1 || out != c.want {
+			t.Errorf("%s: exit %d\n%s", c.flag, code, out)
+		}
+	}
+}
+
+// JSON and SARIF carry where the hotness comes from: JSON as the
+// diagnostic's related information, SARIF in the message.
+func TestPGOFormats(t *testing.T) {
+	t.Parallel()
+	examplePGO(t)
+	out, code := run(t, root, bin, "-json", "./examples/pgo")
+	if code != 0 {
+		t.Fatalf("-json: exit %d\n%s", code, out)
+	}
+	var res map[string]map[string][]struct {
+		Category string
+		Related  []struct{ Message string }
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	ds := res["github.com/cachelint/cachelint/examples/pgo"]["cachelint"]
+	if len(ds) != 1 || ds[0].Category != "falseshare" || len(ds[0].Related) == 0 || !strings.HasPrefix(ds[0].Related[0].Message, meterSource) ||
+		!strings.Contains(ds[0].Related[0].Message, meterFuncs) {
+		t.Errorf("-json: %+v", ds)
+	}
+	stdout, _, code := runSplit(t, root, bin, "-format", "sarif", "./examples/pgo")
+	if code != 3 || !strings.Contains(stdout, meterSource) || !strings.Contains(stdout, meterFuncs) {
+		t.Errorf("-format sarif: exit %d\n%s", code, stdout)
+	}
+}
+
+// pgoModule copies the pgo example into a module of the same path in a
+// temporary directory, so that the profile's -trimpath file names name
+// its files, and edits meter.go with edit.
+func pgoModule(t *testing.T, edit func(string) string) string {
+	t.Helper()
+	dir := t.TempDir()
+	copyDir(t, filepath.Join(root, "examples/pgo"), filepath.Join(dir, "examples/pgo"))
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module github.com/cachelint/cachelint\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "examples/pgo/meter.go")
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(edit(string(src))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A stale profile is used where it matches, as go build uses it: lines
+// added above every function move them, a renamed function is gone; one
+// line says how much matched.
+func TestPGOStale(t *testing.T) {
+	t.Parallel()
+	examplePGO(t)
+	dir := pgoModule(t, func(s string) string {
+		s = strings.Replace(s, "type Meter struct {", "type Meter struct {\n\tkind    uint8\n\tmode    uint8", 1)
+		return strings.ReplaceAll(s, "Convert", "Calibrate")
+	})
+	stdout, stderr, code := runSplit(t, dir, bin, "./examples/pgo")
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	if code != 3 || stdout != "" || len(lines) != 2 {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 3, a note and a diagnostic", code, stdout, stderr)
+	}
+	note := "cachelint: note: -pgo: examples/pgo/default.pgo: "
+	if !strings.HasPrefix(lines[0], note) || !strings.Contains(lines[0], " moved since it was recorded (matched by name), 1 no longer declared (their samples unused)") {
+		t.Errorf("note: %s", lines[0])
+	}
+	// Record moved with the fields added: its lines still write count
+	// and sum (now on line 1). Convert, renamed, credits nothing; the
+	// literal calling it moved and still reads scale and offset.
+	for _, want := range []string{"examples/pgo/meter.go:34:2: Meter: count is written and shares line 0 with scale (read-mostly), offset (read-mostly)",
+		"scale read in 53.8% of the samples, by main.Run.func1;", "count written in 46.2% of the samples, by main.(*Meter).Record, main.Run"} {
+		if !strings.Contains(lines[1], want) {
+			t.Errorf("no %q in\n%s", want, lines[1])
+		}
+	}
+}
+
+// A profile none of whose samples is in the packages loaded is a note.
+func TestPGONoMatch(t *testing.T) {
+	t.Parallel()
+	examplePGO(t)
+	recorded.Profile(t, "testdata/txpath/cpu.pprof")
+	txpath, err := filepath.Abs("testdata/txpath/cpu.pprof")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runSplit(t, root, bin, "-pgo="+txpath, "./examples/pgo")
+	if code != 0 || stdout != "" || !strings.HasPrefix(stderr, "cachelint: note: -pgo: ") || !strings.HasSuffix(stderr, "samples is in the packages loaded: no hot fields from it\n") ||
+		strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+}
+
+// Annotations win where they mark a field: the profile marks only the
+// others, and the finding credits it with those alone.
+func TestPGOAnnotationsWin(t *testing.T) {
+	t.Parallel()
+	examplePGO(t)
+	dir := pgoModule(t, func(s string) string {
+		return strings.Replace(s, "\tscale   float64\n", "\tscale   float64 //cachelint:hot path=query\n", 1)
+	})
+	out, code := run(t, dir, bin, "./examples/pgo")
+	if code != 3 || !strings.Contains(out, "hot by the profile examples/pgo/default.pgo (-pgo): offset read in ") || strings.Contains(out, "scale read in") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}
+
+// A main package's profile is hot data for the packages it builds, not
+// for those another main package builds.
+func TestPGOPerMain(t *testing.T) {
+	t.Parallel()
+	examplePGO(t)
+	dir := pgoModule(t, func(s string) string { return s })
+	// Another command with the same profile, whose code it does not
+	// describe; it builds nothing of examples/pgo.
+	other := filepath.Join(dir, "cmd/other")
+	copyDir(t, filepath.Join(root, "examples/pgo"), other)
+	if err := os.WriteFile(filepath.Join(other, "meter.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(other, "meter_test.go"))
+	stdout, stderr, code := runSplit(t, dir, bin, "./...")
+	if code != 3 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, meterSource) {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+}
+
+// go vet sees one package at a time: it finds the default.pgo files of
+// the module's main packages from the module root and prints where the
+// hotness comes from as related information.
+func TestPGOGoVet(t *testing.T) {
+	t.Parallel()
+	examplePGO(t)
+	out, code := run(t, root, "go", "vet", "-vettool="+bin, "./examples/pgo")
+	if code == 0 || !strings.Contains(out, meterFinding+"\n") || !strings.Contains(out, "examples/pgo/meter.go:32:2: \t"+meterSource) {
+		t.Errorf("go vet: exit %d\n%s", code, out)
+	}
+	if out, code := run(t, root, "go", "vet", "-vettool="+bin, "-cachelint.pgo=off", "./examples/pgo"); code != 0 {
+		t.Errorf("go vet -cachelint.pgo=off: exit %d\n%s", code, out)
+	}
+}
