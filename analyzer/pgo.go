@@ -44,6 +44,12 @@ func (f *pgoFlag) Set(s string) error {
 	return nil
 }
 
+// SetPGO sets c.PGO to v, auto, off or a profile's file that exists, as
+// the -pgo flag does.
+func (c *Config) SetPGO(v string) error {
+	return (*pgoFlag)(&c.PGO).Set(v)
+}
+
 // unwrapPath drops the path and operation from an os error.
 func unwrapPath(err error) error {
 	var pe *fs.PathError
@@ -107,7 +113,7 @@ func (pp *pgoProfiles) profiled(pass *analysis.Pass, mode string) (map[string]ma
 	prog := profile.FromPackages([]*gopackages.Package{pkg})
 	if len(files) > 1 {
 		// Only the programs that build the package have samples in it.
-		r, err := prog.MapPGO(files)
+		r, err := prog.MapPGO(files, mode == "auto")
 		if err != nil {
 			return nil, fmt.Errorf("-pgo: %v", err)
 		}
@@ -122,7 +128,7 @@ func (pp *pgoProfiles) profiled(pass *analysis.Pass, mode string) (map[string]ma
 		}
 		prog = profile.FromPackages([]*gopackages.Package{pkg})
 	}
-	r, err := prog.MapPGO(files)
+	r, err := prog.MapPGO(files, mode == "auto")
 	if err != nil {
 		return nil, fmt.Errorf("-pgo: %v", err)
 	}

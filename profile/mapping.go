@@ -17,6 +17,10 @@ import (
 type Input struct {
 	Path string // "" for the default path
 	File string
+	// owner is, for a main package's default.pgo, its directory: the
+	// only main package whose functions its main.* names may name when
+	// they moved (every main package declares main.main).
+	owner string
 }
 
 // profileSuffixes name profiles by their file names: pprof's own, and
@@ -326,7 +330,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 	}
 	locs := make([]loc, len(prof.locations))
 	other := map[string]bool{} // files of the profile outside the load
-	where := p.relocator(prof)
+	where := p.relocator(prof, in.owner)
 	for i, l := range prof.locations {
 		lc := &locs[i]
 		for _, ln := range l.lines {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -17,11 +18,21 @@ const DefaultPGO = "default.pgo"
 // MapPGO maps profiles as go build applies them to a build (-pgo): all on
 // the default path, merged, each used where it matches the load, stale or
 // not. A profile none of whose samples is in the load is no error: it is
-// left out, with Matched 0 in its stats (PGONote says so).
-func (p *Program) MapPGO(files []string) (*Result, error) {
+// left out, with Matched 0 in its stats (PGONote says so). With auto,
+// each is a main package's default.pgo, found beside it, and its main.*
+// functions are that package's alone.
+func (p *Program) MapPGO(files []string, auto bool) (*Result, error) {
 	var inputs []Input
 	for _, f := range files {
-		inputs = append(inputs, Input{File: f})
+		in := Input{File: f}
+		if auto {
+			abs, err := filepath.Abs(f)
+			if err != nil {
+				return nil, err
+			}
+			in.owner = filepath.Dir(abs)
+		}
+		inputs = append(inputs, in)
 	}
 	return p.mapInputs(inputs, true)
 }

@@ -3,6 +3,7 @@ package profile
 import (
 	"go/ast"
 	"go/types"
+	"path/filepath"
 	"strings"
 )
 
@@ -31,15 +32,18 @@ type located struct {
 // One the profile places in a file of the load that declares no function
 // of its name (renamed, deleted) is missing: a line there is some other
 // code now. Profiles without start lines are taken as they are.
-func (p *Program) relocator(prof *pprofProfile) *stale {
-	return &stale{p: p, prof: prof, memo: map[int32]located{}}
+// A main package's default.pgo (owner, its directory) moves no function
+// into another main package.
+func (p *Program) relocator(prof *pprofProfile, owner string) *stale {
+	return &stale{p: p, prof: prof, owner: owner, memo: map[int32]located{}}
 }
 
 // stale places the functions of one profile, each once.
 type stale struct {
-	p    *Program
-	prof *pprofProfile
-	memo map[int32]located
+	p     *Program
+	prof  *pprofProfile
+	owner string
+	memo  map[int32]located
 	// starts are the start lines the profile records for each function
 	// name.
 	starts                   map[string]int64
@@ -84,6 +88,9 @@ func (s *stale) find(l located) located {
 	d, declared := p.declsByFrame()[decl]
 	if declared && d.decl == nil {
 		return l // two functions of the load have the name (main.main)
+	}
+	if declared && s.owner != "" && d.file.pkg.Name == "main" && filepath.Dir(d.file.name) != s.owner {
+		return l // another command's main.F
 	}
 	if !declared {
 		if l.file != nil && !closure && !strings.Contains(name[strings.LastIndexByte(name, '/')+1:], ".init.") && fileDeclaresFuncs(l.file) {

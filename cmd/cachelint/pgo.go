@@ -69,7 +69,7 @@ func pgoProfiled(mode string, pkgs []*packages.Package, stderr io.Writer) (map[s
 	noted := map[string]bool{}
 	for _, key := range keys {
 		files := strings.Split(key, "\x00")
-		r, err := prog.MapPGO(files)
+		r, err := prog.MapPGO(files, mode == "auto")
 		if err != nil {
 			return nil, fmt.Errorf("-pgo: %v", err)
 		}
