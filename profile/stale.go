@@ -3,6 +3,7 @@ package profile
 import (
 	"go/ast"
 	"go/types"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -105,21 +106,24 @@ func (s *stale) find(l located) located {
 		return l
 	}
 	now := int64(p.line(d.decl.Type.Func))
-	if !closure {
-		if d.file == l.file && now == l.fn.startLine {
+	was := l.fn.startLine
+	if closure {
+		// A literal moves as far as the function around it did.
+		var ok bool
+		if was, ok = s.outerStart(decl); !ok {
 			return l
 		}
-		l.file, l.shift, l.how = d.file, now-l.fn.startLine, moved
-		l.fn.startLine = now
+	}
+	if d.file == l.file && now == was {
 		return l
 	}
-	// A literal moves as far as the function around it did.
-	was, ok := s.outerStart(decl)
-	if !ok || (d.file == l.file && now == was) {
-		return l
-	}
-	l.file, l.shift, l.how = d.file, now-was, moved
+	// Found by name: moved when its lines did, or its file; a profile
+	// of a build elsewhere names the same file by another path.
+	l.file, l.shift = d.file, now-was
 	l.fn.startLine += l.shift
+	if l.shift != 0 || filepath.Base(d.file.name) != path.Base(filepath.ToSlash(l.fn.file)) {
+		l.how = moved
+	}
 	return l
 }
 
