@@ -88,6 +88,11 @@ type srcFile struct {
 	// writes and captured are built with the index.
 	writes   map[ast.Expr]writeKind
 	captured map[*types.Var]bool
+	// fresh are the local variables that hold an object the function
+	// allocates (&T{...}, new(T)), with the uses of each, in order:
+	// built on first use.
+	fresh map[*types.Var]*freshVar
+	loops []ast.Node // the loops of the file, found with fresh
 }
 
 // structType is a named struct type some code of the load accesses.
