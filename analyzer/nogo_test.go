@@ -64,7 +64,7 @@ func TestNogoPGO(t *testing.T) {
 			}
 		}
 	}
-	want := "hot by the profile examples/pgo/default.pgo (-pgo): scale read in 53.8% of the samples, by main.Run.func1, main.(*Meter).Convert;"
+	want := "hot by the profile examples/pgo/default.pgo (-pgo): scale read in 68.4% of the samples, by main.Ingest, main.Run.func1, main.(*Meter).Convert;"
 	if len(related) == 0 || !strings.HasPrefix(related[0], want) {
 		t.Errorf("related %q, want %q first", related, want)
 	}

@@ -17,10 +17,11 @@ func examplePGO(t *testing.T) {
 	recorded.Profile(t, filepath.Join(root, "examples/pgo/default.pgo"))
 }
 
-// The finding the pgo example's default.pgo gives Meter, which carries no
-// annotation, and where it says the hotness comes from.
+// The findings the pgo example's default.pgo gives Meter and Stream, which
+// carry no annotation, and where they say the hotness comes from.
 const (
-	meterFinding = "examples/pgo/meter.go:32:2: Meter: count and sum are written and share line 0 with scale (read-mostly), offset (read-mostly) (64-byte lines)"
+	meterFinding  = "examples/pgo/meter.go:33:2: Meter: count and sum are written and share line 0 with scale (read-mostly), offset (read-mostly) (64-byte lines)"
+	streamFinding = "examples/pgo/meter.go:84:2: Stream: hot fields occupy 3 lines where 1 would do (64-byte lines): enabled, meter, shift; hot by the profile examples/pgo/default.pgo (-pgo): enabled read in 47.7% of the samples, by main.Ingest;"
 	meterSource  = "hot by the profile examples/pgo/default.pgo (-pgo): scale read in "
 	meterWriter  = "count written in "
 	meterFuncs   = "by main.(*Meter).Record"
@@ -30,10 +31,10 @@ func TestPGOAuto(t *testing.T) {
 	t.Parallel()
 	examplePGO(t)
 	stdout, stderr, code := runSplit(t, root, bin, "./examples/pgo")
-	if code != 3 || stdout != "" || strings.Count(stderr, "\n") != 1 {
-		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 3 and one diagnostic", code, stdout, stderr)
+	if code != 3 || stdout != "" || strings.Count(stderr, "\n") != 2 {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 3 and two diagnostics", code, stdout, stderr)
 	}
-	for _, want := range []string{meterFinding, meterSource, meterWriter, meterFuncs} {
+	for _, want := range []string{meterFinding, meterSource, meterWriter, meterFuncs, streamFinding} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("no %q in\n%s", want, stderr)
 		}
@@ -73,7 +74,7 @@ func TestPGOFormats(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	ds := res["github.com/cachelint/cachelint/examples/pgo"]["cachelint"]
-	if len(ds) != 1 || ds[0].Category != "falseshare" || len(ds[0].Related) == 0 || !strings.HasPrefix(ds[0].Related[0].Message, meterSource) ||
+	if len(ds) != 2 || ds[0].Category != "falseshare" || ds[1].Category != "spread" || len(ds[0].Related) == 0 || !strings.HasPrefix(ds[0].Related[0].Message, meterSource) ||
 		!strings.Contains(ds[0].Related[0].Message, meterFuncs) {
 		t.Errorf("-json: %+v", ds)
 	}
@@ -116,8 +117,8 @@ func TestPGOStale(t *testing.T) {
 	})
 	stdout, stderr, code := runSplit(t, dir, bin, "./examples/pgo")
 	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
-	if code != 3 || stdout != "" || len(lines) != 2 {
-		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 3, a note and a diagnostic", code, stdout, stderr)
+	if code != 3 || stdout != "" || len(lines) != 3 {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 3, a note and two diagnostics", code, stdout, stderr)
 	}
 	note := "cachelint: note: -pgo: examples/pgo/default.pgo: "
 	if !strings.HasPrefix(lines[0], note) || !strings.Contains(lines[0], " moved since it was recorded (matched by name), 1 no longer declared (their samples unused)") {
@@ -125,9 +126,10 @@ func TestPGOStale(t *testing.T) {
 	}
 	// Record moved with the fields added: its lines still write count
 	// and sum (now on line 1). Convert, renamed, credits nothing; the
-	// literal calling it moved and still reads scale and offset.
-	for _, want := range []string{"examples/pgo/meter.go:34:2: Meter: count is written and shares line 0 with scale (read-mostly), offset (read-mostly)",
-		"scale read in 53.8% of the samples, by main.Run.func1;", "count written in 46.2% of the samples, by main.(*Meter).Record, main.Run"} {
+	// literal and Ingest calling it moved and still read scale and
+	// offset.
+	for _, want := range []string{"examples/pgo/meter.go:35:2: Meter: count is written and shares line 0 with scale (read-mostly), offset (read-mostly)",
+		"scale read in 68.4% of the samples, by main.Ingest, main.Run.func1;", "count written in 25.9% of the samples, by main.(*Meter).Record, main.Run"} {
 		if !strings.Contains(lines[1], want) {
 			t.Errorf("no %q in\n%s", want, lines[1])
 		}
@@ -179,7 +181,7 @@ func TestPGOPerMain(t *testing.T) {
 	}
 	os.Remove(filepath.Join(other, "meter_test.go"))
 	stdout, stderr, code := runSplit(t, dir, bin, "./...")
-	if code != 3 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, meterSource) {
+	if code != 3 || stdout != "" || strings.Count(stderr, "\n") != 2 || !strings.Contains(stderr, meterSource) {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
 	}
 }
@@ -191,7 +193,7 @@ func TestPGOGoVet(t *testing.T) {
 	t.Parallel()
 	examplePGO(t)
 	out, code := run(t, root, "go", "vet", "-vettool="+bin, "./examples/pgo")
-	if code == 0 || !strings.Contains(out, meterFinding+"\n") || !strings.Contains(out, "examples/pgo/meter.go:32:2: \t"+meterSource) {
+	if code == 0 || !strings.Contains(out, meterFinding+"\n") || !strings.Contains(out, "examples/pgo/meter.go:33:2: \t"+meterSource) {
 		t.Errorf("go vet: exit %d\n%s", code, out)
 	}
 	if out, code := run(t, root, "go", "vet", "-vettool="+bin, "-cachelint.pgo=off", "./examples/pgo"); code != 0 {

@@ -9,3 +9,12 @@ func BenchmarkRun(b *testing.B) {
 	b.ResetTimer()
 	Run(m, b.N)
 }
+
+// BenchmarkIngest ingests b.N readings for streams in a random order:
+// ns/op is one reading, its stream out of cache.
+func BenchmarkIngest(b *testing.B) {
+	streams := NewStreams(1<<17, NewMeter("inlet", "C", 0.01, -40))
+	order := Order(len(streams), max(b.N, 1))
+	b.ResetTimer()
+	Ingest(streams, order)
+}

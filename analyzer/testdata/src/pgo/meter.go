@@ -1,14 +1,15 @@
 // Command pgo records a stream of readings into a meter on one goroutine
-// while another answers queries with the meter's calibration: a small
-// server with a default.pgo beside it, recorded from its own workload
-// (scripts/record-profiles), as go build's profile-guided optimization
-// uses one.
+// while another answers queries with the meter's calibration, then
+// ingests readings for many streams: a small server with a default.pgo
+// beside it, recorded from its own workload (scripts/record-profiles), as
+// go build's profile-guided optimization uses one.
 //
-// Meter carries no annotation. `cachelint ./examples/pgo` reads
-// default.pgo, finds the counters Record writes on the line the queries
-// read the calibration from (false sharing between the two goroutines),
-// and -fix moves them apart; BenchmarkRun measures both layouts
-// (docs/case-studies.md).
+// Nothing carries an annotation. `cachelint ./examples/pgo` reads
+// default.pgo and finds the counters Record writes on the line the
+// queries read the calibration from (false sharing between the two
+// goroutines), and the three fields Ingest reads of each Stream spread
+// over three lines; -fix repairs both. BenchmarkRun and BenchmarkIngest
+// measure the layouts (docs/case-studies.md).
 package main
 
 import (
@@ -76,8 +77,63 @@ func Run(m *Meter, n int) (queries int, total float64) {
 	return queries, total
 }
 
+// Stream is one input of the service: where its readings come from, and
+// the meter they go to.
+type Stream struct {
+	name    string
+	enabled bool // want `^Stream: hot fields occupy 3 lines where 1 would do \(64-byte lines\): enabled, meter, shift$`
+	source  string
+	created time.Time
+	desc    string
+	meter   *Meter
+	labels  map[string]string
+	notes   string
+	owner   string
+	region  string
+	shift   uint32
+	id      uint64
+}
+
+// NewStreams returns n enabled streams into m.
+func NewStreams(n int, m *Meter) []*Stream {
+	streams := make([]*Stream, n)
+	for i := range streams {
+		streams[i] = &Stream{name: fmt.Sprint("stream", i), enabled: true, meter: m, shift: uint32(i % 3), id: uint64(i)}
+	}
+	return streams
+}
+
+// Ingest converts one reading for each stream order names, in turn, and
+// returns the sum of what they gave.
+func Ingest(streams []*Stream, order []int32) float64 {
+	var total float64
+	for i, k := range order {
+		s := streams[k]
+		if !s.enabled {
+			continue
+		}
+		total += s.meter.Convert(float64(i&1023) / float64(uint32(1)<<s.shift))
+	}
+	return total
+}
+
+// Order is a pseudo-random order of n indices, as readings of many
+// streams arrive: each ingest finds its stream out of cache.
+func Order(n, length int) []int32 {
+	order := make([]int32, length)
+	x := uint32(2463534242)
+	for i := range order {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		order[i] = int32(x % uint32(n))
+	}
+	return order
+}
+
 func main() {
 	n := flag.Int("n", 200_000_000, "readings to record")
+	streams := flag.Int("streams", 1<<17, "streams to ingest readings for")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to `FILE`")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -99,6 +155,15 @@ func main() {
 	start := time.Now()
 	queries, total := Run(m, *n)
 	elapsed := time.Since(start)
-	fmt.Printf("%d readings, %d queries (mean %.3f %s) in %v: %.2f ns a reading\n",
-		m.count, queries, total/float64(max(queries, 1)), m.unit, elapsed.Round(time.Millisecond), float64(elapsed.Nanoseconds())/float64(*n))
+	fmt.Printf("%d readings, %d queries (mean %.3f) in %v: %.2f ns a reading\n",
+		*n, queries, total/float64(max(queries, 1)), elapsed.Round(time.Millisecond), float64(elapsed.Nanoseconds())/float64(*n))
+	ss := NewStreams(*streams, m)
+	order := Order(len(ss), 1<<20)
+	start = time.Now()
+	sum := 0.0
+	for range *n / len(order) / 4 {
+		sum += Ingest(ss, order)
+	}
+	elapsed = time.Since(start)
+	fmt.Printf("ingested %d readings of %d streams (sum %.0f) in %v\n", *n/len(order)/4*len(order), len(ss), sum, elapsed.Round(time.Millisecond))
 }
