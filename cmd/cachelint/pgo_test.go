@@ -22,9 +22,9 @@ func examplePGO(t *testing.T) {
 const (
 	meterFinding  = "examples/pgo/meter.go:33:2: Meter: count and sum are written and share line 0 with scale (read-mostly), offset (read-mostly) (64-byte lines)"
 	streamFinding = "examples/pgo/meter.go:84:2: Stream: hot fields occupy 3 lines where 1 would do (64-byte lines): enabled, meter, shift; hot by the profile examples/pgo/default.pgo (-pgo): enabled read in 47.7% of the samples, by main.Ingest;"
-	meterSource  = "hot by the profile examples/pgo/default.pgo (-pgo): scale read in "
-	meterWriter  = "count written in "
-	meterFuncs   = "by main.(*Meter).Record"
+	meterSource   = "hot by the profile examples/pgo/default.pgo (-pgo): scale read in "
+	meterWriter   = "count written in "
+	meterFuncs    = "by main.(*Meter).Record"
 )
 
 func TestPGOAuto(t *testing.T) {
