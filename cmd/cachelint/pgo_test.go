@@ -10,19 +10,22 @@ import (
 	"github.com/cachelint/cachelint/internal/recorded"
 )
 
-// examplePGO is the pgo example's recorded default.pgo, from the
-// repository root.
+// pgoDir is the pgo example, a module of its own: `go install
+// github.com/cachelint/cachelint/...` installs no command but cachelint.
+const pgoDir = root + "/examples/pgo"
+
+// examplePGO checks the pgo example's recorded default.pgo.
 func examplePGO(t *testing.T) {
 	t.Helper()
-	recorded.Profile(t, filepath.Join(root, "examples/pgo/default.pgo"))
+	recorded.Profile(t, filepath.Join(pgoDir, "default.pgo"))
 }
 
 // The findings the pgo example's default.pgo gives Meter and Stream, which
 // carry no annotation, and where they say the hotness comes from.
 const (
-	meterFinding  = "examples/pgo/meter.go:33:2: Meter: count and sum are written and share line 0 with scale (read-mostly), offset (read-mostly) (64-byte lines)"
-	streamFinding = "examples/pgo/meter.go:84:2: Stream: hot fields occupy 3 lines where 1 would do (64-byte lines): enabled, meter, shift; hot by the profile examples/pgo/default.pgo (-pgo): enabled read in 47.7% of the samples, by main.Ingest;"
-	meterSource   = "hot by the profile examples/pgo/default.pgo (-pgo): scale read in "
+	meterFinding  = "meter.go:33:2: Meter: count and sum are written and share line 0 with scale (read-mostly), offset (read-mostly) (64-byte lines)"
+	streamFinding = "meter.go:84:2: Stream: hot fields occupy 3 lines where 1 would do (64-byte lines): enabled, meter, shift; hot by the profile default.pgo (-pgo): enabled read in 47.7% of the samples, by main.Ingest;"
+	meterSource   = "hot by the profile default.pgo (-pgo): scale read in "
 	meterWriter   = "count written in "
 	meterFuncs    = "by main.(*Meter).Record"
 )
@@ -30,7 +33,7 @@ const (
 func TestPGOAuto(t *testing.T) {
 	t.Parallel()
 	examplePGO(t)
-	stdout, stderr, code := runSplit(t, root, bin, "./examples/pgo")
+	stdout, stderr, code := runSplit(t, pgoDir, bin, "./...")
 	if code != 3 || stdout != "" || strings.Count(stderr, "\n") != 2 {
 		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 3 and two diagnostics", code, stdout, stderr)
 	}
@@ -40,18 +43,18 @@ func TestPGOAuto(t *testing.T) {
 		}
 	}
 	// -pgo=off: no hot field, no finding.
-	if out, code := run(t, root, bin, "-pgo=off", "./examples/pgo"); code != 0 || out != "" {
+	if out, code := run(t, pgoDir, bin, "-pgo=off", "./..."); code != 0 || out != "" {
 		t.Errorf("-pgo=off: exit %d\n%s", code, out)
 	}
 	// The profile named: the same marks.
-	if out, code := run(t, root, bin, "-pgo=examples/pgo/default.pgo", "./examples/pgo"); code != 3 || !strings.Contains(out, meterSource) {
+	if out, code := run(t, pgoDir, bin, "-pgo=default.pgo", "./..."); code != 3 || !strings.Contains(out, meterSource) {
 		t.Errorf("-pgo=FILE: exit %d\n%s", code, out)
 	}
 	for _, c := range []struct{ flag, want string }{
 		{"-pgo=nosuch.pgo", "cachelint: -pgo=nosuch.pgo: no such file (go vet runs cachelint in each package's directory: give an absolute path) (cachelint -h lists the flags)\n"},
-		{"-pgo=examples", "cachelint: -pgo=examples: a directory, not a profile (cachelint -h lists the flags)\n"},
+		{"-pgo=testdata", "cachelint: -pgo=testdata: a directory, not a profile (cachelint -h lists the flags)\n"},
 	} {
-		if out, code := run(t, root, bin, c.flag, "./examples/pgo"); code != 1 || out != c.want {
+		if out, code := run(t, ".", bin, c.flag, "./testdata/txpath"); code != 1 || out != c.want {
 			t.Errorf("%s: exit %d\n%s", c.flag, code, out)
 		}
 	}
@@ -62,7 +65,7 @@ func TestPGOAuto(t *testing.T) {
 func TestPGOFormats(t *testing.T) {
 	t.Parallel()
 	examplePGO(t)
-	out, code := run(t, root, bin, "-json", "./examples/pgo")
+	out, code := run(t, pgoDir, bin, "-json", "./...")
 	if code != 0 {
 		t.Fatalf("-json: exit %d\n%s", code, out)
 	}
@@ -78,23 +81,20 @@ func TestPGOFormats(t *testing.T) {
 		!strings.Contains(ds[0].Related[0].Message, meterFuncs) {
 		t.Errorf("-json: %+v", ds)
 	}
-	stdout, _, code := runSplit(t, root, bin, "-format", "sarif", "./examples/pgo")
+	stdout, _, code := runSplit(t, pgoDir, bin, "-format", "sarif", "./...")
 	if code != 3 || !strings.Contains(stdout, meterSource) || !strings.Contains(stdout, meterFuncs) {
 		t.Errorf("-format sarif: exit %d\n%s", code, stdout)
 	}
 }
 
-// pgoModule copies the pgo example into a module of the same path in a
-// temporary directory, so that the profile's -trimpath file names name
-// its files, and edits meter.go with edit.
+// pgoModule copies the pgo example, its module, into a temporary
+// directory (the profile's -trimpath file names still name its files),
+// and edits meter.go with edit.
 func pgoModule(t *testing.T, edit func(string) string) string {
 	t.Helper()
 	dir := t.TempDir()
-	copyDir(t, filepath.Join(root, "examples/pgo"), filepath.Join(dir, "examples/pgo"))
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module github.com/cachelint/cachelint\n\ngo 1.24\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(dir, "examples/pgo/meter.go")
+	copyDir(t, pgoDir, dir)
+	name := filepath.Join(dir, "meter.go")
 	src, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
@@ -115,12 +115,12 @@ func TestPGOStale(t *testing.T) {
 		s = strings.Replace(s, "type Meter struct {", "type Meter struct {\n\tkind    uint8\n\tmode    uint8", 1)
 		return strings.ReplaceAll(s, "Convert", "Calibrate")
 	})
-	stdout, stderr, code := runSplit(t, dir, bin, "./examples/pgo")
+	stdout, stderr, code := runSplit(t, dir, bin, "./...")
 	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 	if code != 3 || stdout != "" || len(lines) != 3 {
 		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 3, a note and two diagnostics", code, stdout, stderr)
 	}
-	note := "cachelint: note: -pgo: examples/pgo/default.pgo: "
+	note := "cachelint: note: -pgo: default.pgo: "
 	if !strings.HasPrefix(lines[0], note) || !strings.Contains(lines[0], " moved since it was recorded (matched by name), 1 no longer declared (their samples unused)") {
 		t.Errorf("note: %s", lines[0])
 	}
@@ -128,7 +128,7 @@ func TestPGOStale(t *testing.T) {
 	// and sum (now on line 1). Convert, renamed, credits nothing; the
 	// literal and Ingest calling it moved and still read scale and
 	// offset.
-	for _, want := range []string{"examples/pgo/meter.go:35:2: Meter: count is written and shares line 0 with scale (read-mostly), offset (read-mostly)",
+	for _, want := range []string{"meter.go:35:2: Meter: count is written and shares line 0 with scale (read-mostly), offset (read-mostly)",
 		"scale read in 68.4% of the samples, by main.Ingest, main.Run.func1;", "count written in 25.9% of the samples, by main.(*Meter).Record, main.Run"} {
 		if !strings.Contains(lines[1], want) {
 			t.Errorf("no %q in\n%s", want, lines[1])
@@ -145,7 +145,7 @@ func TestPGONoMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, code := runSplit(t, root, bin, "-pgo="+txpath, "./examples/pgo")
+	stdout, stderr, code := runSplit(t, pgoDir, bin, "-pgo="+txpath, "./...")
 	if code != 0 || stdout != "" || !strings.HasPrefix(stderr, "cachelint: note: -pgo: ") || !strings.HasSuffix(stderr, "samples is in the packages loaded: no hot fields from it\n") ||
 		strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
@@ -160,8 +160,8 @@ func TestPGOAnnotationsWin(t *testing.T) {
 	dir := pgoModule(t, func(s string) string {
 		return strings.Replace(s, "\tscale   float64\n", "\tscale   float64 //cachelint:hot path=query\n", 1)
 	})
-	out, code := run(t, dir, bin, "./examples/pgo")
-	if code != 3 || !strings.Contains(out, "hot by the profile examples/pgo/default.pgo (-pgo): offset read in ") || strings.Contains(out, "scale read in") {
+	out, code := run(t, dir, bin, "./...")
+	if code != 3 || !strings.Contains(out, "hot by the profile default.pgo (-pgo): offset read in ") || strings.Contains(out, "scale read in") {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }
@@ -175,11 +175,12 @@ func TestPGOPerMain(t *testing.T) {
 	// Another command with the same profile, whose code it does not
 	// describe; it builds nothing of examples/pgo.
 	other := filepath.Join(dir, "cmd/other")
-	copyDir(t, filepath.Join(root, "examples/pgo"), other)
+	copyDir(t, pgoDir, other)
 	if err := os.WriteFile(filepath.Join(other, "meter.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(other, "meter_test.go"))
+	os.Remove(filepath.Join(other, "go.mod"))
 	stdout, stderr, code := runSplit(t, dir, bin, "./...")
 	if code != 3 || stdout != "" || strings.Count(stderr, "\n") != 2 || !strings.Contains(stderr, meterSource) {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
@@ -192,11 +193,11 @@ func TestPGOPerMain(t *testing.T) {
 func TestPGOGoVet(t *testing.T) {
 	t.Parallel()
 	examplePGO(t)
-	out, code := run(t, root, "go", "vet", "-vettool="+bin, "./examples/pgo")
-	if code == 0 || !strings.Contains(out, meterFinding+"\n") || !strings.Contains(out, "examples/pgo/meter.go:33:2: \t"+meterSource) {
+	out, code := run(t, pgoDir, "go", "vet", "-vettool="+bin, "./...")
+	if code == 0 || !strings.Contains(out, meterFinding+"\n") || !strings.Contains(out, "meter.go:33:2: \t"+meterSource) {
 		t.Errorf("go vet: exit %d\n%s", code, out)
 	}
-	if out, code := run(t, root, "go", "vet", "-vettool="+bin, "-cachelint.pgo=off", "./examples/pgo"); code != 0 {
+	if out, code := run(t, pgoDir, "go", "vet", "-vettool="+bin, "-cachelint.pgo=off", "./..."); code != 0 {
 		t.Errorf("go vet -cachelint.pgo=off: exit %d\n%s", code, out)
 	}
 }
