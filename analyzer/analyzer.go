@@ -40,7 +40,9 @@ GOARCH and checks it against //cachelint: annotations:
 
 A hot file (-hotfile FILE, lines such as "example.com/pkg.Device.mtu hot",
 as cachelint profile -o writes it) adds to them for code that should not
-carry comments. Types with no annotations are checked only for padding.
+carry comments, and CPU profiles (-pgo, as go build's: auto, the default,
+reads each main package's default.pgo) mark the fields neither marks.
+Types with no hot field are checked only for padding.
 Findings of %s come with a fix that reorders the fields,
 keeping every comment. The checks (the diagnostic category; cachelint help
 CHECK says more):

@@ -89,13 +89,13 @@ func (pp *pgoProfiles) profiled(pass *analysis.Pass, mode string) (map[string]ma
 		if pp.found == nil {
 			pp.found = map[string][]string{}
 		}
-		fs, ok := pp.found[root]
+		found, ok := pp.found[root]
 		if !ok {
-			fs = ModuleProfiles(root)
-			pp.found[root] = fs
+			found = ModuleProfiles(root)
+			pp.found[root] = found
 		}
 		pp.Unlock()
-		files = fs
+		files = found
 	} else {
 		files = []string{mode}
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// how a function of a profile is found in the load.
+// relocation says how a function of a profile is found in the load.
 type relocation int
 
 const (
