@@ -15,8 +15,9 @@ import (
 // directory that -pgo=auto uses.
 const DefaultPGO = "default.pgo"
 
-// MapPGO maps profiles as go build applies them to a build (-pgo): all on
-// the default path, merged, each used where it matches the load, stale or
+// MapPGO maps profiles as go build applies them (-pgo), all on
+// the default path and merged: one layout serves every profile go build
+// compiles a package with. Each is used where it matches the load, stale or
 // not. A profile none of whose samples is in the load is no error: it is
 // left out, with Matched 0 in its stats (PGONote says so). With auto,
 // each is a main package's default.pgo, found beside it, and its main.*
