@@ -33,7 +33,7 @@ func pgoProfiled(mode string, pkgs []*packages.Package, stderr io.Writer) (map[s
 			if p.Name != "main" || strings.HasSuffix(p.PkgPath, ".test") || len(p.GoFiles) == 0 || p.ID != p.PkgPath {
 				continue
 			}
-			file := filepath.Join(filepath.Dir(p.GoFiles[0]), profile.DefaultPGO)
+			file := relToWD(filepath.Join(filepath.Dir(p.GoFiles[0]), profile.DefaultPGO))
 			if st, err := os.Stat(file); err != nil || !st.Mode().IsRegular() {
 				continue
 			}

@@ -228,3 +228,16 @@ func TestPGOFix(t *testing.T) {
 		t.Errorf("fixed source does not build: %s", out)
 	}
 }
+
+// A default.pgo that is no profile is an error naming it.
+func TestPGOCorrupt(t *testing.T) {
+	t.Parallel()
+	dir := pgoModule(t, func(s string) string { return s })
+	if err := os.WriteFile(filepath.Join(dir, "default.pgo"), []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := run(t, dir, bin, "./...")
+	if code != 1 || !strings.HasPrefix(out, "cachelint: -pgo: default.pgo: not a pprof profile: byte 0: ") || strings.Count(out, "\n") != 1 {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}
