@@ -320,6 +320,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 	type frame struct {
 		lines []*lineInfo // nil for a file outside the load
 		name  string      // the function's name
+		fn    int32       // its index in prof.functions
 	}
 	type loc struct {
 		matched bool
@@ -339,7 +340,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 			if rl.file == nil && rl.how != missing {
 				other[fn.file] = true
 			}
-			fr := frame{name: fn.name}
+			fr := frame{name: fn.name, fn: ln.function}
 			lc.shared = lc.shared || shared(fn.name)
 			if rl.file != nil {
 				lc.matched = true
@@ -383,16 +384,16 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 	var fields []int32
 	var writes []bool
 	var structs []string
-	type creditKey struct {
-		field int32
-		fn    string
-	}
+	// What each function credits each field, summed over the samples and
+	// reported once at the end.
+	type creditKey struct{ field, fn int32 }
 	cstamp := map[creditKey]int32{}
+	credits := map[creditKey]int64{}
 	var credited []creditKey
-	fnName := "" // the function of the frame whose lines are touched
+	var fnIndex int32 // the function of the frame whose lines are touched
 	touch := func(gen int32, accs []access) {
 		for _, a := range accs {
-			if k := (creditKey{a.field, fnName}); cstamp[k] != gen {
+			if k := (creditKey{a.field, fnIndex}); cstamp[k] != gen {
 				cstamp[k] = gen
 				credited = append(credited, k)
 			}
@@ -430,7 +431,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 			matched = matched || lc.matched
 			loop = loop || lc.shared
 			for _, fr := range lc.frames {
-				fnName = frameName(fr.name)
+				fnIndex = fr.fn
 				for _, li := range fr.lines {
 					touch(gen, li.own)
 					var proven []*condOperand
@@ -471,9 +472,12 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 			st.Mapped += v
 			add(fields, writes, structs, v)
 			for _, k := range credited {
-				credit(k.field, k.fn, v)
+				credits[k] += v
 			}
 		}
+	}
+	for k, v := range credits {
+		credit(k.field, frameName(prof.functions[k.fn].name), v)
 	}
 	if st.Samples == 0 {
 		return st, &unmatched{fmt.Errorf("%s: the profile has no samples", in.File)}
