@@ -39,7 +39,9 @@ GOARCH and checks it against //cachelint: annotations:
 
 A hot file (-hotfile FILE, lines such as "example.com/pkg.Device.mtu hot",
 as cachelint profile -o writes it) adds to them for code that should not
-carry comments. Types with no annotations are checked only for padding.
+carry comments, and CPU profiles (-pgo, as go build's: auto, the default,
+reads each main package's default.pgo) mark the fields neither marks.
+Types with no hot field are checked only for padding.
 Findings of %s come with a fix that reorders the fields,
 keeping every comment. The checks (the diagnostic category; cachelint help
 CHECK says more):
@@ -87,6 +89,16 @@ type Config struct {
 	// driver that loaded them sets it, as cachelint does. Nil checks
 	// every size of Lines on the pass's build, as go vet does.
 	Builds func(*types.Package) []*Build
+	// PGO says which CPU profiles give hot fields, as go build's -pgo
+	// says which it optimizes with: "auto" finds the default.pgo files
+	// of the main packages of the package's module (pgo.go), "off" or ""
+	// none, else a profile's file. A pass maps them onto its own package;
+	// a driver that sees the whole load sets Profiled instead.
+	PGO string
+	// Profiled are the hot marks profiles give, by struct type
+	// (PKGPATH.TYPE) and field, for the fields no annotation and no hot
+	// file marks; when set, PGO is not read.
+	Profiled map[string]map[string]*golayout.Profiled
 	// Elements names the struct types whose values the code writes as
 	// elements of arrays or slices (ElementWrites), over every package
 	// the driver loaded; nil finds them in the pass's package alone, as go
@@ -113,8 +125,11 @@ type Build struct {
 	Sizes  types.Sizes
 }
 
-// RegisterFlags defines -line and -hotfile on fs, setting c's fields.
+// RegisterFlags defines -line, -hotfile and -pgo on fs, setting c's
+// fields.
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
+	c.PGO = "auto"
+	fs.Var((*pgoFlag)(&c.PGO), "pgo", "hot fields from CPU profiles, as go build's -pgo: `auto` (each main package's default.pgo), off, or a profile FILE")
 	fs.Var((*layout.LineSizes)(&c.Lines), "line", "cache-line sizes in bytes, comma-separated (default: GOARCH's, as internal/cpu has it)")
 	fs.StringVar(&c.HotFile, "hotfile", "", "hot file `FILE` naming struct types as PKGPATH.TYPE (cachelint profile -o writes one); use an absolute path under go vet")
 }
@@ -143,6 +158,7 @@ func New(c Config) *analysis.Analyzer {
 // as each pass starts.
 func newAnalyzer(config func() Config) *analysis.Analyzer {
 	hot := &hotFiles{}
+	pgo := &pgoProfiles{}
 	return &analysis.Analyzer{
 		Name: "cachelint",
 		Doc:  docWithRules(),
@@ -152,6 +168,11 @@ func newAnalyzer(config func() Config) *analysis.Analyzer {
 			byType, err := hot.load(c.HotFile)
 			if err != nil {
 				return nil, err
+			}
+			if c.Profiled == nil && c.PGO != "" && c.PGO != "off" {
+				if c.Profiled, err = pgo.profiled(pass, c.PGO); err != nil {
+					return nil, err
+				}
 			}
 			return run(pass, c, byType)
 		},
@@ -255,11 +276,11 @@ func run(pass *analysis.Pass, c Config, hotFile map[string]*hotfile.Set) (any, e
 	}
 	ps := &passState{pass: pass, config: c, result: &Result{Fixes: map[string]FixChange{}, Leaves: map[string][]analysis.Diagnostic{}},
 		pkg: &golayout.Package{Fset: pass.Fset, Types: pass.Pkg, Info: pass.TypesInfo, Sizes: pass.TypesSizes,
-			Checks: c.Checks, HotFile: hotFile, Files: pass.Files}}
+			Checks: c.Checks, HotFile: hotFile, Profiled: c.Profiled, Files: pass.Files}}
 	if c.Builds != nil {
 		for _, b := range c.Builds(pass.Pkg) {
 			ps.builds = append(ps.builds, &otherBuild{Build: b,
-				pkg: &golayout.Package{Fset: b.Fset, Types: b.Types, Info: b.Info, Sizes: b.Sizes, Checks: c.Checks, HotFile: hotFile, Files: b.Files}})
+				pkg: &golayout.Package{Fset: b.Fset, Types: b.Types, Info: b.Info, Sizes: b.Sizes, Checks: c.Checks, HotFile: hotFile, Profiled: c.Profiled, Files: b.Files}})
 		}
 	}
 	local := localTypeNames(pass)
@@ -563,6 +584,9 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 		note := func(msg string) {
 			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: diag.Pos, Message: msg})
 		}
+		if from := profiledNote(t, f); from != "" {
+			note(from)
+		}
 		if f.Check.Reorders() {
 			switch {
 			case fix != nil:
@@ -596,6 +620,50 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 		}
 		pass.Report(diag)
 	}
+}
+
+// profiledNote says where the hotness of the members f involves comes from
+// when a profile gave it (-pgo): the profile, each member's share and
+// the functions that credit it. "" when annotations or a hot file marked
+// them all.
+func profiledNote(t *golayout.Target, f layout.Finding) string {
+	if t.Profiled == nil {
+		return ""
+	}
+	byFile := map[string][]string{}
+	var files []string
+	for i, pr := range t.Profiled {
+		if pr == nil || !slices.Contains(f.Members, t.Struct.Members[i].Name) {
+			continue
+		}
+		how := "read"
+		if pr.Hot.Write {
+			how = "written"
+		}
+		what := fmt.Sprintf("%s %s in %s of the samples", t.Struct.Members[i].Name, how, percent(pr.Share))
+		if len(pr.Funcs) > 0 {
+			what += ", by " + strings.Join(pr.Funcs, ", ")
+		}
+		key := strings.Join(pr.Profiles, ", ")
+		if byFile[key] == nil {
+			files = append(files, key)
+		}
+		byFile[key] = append(byFile[key], what)
+	}
+	var out []string
+	for _, file := range files {
+		what := "profile"
+		if strings.Contains(file, ", ") {
+			what = "profiles"
+		}
+		out = append(out, fmt.Sprintf("hot by the %s %s (-pgo): %s", what, file, strings.Join(byFile[file], "; ")))
+	}
+	return strings.Join(out, "; ")
+}
+
+// percent renders a share as a percentage with at most one decimal.
+func percent(f float64) string {
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", f*100), ".0") + "%"
 }
 
 // fixLeavesThis starts the related information of a diagnostic whose fix

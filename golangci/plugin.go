@@ -9,6 +9,9 @@
 //	                       annotation problems are always reported
 //	hotfile: hot.txt       a hot file naming types as PKGPATH.TYPE, as
 //	                       cachelint profile -o writes (analyzer -hotfile)
+//	pgo: auto              hot fields from CPU profiles (analyzer -pgo):
+//	                       auto (the default) the default.pgo of each main
+//	                       package of the module, off, or a profile's file
 package golangci
 
 import (
@@ -32,6 +35,7 @@ type Settings struct {
 	Line    []int64  `json:"line"`
 	Checks  []string `json:"checks"`
 	Hotfile string   `json:"hotfile"`
+	PGO     string   `json:"pgo"`
 }
 
 type plugin struct{ settings Settings }
@@ -48,6 +52,13 @@ func New(raw any) (register.LinterPlugin, error) {
 			return nil, fmt.Errorf("cachelint: checks: %q is not a check (%s)", c, strings.Join(layout.CheckNames(layout.Checks), ", "))
 		}
 	}
+	if s.PGO == "" {
+		s.PGO = "auto"
+	}
+	var c analyzer.Config
+	if err := c.SetPGO(s.PGO); err != nil {
+		return nil, fmt.Errorf("cachelint: pgo: %w", err)
+	}
 	return &plugin{s}, nil
 }
 
@@ -62,7 +73,7 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 			return nil, fmt.Errorf("cachelint: line: %w", err)
 		}
 	}
-	a := analyzer.New(analyzer.Config{Lines: p.settings.Line, HotFile: p.settings.Hotfile})
+	a := analyzer.New(analyzer.Config{Lines: p.settings.Line, HotFile: p.settings.Hotfile, PGO: p.settings.PGO})
 	run := a.Run
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		filtered := *pass

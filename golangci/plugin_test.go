@@ -2,10 +2,13 @@ package golangci
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/cachelint/cachelint/internal/recorded"
 )
 
 // The plugin as golangci-lint gets it: from the registry, with settings
@@ -53,5 +56,33 @@ func TestPluginSettingsErrors(t *testing.T) {
 	}
 	if _, err := p.BuildAnalyzers(); err == nil || err.Error() != "cachelint: line: line size 96: want a power of two from 8 to 4096" {
 		t.Errorf("line 96: %v", err)
+	}
+}
+
+// pgo names a profile (analyzer -pgo): the plugin, which sees one package
+// at a time, maps it onto the package, and the line it prints says where
+// the hotness comes from. testdata/src/pgo is examples/pgo's meter.go with
+// the want comment, so the example's recorded profile matches it by its
+// functions' names.
+func TestPluginPGO(t *testing.T) {
+	newPlugin, err := register.GetPlugin("cachelint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pgo, err := filepath.Abs(recorded.Profile(t, "../examples/pgo/default.pgo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(map[string]any{"pgo": pgo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	analyzers, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), analyzers[0], "pgo")
+	if _, err := newPlugin(map[string]any{"pgo": "nosuch.pgo"}); err == nil || !strings.HasPrefix(err.Error(), "cachelint: pgo: no such file") {
+		t.Errorf("pgo: nosuch.pgo: %v", err)
 	}
 }

@@ -25,6 +25,10 @@ type Package struct {
 	// HotFile holds the directives of a hot file by the type they name
 	// (LoadHotFile), nil when there is none.
 	HotFile map[string]*hotfile.Set
+	// Profiled holds the hot marks profiles give fields no annotation and
+	// no hot file says anything of, by the type they name (PKGPATH.TYPE)
+	// and field name; nil for none.
+	Profiled map[string]map[string]*Profiled
 	// Files are the package's files, where calls of sync/atomic's
 	// functions make the fields they update atomic; nil for none.
 	Files []*ast.File
@@ -76,10 +80,26 @@ type Decl struct {
 	Problems []Problem
 }
 
+// Profiled is the hot mark a profile gives a field, and where it comes
+// from, for a finding to say.
+type Profiled struct {
+	Hot layout.Hot
+	// Profiles are the profiles' files, Share the field's share of their
+	// samples (written: of those writing it, when Hot.Write).
+	Profiles []string
+	Share    float64
+	// Funcs are the functions whose sampled lines credit the field, most
+	// samples first.
+	Funcs []string
+}
+
 // Target is one layout of a declaration.
 type Target struct {
 	Name   string
 	Struct *layout.Struct
+	// Profiled is, by member, the profile's mark a member's hotness comes
+	// from; nil for a member annotated, named by the hot file, or cold.
+	Profiled []*Profiled
 	// separators are the Go source's evidence of separator pads.
 	separators layout.Separators
 }
@@ -114,6 +134,7 @@ func (p *Package) Decl(ds *Directives, gd *ast.GenDecl, ts *ast.TypeSpec, all bo
 	qualified := p.Types.Path() + "." + ts.Name.Name
 	fromFile := p.HotFile[qualified]
 	annotated := len(typeDirs) > 0 || fromFile != nil
+	profiled := p.Profiled[qualified]
 	var fieldDirs [][]*directive
 	if len(ds.all) > 0 {
 		fieldDirs = ds.fields(st)
@@ -121,7 +142,7 @@ func (p *Package) Decl(ds *Directives, gd *ast.GenDecl, ts *ast.TypeSpec, all bo
 			annotated = annotated || len(d) > 0
 		}
 	}
-	if !all && !annotated && !p.mayFind(generic) {
+	if !all && !annotated && profiled == nil && !p.mayFind(generic) {
 		return nil, nil
 	}
 	if fieldDirs == nil {
@@ -171,7 +192,7 @@ func (p *Package) Decl(ds *Directives, gd *ast.GenDecl, ts *ast.TypeSpec, all bo
 		d.Annotated[i], pins[i] = fieldHotPin(fld, fieldDirs[i], problem)
 	}
 	for _, in := range targets {
-		t, err := p.target(d, in, typeDirs, pins, fromFile, qualified, problem)
+		t, err := p.target(d, in, typeDirs, pins, fromFile, profiled, qualified, problem)
 		if err != nil {
 			return nil, err
 		}
@@ -212,8 +233,8 @@ func (p *Package) instantiations(obj *types.TypeName) []instance {
 // target lays out one instance of declaration d and applies the
 // annotations: the fields' hot marks and pins, the type directives, the
 // hot file.
-func (p *Package) target(d *Decl, in instance, typeDirs []*directive, pins []bool, fromFile *hotfile.Set, qualified string,
-	problem func(token.Pos, string)) (*Target, error) {
+func (p *Package) target(d *Decl, in instance, typeDirs []*directive, pins []bool, fromFile *hotfile.Set, profiled map[string]*Profiled,
+	qualified string, problem func(token.Pos, string)) (*Target, error) {
 	s := structLayout(in.name, in.st, p.Sizes, types.RelativeTo(p.Types))
 	for i := range s.Members {
 		if w := p.atomicsFound()[in.st.Field(i)]; w > 0 && s.Members[i].Atomic == 0 {
@@ -272,13 +293,26 @@ func (p *Package) target(d *Decl, in instance, typeDirs []*directive, pins []boo
 			problem(d.Spec.Name.Pos(), err.Error())
 		}
 	}
+	var fromProfile []*Profiled
+	for i := range s.Members {
+		// Annotations and the hot file win where they mark a field.
+		m := &s.Members[i]
+		if pr := profiled[m.Name]; pr != nil && m.Hot == nil && m.Name != "_" {
+			if fromProfile == nil {
+				fromProfile = make([]*Profiled, len(s.Members))
+			}
+			h := pr.Hot
+			h.Paths = slices.Clone(h.Paths)
+			m.Hot, fromProfile[i] = &h, pr
+		}
+	}
 	seps := separators(d.Type, fieldOf)
 	if d.File != nil && Generated(d.File) {
 		// A generated file's blank arrays are its source's: an ABI's
 		// reserved areas, which nothing here can resize.
 		seps = func(*layout.Struct, int) bool { return false }
 	}
-	return &Target{Name: in.name, Struct: s, separators: seps}, nil
+	return &Target{Name: in.name, Struct: s, Profiled: fromProfile, separators: seps}, nil
 }
 
 // fieldHotPin reads the hot and pin directives of field fld.

@@ -526,7 +526,7 @@ func (p *Program) selectorAccesses(f *srcFile, sel *ast.SelectorExpr) []access {
 	default:
 		return nil
 	}
-	if write && !s.Indirect() && f.private(sel.X) {
+	if write && (!s.Indirect() && f.private(sel.X) || s.Indirect() && s.Kind() == types.FieldVal && f.unpublished(sel)) {
 		if kind == stored {
 			return nil
 		}
@@ -761,6 +761,125 @@ func (sf *srcFile) private(e ast.Expr) bool {
 			return false
 		}
 	}
+}
+
+// freshVar is a local variable holding an object its function allocates.
+type freshVar struct {
+	decl token.Pos
+	// uses are its identifiers past the declaration, in source order,
+	// each with whether it is the operand of a field selector (v.f).
+	uses []freshUse
+}
+
+type freshUse struct {
+	pos   token.Pos
+	field bool
+}
+
+// unpublished reports whether sel, a field selector through a pointer,
+// sets up an object no other goroutine can see yet: sel.X is a local
+// variable, no function literal's, declared as v := &T{...} or v :=
+// new(T), and every use of v before sel selects a field of it (v.f,
+// &v.f), so v was neither passed, stored, returned nor had a method
+// called; and sel is in no loop inside v's scope, which would write it
+// again and again (a benchmark's q := &Queue{}; for ... { q.n++ } writes
+// n as the code it stands for does). A constructor's writes initialize:
+// mtg's newConnRewind's
+// rv.active = io.TeeReader(conn, &rv.buf) writes nothing that shares a
+// line with another core.
+func (sf *srcFile) unpublished(sel *ast.SelectorExpr) bool {
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := sf.pkg.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	fv := sf.freshVars()[v]
+	if fv == nil || sf.capturedVars()[v] {
+		return false
+	}
+	for _, l := range sf.loops {
+		if fv.decl < l.Pos() && l.Pos() <= sel.Pos() && sel.Pos() < l.End() {
+			return false // written again and again: not its set-up
+		}
+	}
+	for _, u := range fv.uses {
+		if u.pos >= id.Pos() {
+			return true
+		}
+		if !u.field {
+			return false
+		}
+	}
+	return true
+}
+
+// freshVars finds the variables of f declared as v := &T{...} or
+// v := new(T), and their uses.
+func (sf *srcFile) freshVars() map[*types.Var]*freshVar {
+	if sf.fresh != nil {
+		return sf.fresh
+	}
+	info := sf.pkg.TypesInfo
+	sf.fresh = map[*types.Var]*freshVar{}
+	ast.Inspect(sf.syntax, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := info.Defs[id].(*types.Var)
+			if ok && allocates(info, as.Rhs[i]) {
+				sf.fresh[v] = &freshVar{decl: id.Pos()}
+			}
+		}
+		return true
+	})
+	if len(sf.fresh) == 0 {
+		return sf.fresh
+	}
+	selected := map[*ast.Ident]bool{}
+	ast.Inspect(sf.syntax, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			sf.loops = append(sf.loops, n)
+		case *ast.SelectorExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal {
+					selected[id] = true
+				}
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && sf.fresh[v] != nil {
+				sf.fresh[v].uses = append(sf.fresh[v].uses, freshUse{n.Pos(), selected[n]})
+			}
+		}
+		return true
+	})
+	return sf.fresh
+}
+
+// allocates reports whether e is &T{...} or new(T).
+func allocates(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		_, lit := ast.Unparen(e.X).(*ast.CompositeLit)
+		return e.Op == token.AND && lit
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		b, ok := info.Uses[id].(*types.Builtin)
+		return ok && b.Name() == "new"
+	}
+	return false
 }
 
 // capturedVars are the local variables of f that a function literal uses

@@ -17,6 +17,10 @@ import (
 type Input struct {
 	Path string // "" for the default path
 	File string
+	// owner is, for a main package's default.pgo, its directory: the
+	// only main package whose functions its main.* names may name when
+	// they moved (every main package declares main.main).
+	owner string
 }
 
 // profileSuffixes name profiles by their file names: pprof's own, and
@@ -99,6 +103,15 @@ type ProfileStats struct {
 	// Matched are the samples with a frame in a file of the load,
 	// Mapped those that touch a field.
 	Matched, Mapped int64
+	// Found are the functions of the load the profile names (those with
+	// samples or callers sampled). Moved are those whose func
+	// keyword is no longer where the profile recorded it (lines added
+	// above, a move to another file): their samples count at the lines
+	// they are now, by the offset from the func keyword, as go build
+	// matches a profile. Missing are the functions the profile names in
+	// a file of the load that the load no longer declares there; their
+	// samples credit nothing.
+	Found, Moved, Missing int
 }
 
 // Struct is one struct type and its fields' samples.
@@ -117,6 +130,10 @@ type Field struct {
 	// Guard names the lock field of the same struct the sampled code
 	// holds whenever it accesses the field (lockGuards); "" for none.
 	Guard string
+	// Funcs are the functions whose sampled lines credit the field, as
+	// the profile names them (type arguments left out), with the samples
+	// of each, over every path.
+	Funcs map[string]int64
 }
 
 // total sums m over every path.
@@ -130,10 +147,17 @@ func total(m map[string]int64) int64 {
 
 // Map reads the profiles and maps their samples onto the fields of p.
 func (p *Program) Map(inputs []Input) (*Result, error) {
+	return p.mapInputs(inputs, false)
+}
+
+// mapInputs is Map; when lenient, a profile none of whose samples is in
+// the load is left out of the result but for its stats, with Matched 0.
+func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 	r := &Result{Total: map[string]int64{}}
 	type counts struct{ any, write []int64 }
 	byPath := map[string]*counts{}
 	structHits := map[string]map[string]int64{}
+	credits := map[int32]map[string]int64{}
 	seen := &sampled{funcs: map[*funcInfo]*callers{}}
 	var errs []error
 	for _, in := range inputs {
@@ -163,7 +187,18 @@ func (p *Program) Map(inputs []Input) (*Result, error) {
 				}
 				structHits[s][in.Path] += v
 			}
+		}, func(field int32, fn string, v int64) {
+			if credits[field] == nil {
+				credits[field] = map[string]int64{}
+			}
+			credits[field][fn] += v
 		})
+		var none *unmatched
+		if lenient && errors.As(err, &none) {
+			st.Matched, st.Mapped = 0, 0
+			r.Profiles = append(r.Profiles, st)
+			continue
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -190,6 +225,7 @@ func (p *Program) Map(inputs []Input) (*Result, error) {
 				if g, ok := guards[id]; ok {
 					f.Guard = p.fields[g].name
 				}
+				f.Funcs = credits[id]
 				for path, c := range byPath {
 					if int(id) < len(c.any) && c.any[id] > 0 {
 						f.Samples[path] = c.any[id]
@@ -274,14 +310,17 @@ func cpuIndex(prof *pprofProfile) int {
 
 // mapProfile maps the samples of prof, calling add with the fields each
 // sample touches, whether it writes them, and the struct types touched,
-// and notes in seen the functions sampled and their callers.
-func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add func(fields []int32, writes []bool, structs []string, v int64)) (ProfileStats, error) {
+// and credit with each field and function whose line credits it, once a
+// sample; it notes in seen the functions sampled and their callers.
+func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add func(fields []int32, writes []bool, structs []string, v int64),
+	credit func(field int32, fn string, v int64)) (ProfileStats, error) {
 	st := ProfileStats{Input: in}
 	vi := cpuIndex(prof)
 	// What each location executes, innermost inlined frame first.
 	type frame struct {
 		lines []*lineInfo // nil for a file outside the load
 		name  string      // the function's name
+		fn    int32       // its index in prof.functions
 	}
 	type loc struct {
 		matched bool
@@ -291,31 +330,28 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		shared bool
 	}
 	locs := make([]loc, len(prof.locations))
-	files := map[string]*srcFile{}
 	other := map[string]bool{} // files of the profile outside the load
+	where := p.relocator(prof, in.owner)
 	for i, l := range prof.locations {
 		lc := &locs[i]
 		for _, ln := range l.lines {
 			fn := &prof.functions[ln.function]
-			f, ok := files[fn.file]
-			if !ok {
-				f = p.lookup(fn.file)
-				files[fn.file] = f
-				if f == nil {
-					other[fn.file] = true
-				}
+			rl := where.located(ln.function)
+			if rl.file == nil && rl.how != missing {
+				other[fn.file] = true
 			}
-			fr := frame{name: fn.name}
+			fr := frame{name: fn.name, fn: ln.function}
 			lc.shared = lc.shared || shared(fn.name)
-			if f != nil {
+			if rl.file != nil {
 				lc.matched = true
-				if fr.lines = p.lineOf(f, int(ln.line), fn); len(fr.lines) == 0 {
+				if fr.lines = p.lineOf(rl.file, int(ln.line+rl.shift), &rl.fn); len(fr.lines) == 0 {
 					fr.lines = []*lineInfo{{}}
 				}
 			}
 			lc.frames = append(lc.frames, fr)
 		}
 	}
+	st.Found, st.Moved, st.Missing = where.count()
 
 	// The guards some sample went past the leaving branch of, and the
 	// callers of each function sampled.
@@ -348,8 +384,19 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 	var fields []int32
 	var writes []bool
 	var structs []string
+	// What each function credits each field, summed over the samples and
+	// reported once at the end.
+	type creditKey struct{ field, fn int32 }
+	cstamp := map[creditKey]int32{}
+	credits := map[creditKey]int64{}
+	var credited []creditKey
+	var fnIndex int32 // the function of the frame whose lines are touched
 	touch := func(gen int32, accs []access) {
 		for _, a := range accs {
+			if k := (creditKey{a.field, fnIndex}); cstamp[k] != gen {
+				cstamp[k] = gen
+				credited = append(credited, k)
+			}
 			for int(a.field) >= len(stamp) {
 				stamp, wstamp = append(stamp, 0), append(wstamp, 0)
 			}
@@ -372,7 +419,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		v := s.values[vi]
 		st.Samples += v
 		gen := int32(i + 1)
-		fields, writes, structs = fields[:0], writes[:0], structs[:0]
+		fields, writes, structs, credited = fields[:0], writes[:0], structs[:0], credited[:0]
 		matched := false
 		// A frame nearer the leaf is in a loop, or a runtime entry point
 		// whose samples are not its callers' work: what certainly ran
@@ -384,6 +431,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 			matched = matched || lc.matched
 			loop = loop || lc.shared
 			for _, fr := range lc.frames {
+				fnIndex = fr.fn
 				for _, li := range fr.lines {
 					touch(gen, li.own)
 					var proven []*condOperand
@@ -423,16 +471,27 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		if len(fields) > 0 {
 			st.Mapped += v
 			add(fields, writes, structs, v)
+			for _, k := range credited {
+				credits[k] += v
+			}
 		}
 	}
+	for k, v := range credits {
+		credit(k.field, frameName(prof.functions[k.fn].name), v)
+	}
 	if st.Samples == 0 {
-		return st, fmt.Errorf("%s: the profile has no samples", in.File)
+		return st, &unmatched{fmt.Errorf("%s: the profile has no samples", in.File)}
 	}
 	if st.Matched == 0 {
-		return st, p.noMatch(in.File, prof, other)
+		return st, &unmatched{p.noMatch(in.File, prof, other)}
 	}
 	return st, nil
 }
+
+// unmatched is the error of a profile none of whose samples is in the load.
+type unmatched struct{ error }
+
+func (u *unmatched) Unwrap() error { return u.error }
 
 // noMatch explains a profile none of whose samples is in the load: a
 // profile of another program, or of this one with the packages sampled

@@ -64,6 +64,9 @@ type Program struct {
 	// calling each always accesses.
 	funcs   map[string]funcDecl
 	entries map[string][]access
+	// byFrame are the function declarations of the load by the names
+	// profiles give them, built on first use (declsByFrame).
+	byFrame map[string]funcDecl
 	// Memos of the syntax rules, by node: whether a function body loops,
 	// whether a statement may leave, what a statement certainly accesses.
 	loopy  map[*ast.BlockStmt]bool
@@ -85,6 +88,11 @@ type srcFile struct {
 	// writes and captured are built with the index.
 	writes   map[ast.Expr]writeKind
 	captured map[*types.Var]bool
+	// fresh are the local variables that hold an object the function
+	// allocates (&T{...}, new(T)), with the uses of each, in order:
+	// built on first use.
+	fresh map[*types.Var]*freshVar
+	loops []ast.Node // the loops of the file, found with fresh
 }
 
 // structType is a named struct type some code of the load accesses.
@@ -120,6 +128,12 @@ func Load(dir string, patterns ...string) (*Program, error) {
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
+	return FromPackages(pkgs), nil
+}
+
+// FromPackages makes a Program of packages loaded with syntax and full
+// type information, as Load loads them, none with errors.
+func FromPackages(pkgs []*packages.Package) *Program {
 	p := &Program{files: map[string]*srcFile{}, structs: map[string]*structType{}}
 	goroot := filepath.Join(golayout.GOROOT(), "src")
 	for _, pkg := range pkgs {
@@ -147,7 +161,7 @@ func Load(dir string, patterns ...string) (*Program, error) {
 			}
 		}
 	}
-	return p, nil
+	return p
 }
 
 // trimmedNames are the names -trimpath gives file abs: module path and

@@ -27,12 +27,15 @@ import (
 	"github.com/cachelint/cachelint/report"
 )
 
-const packagesUsage = `usage: cachelint [-line N[,N]] [-format text|json|sarif] [-srcroot DIR] [-test=false] [-fix [-diff]] [-c N] PACKAGES
+const packagesUsage = `usage: cachelint [-line N[,N]] [-pgo auto|off|FILE] [-format text|json|sarif] [-srcroot DIR] [-test=false] [-fix [-diff]] [-c N] PACKAGES
 
 Checks the struct types of Go packages, each -line size on the packages
 as built for a GOARCH with that line (64 amd64, 128 arm64, 256 s390x, 32
 arm; GOARCH's own when it has it). Packages that do not load are
-reported and the others checked. Diagnostics go to stderr, sorted by
+reported and the others checked. Hot fields come from annotations, a
+hot file (-hotfile), and, for the fields neither marks, CPU profiles as
+go build applies them (-pgo, auto: each main package's default.pgo for
+every package it builds). Diagnostics go to stderr, sorted by
 position, with paths relative to the working directory, each followed
 by N lines of its source either side with -c N; -format json and sarif
 write one document to stdout, whose diagnostics carry the fixes -fix
@@ -221,6 +224,14 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		o.Config.Builds = func(p *types.Package) []*analyzer.Build { return others[ids[p]] }
 	}
 	o.LoadWide = true
+	// The profiles are mapped over the whole load, which sees what every
+	// package does to a type; the passes are not to map them again.
+	profiled, err := pgoProfiled(o.PGO, pkgs, stderr)
+	if err != nil {
+		return fail("%v", err)
+	}
+	o.Config.Profiled = profiled
+	o.PGO = "off"
 	found := make([]analyzer.ElementWrites, len(pkgs))
 	for i, p := range pkgs {
 		wg.Go(func() { found[i].Add(p.Fset, p.Syntax, p.TypesInfo) })

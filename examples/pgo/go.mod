@@ -1,0 +1,3 @@
+module github.com/cachelint/cachelint/examples/pgo
+
+go 1.24
