@@ -52,8 +52,10 @@ func heapType(size int64, pointers bool) reflect.Type {
 // the model gives (the allocator is exact there), and the shares of
 // objects at each base must match the model's to within what a partly used
 // span at the start can shift.
+//
+// It runs alone, not in parallel: it sets GOMAXPROCS and the GC for the
+// whole test binary while it allocates.
 func TestGoHeapAgainstAllocator(t *testing.T) {
-	t.Parallel()
 	h := runningGoHeap(t)
 	ptr := int64(unsafe.Sizeof(uintptr(0)))
 	sizes := []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, h.MaxSmallSize - h.MallocHeaderSize + 8, 40000}

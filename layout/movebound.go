@@ -78,6 +78,20 @@ func pathMoves(bytes []int64, on []int, line int64, target int) int {
 			bridge[a][b] = n
 		}
 	}
+	// offPath[i] is the bytes of the members before i that are not on
+	// the path: between two of the path's members, what stays between
+	// them when those of the path between them move.
+	isOn := make([]bool, len(bytes))
+	for _, i := range on {
+		isOn[i] = true
+	}
+	offPath := make([]int64, len(bytes)+1)
+	for i, n := range bytes {
+		offPath[i+1] = offPath[i]
+		if !isOn[i] {
+			offPath[i+1] += n
+		}
+	}
 	lines := func(n int64) int { return int((n + line - 1) / line) }
 	// state: the last kept member of the path, the lines of the clusters
 	// closed before its cluster, and its cluster's bytes so far → the
@@ -106,12 +120,7 @@ func pathMoves(bytes []int64, on []int, line int64, target int) int {
 				if cost+skipped >= result {
 					break
 				}
-				var gap int64
-				for i := on[a] + 1; i < on[b]; i++ {
-					if !slices.Contains(on, i) {
-						gap += bytes[i]
-					}
-				}
+				gap := offPath[on[b]] - offPath[on[a]+1]
 				// Brought within a line of each other: one cluster.
 				if c := cost + skipped + bridge[a][b]; c < result {
 					next := state{st.closed, st.open + bytes[on[b]]}
