@@ -624,6 +624,28 @@ func (pt *patcher) orderOf(p *Proposal) []int32 {
 // each at every build s.Variations give as well.
 func newPatcher(s *Struct, items []item, lines []int64, limits, robust bool) *patcher {
 	pt := &patcher{s: s, lines: lines, paths: s.Paths(), limits: limits, alignedHead: -1}
+	ids := pt.addUnits(items)
+	pt.pos = make([]int64, len(pt.units))
+	pt.markSpans(ids)
+	pt.align = max(s.Align, 1)
+	for _, it := range pt.last {
+		pt.align = max(pt.align, it.align)
+	}
+	order := pt.declaredOrder()
+	pt.declared = order
+	pt.layOut(order)
+	pt.collect(order)
+	pt.base, _, _ = pt.lineCounts(nil)
+	if robust {
+		pt.readyBuilds(order)
+	}
+	return pt
+}
+
+// addUnits makes the units of items, each with its hot spans, and returns
+// the number it gave each hot member.
+func (pt *patcher) addUnits(items []item) map[*Member]int {
+	s := pt.s
 	ids := map[*Member]int{}
 	spansOf := func(it *item) []hotSpan {
 		var out []hotSpan
@@ -684,11 +706,12 @@ func newPatcher(s *Struct, items []item, lines []int64, limits, robust bool) *pa
 			add(it, plainUnit, -1, it.class == classRead || it.class == classWrite)
 		}
 	}
-	pt.pos = make([]int64, len(pt.units))
-	order := make([]int32, len(pt.units))
-	for i := range order {
-		order[i] = int32(i)
-	}
+	return ids
+}
+
+// markSpans sets each hot span's path bits, and whether it is written or
+// guarded; ids are the hot members.
+func (pt *patcher) markSpans(ids map[*Member]int) {
 	guards := map[string]bool{}
 	for m := range ids {
 		if m.Hot.Guard != "" {
@@ -711,39 +734,33 @@ func newPatcher(s *Struct, items []item, lines []int64, limits, robust bool) *pa
 			h.guarded = h.hot.Guard != "" || guards[h.m.Name]
 		}
 	}
-	pt.align = max(s.Align, 1)
-	for _, it := range pt.last {
-		pt.align = max(pt.align, it.align)
+}
+
+// readyBuilds scores order, the declared one, at every build the
+// struct's variations give, marks the units a block the binary lacks
+// anchors, and lays order out again for this build.
+func (pt *patcher) readyBuilds(order []int32) {
+	pt.cfgs = pt.configs()
+	for i := range pt.cfgs {
+		c := &pt.cfgs[i]
+		c.size = pt.sizeAt(pt.layOutIn(order, c))
+		pt.collectIn(order, c)
+		c.base, _, _ = pt.lineCounts(nil)
 	}
-	order = pt.declaredOrder()
-	pt.declared = order
-	pt.layOut(order)
-	pt.collect(order)
-	pt.base, _, _ = pt.lineCounts(nil)
-	if robust {
-		pt.cfgs = pt.configs()
-		for i := range pt.cfgs {
-			c := &pt.cfgs[i]
-			c.size = pt.sizeAt(pt.layOutIn(order, c))
-			pt.collectIn(order, c)
-			c.base, _, _ = pt.lineCounts(nil)
-		}
-		for _, v := range s.Variations {
-			k := slices.IndexFunc(s.Members, func(m Member) bool { return m.Name == v.Member })
-			for u := range pt.units {
-				if v.Anchored && slices.Contains(pt.units[u].it.members, k) {
-					if pt.anchored == nil {
-						pt.anchored = map[int32]bool{}
-					}
-					pt.anchored[int32(u)] = true
+	for _, v := range pt.s.Variations {
+		k := slices.IndexFunc(pt.s.Members, func(m Member) bool { return m.Name == v.Member })
+		for u := range pt.units {
+			if v.Anchored && slices.Contains(pt.units[u].it.members, k) {
+				if pt.anchored == nil {
+					pt.anchored = map[int32]bool{}
 				}
+				pt.anchored[int32(u)] = true
 			}
 		}
-		pt.home = pt.region(order)
-		pt.layOut(order)
-		pt.collect(order)
 	}
-	return pt
+	pt.home = pt.region(order)
+	pt.layOut(order)
+	pt.collect(order)
 }
 
 // conflicts is Struct.conflicts on spans.
