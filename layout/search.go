@@ -68,85 +68,12 @@ func Alternatives(builds []Build, checks []*Check, r Result) (alts iter.Seq[Alte
 	}
 	step := max(s.Align, 1)
 
-	// An order is its steps, and whether its hot items keep the
-	// proposal's offsets where they would start before them.
-	type plan struct {
-		seq     []seqStep
-		keepHot bool
-	}
-	var orders []plan
-	// Each pad at every other length, from none to a line more.
-	for k, st := range first {
-		if st.it != nil {
-			continue
-		}
-		for n := int64(0); n <= st.pad+maxLine; n += step {
-			if n != st.pad {
-				seq := slices.Clone(first)
-				seq[k].pad = n
-				orders = append(orders, plan{seq, false})
-			}
-		}
-	}
-	// The struct padded into each bigger size class.
-	bare := first
-	if n := len(bare); n > 0 && bare[n-1].it == nil {
-		bare = bare[:n-1]
-	}
+	orders := otherPadLengths(first, maxLine, step)
 	if heap {
-		for _, size := range s.classStarts(laidOut(s, lines, order, items, bare, false).Struct.Size + 1) {
-			if s.slot(size) > limit {
-				break
-			}
-			orders = append(orders, plan{append(slices.Clone(bare), seqStep{pad: -size}), false})
-		}
+		orders = append(orders, biggerClasses(s, lines, order, items, first, limit)...)
 	}
-	// Each cold member moved, the hot ones kept where they were: to the
-	// front, either side of each pad, or to the end, where it changes
-	// what shares a line with what.
-	for i, st := range first {
-		if st.it == nil || st.it.class != classCold || st.it.size == 0 || st.it.pinned {
-			continue
-		}
-		rest := slices.Delete(slices.Clone(first), i, i+1)
-		at := []int{0, len(rest)}
-		for j, r := range rest {
-			if r.it == nil {
-				at = append(at, j, j+1)
-			}
-		}
-		slices.Sort(at)
-		for _, j := range slices.Compact(at) {
-			if j != i {
-				orders = append(orders, plan{slices.Insert(slices.Clone(rest), j, st), true})
-			}
-		}
-	}
-	// Each written member alone on its line: first, or in its place.
-	var plain []seqStep // the proposal's items, without its pads
-	for _, st := range first {
-		if st.it != nil {
-			plain = append(plain, seqStep{it: st.it})
-		}
-	}
-	for i, st := range plain {
-		if st.it.class != classWrite || st.it.pinned {
-			continue
-		}
-		rest := slices.Delete(slices.Clone(plain), i, i+1)
-		zeros := 0
-		for zeros < len(rest) && rest[zeros].it.class == classZero {
-			zeros++
-		}
-		// A line less its size keeps it alone where it does not cross
-		// a line; a line less the struct's alignment, wherever it
-		// starts.
-		for _, n := range []int64{maxLine - st.it.size%maxLine, maxLine - step} {
-			apart := seqStep{pad: n}
-			orders = append(orders, plan{slices.Concat(rest[:zeros], []seqStep{st, apart}, rest[zeros:]), false},
-				plan{slices.Concat(plain[:i], []seqStep{apart, st, apart}, plain[i+1:]), false})
-		}
-	}
+	orders = append(orders, coldMoves(first)...)
+	orders = append(orders, writesAlone(first, maxLine, step)...)
 
 	type candidate struct {
 		p     *Proposal
@@ -192,6 +119,106 @@ func Alternatives(builds []Build, checks []*Check, r Result) (alts iter.Seq[Alte
 			}
 		}
 	}, tried
+}
+
+// altPlan is an order Alternatives tries: its steps, and whether its hot
+// items keep the proposal's offsets where they would start before them.
+type altPlan struct {
+	seq     []seqStep
+	keepHot bool
+}
+
+// otherPadLengths is the proposal's steps first with each pad at every
+// other length, from none to a line more.
+func otherPadLengths(first []seqStep, maxLine, step int64) []altPlan {
+	var orders []altPlan
+	for k, st := range first {
+		if st.it != nil {
+			continue
+		}
+		for n := int64(0); n <= st.pad+maxLine; n += step {
+			if n != st.pad {
+				seq := slices.Clone(first)
+				seq[k].pad = n
+				orders = append(orders, altPlan{seq, false})
+			}
+		}
+	}
+	return orders
+}
+
+// biggerClasses is first, without its end pad, padded into each bigger
+// size class whose slot is within limit.
+func biggerClasses(s *Struct, lines []int64, order map[string]int, items []item, first []seqStep, limit int64) []altPlan {
+	bare := first
+	if n := len(bare); n > 0 && bare[n-1].it == nil {
+		bare = bare[:n-1]
+	}
+	var orders []altPlan
+	for _, size := range s.classStarts(laidOut(s, lines, order, items, bare, false).Struct.Size + 1) {
+		if s.slot(size) > limit {
+			break
+		}
+		orders = append(orders, altPlan{append(slices.Clone(bare), seqStep{pad: -size}), false})
+	}
+	return orders
+}
+
+// coldMoves is first with each cold member moved, the hot ones kept where
+// they were: to the front, either side of each pad, or to the end, where
+// it changes what shares a line with what.
+func coldMoves(first []seqStep) []altPlan {
+	var orders []altPlan
+	for i, st := range first {
+		if st.it == nil || st.it.class != classCold || st.it.size == 0 || st.it.pinned {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(first), i, i+1)
+		at := []int{0, len(rest)}
+		for j, r := range rest {
+			if r.it == nil {
+				at = append(at, j, j+1)
+			}
+		}
+		slices.Sort(at)
+		for _, j := range slices.Compact(at) {
+			if j != i {
+				orders = append(orders, altPlan{slices.Insert(slices.Clone(rest), j, st), true})
+			}
+		}
+	}
+	return orders
+}
+
+// writesAlone is the proposal's items, without its pads, with each
+// written member alone on its line: first, or in its place.
+func writesAlone(first []seqStep, maxLine, step int64) []altPlan {
+	var plain []seqStep
+	for _, st := range first {
+		if st.it != nil {
+			plain = append(plain, seqStep{it: st.it})
+		}
+	}
+	var orders []altPlan
+	for i, st := range plain {
+		if st.it.class != classWrite || st.it.pinned {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(plain), i, i+1)
+		zeros := 0
+		for zeros < len(rest) && rest[zeros].it.class == classZero {
+			zeros++
+		}
+		// A line less its size keeps it alone where it does not cross
+		// a line; a line less the struct's alignment, wherever it
+		// starts.
+		for _, n := range []int64{maxLine - st.it.size%maxLine, maxLine - step} {
+			apart := seqStep{pad: n}
+			orders = append(orders, altPlan{slices.Concat(rest[:zeros], []seqStep{st, apart}, rest[zeros:]), false},
+				altPlan{slices.Concat(plain[:i], []seqStep{apart, st, apart}, plain[i+1:]), false})
+		}
+	}
+	return orders
 }
 
 // maxAlternatives bounds the orders Alternatives offers, each of which
