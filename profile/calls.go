@@ -607,6 +607,16 @@ func completes(s ast.Stmt) bool {
 // indexFuncs maps the functions declared in the load by full name.
 func (p *Program) indexFuncs() {
 	p.funcs = map[string]funcDecl{}
+	p.eachFuncDecl(func(fd *ast.FuncDecl, f *srcFile, fn *types.Func) {
+		if _, dup := p.funcs[fn.FullName()]; !dup {
+			p.funcs[fn.FullName()] = funcDecl{fd, f}
+		}
+	})
+}
+
+// eachFuncDecl calls do for each function declared in the files of the
+// load, each file once: p.files holds a file under several names.
+func (p *Program) eachFuncDecl(do func(fd *ast.FuncDecl, f *srcFile, fn *types.Func)) {
 	seen := map[*srcFile]bool{}
 	for _, f := range p.files {
 		if seen[f] {
@@ -614,13 +624,9 @@ func (p *Program) indexFuncs() {
 		}
 		seen[f] = true
 		for _, d := range f.syntax.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			if fn, ok := f.pkg.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-				if _, dup := p.funcs[fn.FullName()]; !dup {
-					p.funcs[fn.FullName()] = funcDecl{fd, f}
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fn, ok := f.pkg.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					do(fd, f, fn)
 				}
 			}
 		}

@@ -204,26 +204,16 @@ func (p *Program) declsByFrame() map[string]funcDecl {
 		return p.byFrame
 	}
 	p.byFrame = map[string]funcDecl{}
-	seen := map[*srcFile]bool{}
-	for _, f := range p.files {
-		if seen[f] {
-			continue
+	p.eachFuncDecl(func(fd *ast.FuncDecl, f *srcFile, fn *types.Func) {
+		if fd.Body == nil || fn.Name() == "_" || fn.Name() == "init" {
+			return
 		}
-		seen[f] = true
-		for _, d := range f.syntax.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			if fn, ok := f.pkg.TypesInfo.Defs[fd.Name].(*types.Func); ok && fn.Name() != "_" && fn.Name() != "init" {
-				name := funcFrameName(fn)
-				if _, dup := p.byFrame[name]; dup {
-					p.byFrame[name] = funcDecl{} // ambiguous
-				} else {
-					p.byFrame[name] = funcDecl{fd, f}
-				}
-			}
+		name := funcFrameName(fn)
+		if _, dup := p.byFrame[name]; dup {
+			p.byFrame[name] = funcDecl{} // ambiguous
+		} else {
+			p.byFrame[name] = funcDecl{fd, f}
 		}
-	}
+	})
 	return p.byFrame
 }
