@@ -146,11 +146,7 @@ type Tallies struct {
 func (t *Tallies) Sum() uint64 { return t.hits + t.limit + t.spare[0] + t.a + t.b[0] + t.j }
 `,
 	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	out, code := run(t, dir, bin, "-fix", "./...")
 	after, _ := os.ReadFile(filepath.Join(dir, "tallies.go"))
 	if !strings.Contains(string(after), "\ta     uint64 //cachelint:hot path=read\n\tj     uint64 //cachelint:hot path=read\n\tb     [7]uint64\n}") {
@@ -210,11 +206,7 @@ ewma.EWMA.init hot path=tick
 ewma.EWMA.rate hot write path=tick
 `,
 			}
-			for name, src := range files {
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			writeFiles(t, dir, files)
 			hot := "-hotfile=" + filepath.Join(dir, "ewma.hot")
 			if out, code := run(t, dir, bin, hot, "-line="+lines, "./..."); code != 3 || !strings.Contains(out, "EWMA: uncounted is written on path update") {
 				t.Fatalf("before -fix: exit %d, want 3:\n%s", code, out)
@@ -269,11 +261,7 @@ func Use(z *Zähler, r *Ring) uint64 {
 	}
 	write := func() string {
 		dir := t.TempDir()
-		for name, src := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		writeFiles(t, dir, files)
 		return dir
 	}
 	fixed := write()
@@ -403,6 +391,16 @@ func Use(z *Zähler, r *Ring) uint64 {
 	}
 }
 
+// writeFiles writes files, by name, into dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // The issue's struct: a written atomic counter beside two read-mostly
 // pointers and a cold field. The first order pads bytesSent onto the next
 // line as if objects started on one, but its 80-byte size class starts a
@@ -447,11 +445,7 @@ func main() {
 }
 `,
 			}
-			for name, src := range files {
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			writeFiles(t, dir, files)
 			before := goCmd(t, dir, runtime.GOARCH, "run", ".")
 			out, code := run(t, dir, bin, "-line="+lines, "-fix", "./...")
 			if code != 0 {

@@ -41,7 +41,7 @@ func TestHotFileTyposBinary(t *testing.T) {
 func TestHotFileTyposGo(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	for name, src := range map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"go.mod":       "module example.com/netq\n\ngo 1.24\n",
 		"conn.go":      "package netq\n\n// Conn is a connection.\ntype Conn struct {\n\tsend   uint64\n\trecv   uint64\n\tname   string\n\tclosed bool\n}\n\ntype Mode int\n",
 		"conn_test.go": "package netq\n\ntype testConn struct{ a, b int }\n",
@@ -53,11 +53,7 @@ func TestHotFileTyposGo(t *testing.T) {
 			"example.com/netq.Mode.x hot\n" +
 			"example.com/netq.testConn.a hot\n" +
 			"Nothing.x hot\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	diags := "conn.go:1:1: hot.txt:2: example.com/netq declares no type Con; did you mean example.com/netq.Conn?\n" +
 		"conn.go:1:1: hot.txt:4: Conn names no package: a Go type is PKGPATH.TYPE; did you mean example.com/netq.Conn?\n" +
 		"conn.go:1:1: hot.txt:6: example.com/netq.Mode is not a struct type\n" +
