@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"go/ast"
 	gobuild "go/build"
 	"go/token"
 	"go/types"
@@ -232,15 +233,7 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	}
 	o.Config.Profiled = profiled
 	o.PGO = "off"
-	found := make([]analyzer.ElementWrites, len(pkgs))
-	for i, p := range pkgs {
-		wg.Go(func() { found[i].Add(p.Fset, p.Syntax, p.TypesInfo) })
-	}
-	wg.Wait()
-	var writes analyzer.ElementWrites
-	for i := range found {
-		writes.Merge(&found[i])
-	}
+	writes := overPackages[analyzer.ElementWrites](pkgs)
 	if len(pkgs) > 0 {
 		o.Config.Elements = writes.Types(pkgs[0].Fset)
 	}
@@ -421,18 +414,31 @@ func writeSourceLines(w io.Writer, sources map[string][]string, file string, fro
 // when first called; the packages are searched at once.
 func globalUses(pkgs []*packages.Package) func() *analyzer.GlobalUses {
 	return sync.OnceValue(func() *analyzer.GlobalUses {
-		found := make([]analyzer.GlobalUses, len(pkgs))
-		var wg sync.WaitGroup
-		for i, p := range pkgs {
-			wg.Go(func() { found[i].Add(p.Fset, p.Syntax, p.TypesInfo) })
-		}
-		wg.Wait()
-		var all analyzer.GlobalUses
-		for i := range found {
-			all.Merge(&found[i])
-		}
-		return &all
+		return overPackages[analyzer.GlobalUses](pkgs)
 	})
+}
+
+// packageFinder is what overPackages gathers: a finding over the syntax
+// of one package at a time, merged over several.
+type packageFinder[T any] interface {
+	*T
+	Add(fset *token.FileSet, files []*ast.File, info *types.Info)
+	Merge(o *T)
+}
+
+// overPackages finds a T in each of pkgs at once and merges them.
+func overPackages[T any, P packageFinder[T]](pkgs []*packages.Package) *T {
+	found := make([]T, len(pkgs))
+	var wg sync.WaitGroup
+	for i, p := range pkgs {
+		wg.Go(func() { P(&found[i]).Add(p.Fset, p.Syntax, p.TypesInfo) })
+	}
+	wg.Wait()
+	var all T
+	for i := range found {
+		P(&all).Merge(&found[i])
+	}
+	return &all
 }
 
 // variantsChecked finds the packages of the user's GOARCH loaded without
