@@ -197,17 +197,24 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	r.Remains = remains(r.Proposal, left) + grow
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		var same []Finding
-		for _, l := range left {
-			if l.same(f) {
-				same = append(same, l)
-			}
-		}
+		same := sameFindings(left, f)
 		if len(same) > 0 {
 			f.Left = remains(r.Proposal, same) + grow
 		}
 	}
 	return r
+}
+
+// sameFindings are the findings of left that are f, found again after a
+// proposal.
+func sameFindings(left []Finding, f *Finding) []Finding {
+	var same []Finding
+	for _, l := range left {
+		if l.same(f) {
+			same = append(same, l)
+		}
+	}
+	return same
 }
 
 // merge makes one finding of each problem found at several line sizes. The

@@ -370,12 +370,7 @@ func withProposal(s *Struct, lines []int64, checks []*Check, r Result, q *Propos
 	}
 	for i := range out.Findings {
 		f := &out.Findings[i]
-		var same []Finding
-		for _, l := range left {
-			if l.same(f) {
-				same = append(same, l)
-			}
-		}
+		same := sameFindings(left, f)
 		if len(same) > 0 {
 			if f.Left == "" {
 				// The proposal fixes it: an alternative must too, or a
