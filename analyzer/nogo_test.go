@@ -49,6 +49,7 @@ func TestNogoContract(t *testing.T) {
 func TestNogoPGO(t *testing.T) {
 	t.Parallel()
 	a := flagged()
+	recorded.Copy(t, "testdata/src/pgo/meter.go", "../examples/pgo/meter.go")
 	pgo, err := filepath.Abs(recorded.Profile(t, "../examples/pgo/default.pgo"))
 	if err != nil {
 		t.Fatal(err)

@@ -69,6 +69,7 @@ func TestPluginPGO(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	recorded.Copy(t, "testdata/src/pgo/meter.go", "../examples/pgo/meter.go")
 	pgo, err := filepath.Abs(recorded.Profile(t, "../examples/pgo/default.pgo"))
 	if err != nil {
 		t.Fatal(err)

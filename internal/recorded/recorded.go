@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -49,4 +50,26 @@ func Profile(t testing.TB, name string) string {
 		t.Fatalf("%s.sum lists no source", name)
 	}
 	return name
+}
+
+// wantComment is an analysistest expectation at the end of a line.
+var wantComment = regexp.MustCompile(`(?m) // want .*$`)
+
+// Copy checks that copy, a test package's copy of original, a source a
+// recorded profile was taken from, is original with the want comments
+// analysistest reads: the profile matches the copy only as long as it
+// matches original.
+func Copy(t testing.TB, copy, original string) {
+	t.Helper()
+	c, err := os.ReadFile(copy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := os.ReadFile(original)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wantComment.ReplaceAllString(string(c), "") != string(o) {
+		t.Fatalf("%s is no longer %s with want comments: copy it again", copy, original)
+	}
 }
