@@ -202,10 +202,7 @@ func (c *checker) result(at string, v any, ruleIDs []string, bases map[string]bo
 		c.bad(at+"/kind", "%v is not a result kind", k)
 	}
 	// GH1001: code scanning shows a result only at a file.
-	locs, _ := r["locations"].([]any)
-	if len(locs) == 0 {
-		c.bad(at+"/locations", "is missing or empty (GH1001)")
-	}
+	locs := c.nonEmpty(at, r, "locations", "GH1001")
 	if len(locs) > maxLocationsPerRes {
 		c.bad(at+"/locations", "has %d locations; code scanning takes at most %d", len(locs), maxLocationsPerRes)
 	}
@@ -223,6 +220,16 @@ func (c *checker) result(at string, v any, ruleIDs []string, bases map[string]bo
 	}
 }
 
+// nonEmpty is the array obj holds at key, which rule says must have an
+// element.
+func (c *checker) nonEmpty(at string, obj map[string]any, key, rule string) []any {
+	a, _ := obj[key].([]any)
+	if len(a) == 0 {
+		c.bad(at+"/"+key, "is missing or empty (%s)", rule)
+	}
+	return a
+}
+
 // fix is a fix object (§3.55): changes to one or more artifacts, each
 // replacing regions of it.
 func (c *checker) fix(at string, v any, bases map[string]bool) {
@@ -230,18 +237,12 @@ func (c *checker) fix(at string, v any, bases map[string]bool) {
 	if d, ok := f["description"]; ok {
 		c.message(at+"/description", d)
 	}
-	changes, _ := f["artifactChanges"].([]any)
-	if len(changes) == 0 {
-		c.bad(at+"/artifactChanges", "is missing or empty (§3.55.3)")
-	}
+	changes := c.nonEmpty(at, f, "artifactChanges", "§3.55.3")
 	for i, ch := range changes {
 		cat := fmt.Sprintf("%s/artifactChanges/%d", at, i)
 		m := c.object(cat, ch)
 		c.artifact(cat+"/artifactLocation", m["artifactLocation"], bases)
-		reps, _ := m["replacements"].([]any)
-		if len(reps) == 0 {
-			c.bad(cat+"/replacements", "is missing or empty (§3.56.3)")
-		}
+		reps := c.nonEmpty(cat, m, "replacements", "§3.56.3")
 		for j, r := range reps {
 			rat := fmt.Sprintf("%s/replacements/%d", cat, j)
 			rm := c.object(rat, r)
