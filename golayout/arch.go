@@ -6,11 +6,11 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// ArchFor is the GOARCH whose build of a package is checked at line
+// archFor is the GOARCH whose build of a package is checked at line
 // bytes: goarch, the one the packages are built for, when its cache line
 // is that size; else the GOARCH that stands for the size
 // (layout.LineGOARCH); goarch for a size no GOARCH has.
-func ArchFor(line int64, goarch string) string {
+func archFor(line int64, goarch string) string {
 	if layout.DefaultLineSize(goarch) == line {
 		return goarch
 	}
@@ -26,12 +26,12 @@ type ArchLines struct {
 	Lines  []int64
 }
 
-// ByArch groups line sizes by the GOARCH that checks them (ArchFor), in
+// ByArch groups line sizes by the GOARCH that checks them (archFor), in
 // the order the sizes come.
 func ByArch(lines []int64, goarch string) []ArchLines {
 	var out []ArchLines
 	for _, l := range lines {
-		a := ArchFor(l, goarch)
+		a := archFor(l, goarch)
 		i := slices.IndexFunc(out, func(g ArchLines) bool { return g.GOARCH == a })
 		if i < 0 {
 			out = append(out, ArchLines{GOARCH: a})

@@ -15,13 +15,13 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// GroupSize says how many bytes a kernel cacheline group may take: the
+// GroupLimit says how many bytes a kernel cacheline group may take: the
 // kernel's CACHELINE_ASSERT_GROUP_SIZE(struct STRUCT, GROUP, SIZE), read
 // from its sources (LoadAsserts), or a hot file's "STRUCT group GROUP
 // size=N". The kernel fails to build when the group grows past it, so a
 // proposal may grow the group up to it, and says where to raise it when a
 // better order needs more.
-type GroupSize struct {
+type GroupLimit struct {
 	Pos
 	Struct string
 	Group  string
@@ -45,7 +45,7 @@ var lineDirective = regexp.MustCompile(`^[ \t]*#[ \t]*line[ \t]+([0-9]+)(?:[ \t]
 // assertion of a group with another size.
 func LoadAsserts(paths []string) (set *Set, notes []string, err error) {
 	set = &Set{}
-	seen := map[string]GroupSize{}
+	seen := map[string]GroupLimit{}
 	for _, p := range paths {
 		fi, err := os.Stat(p)
 		if err != nil {
@@ -100,7 +100,7 @@ func LoadAsserts(paths []string) (set *Set, notes []string, err error) {
 }
 
 // loadAssertFile reads the assertions of one source file.
-func loadAssertFile(path string) ([]GroupSize, []string, error) {
+func loadAssertFile(path string) ([]GroupLimit, []string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -123,7 +123,7 @@ func loadAssertFile(path string) ([]GroupSize, []string, error) {
 
 // parseAsserts finds the assertions in src, named name, honouring #line
 // directives. The macro's own definition and #ifndef are not assertions.
-func parseAsserts(name, src string) (out []GroupSize, notes []string, err error) {
+func parseAsserts(name, src string) (out []GroupLimit, notes []string, err error) {
 	lines := strings.Split(src, "\n")
 	file, delta := name, 0 // reported line = index + 1 + delta
 	for i := 0; i < len(lines); i++ {
@@ -174,25 +174,25 @@ func parseAsserts(name, src string) (out []GroupSize, notes []string, err error)
 var errSizeNotNumber = errors.New("size is no number")
 
 // parseAssertCall reads "(struct S, GROUP, SIZE)" and what follows it.
-func parseAssertCall(call string) (GroupSize, error) {
+func parseAssertCall(call string) (GroupLimit, error) {
 	end := strings.IndexByte(call, ')')
 	if end < 0 {
-		return GroupSize{}, fmt.Errorf("%s%s: no closing parenthesis", assertMacro, call)
+		return GroupLimit{}, fmt.Errorf("%s%s: no closing parenthesis", assertMacro, call)
 	}
 	text := assertMacro + strings.Join(strings.Fields(call[:end+1]), " ")
 	args := strings.Split(call[1:end], ",")
 	if len(args) != 3 {
-		return GroupSize{}, fmt.Errorf("%s: want 3 arguments (struct S, GROUP, SIZE)", text)
+		return GroupLimit{}, fmt.Errorf("%s: want 3 arguments (struct S, GROUP, SIZE)", text)
 	}
 	typ := strings.Fields(args[0])
 	group := strings.TrimSpace(args[1])
 	size := strings.TrimSpace(args[2])
 	if len(typ) != 2 || typ[0] != "struct" || !layout.IsIdent(typ[1]) || !layout.IsIdent(group) {
-		return GroupSize{}, fmt.Errorf("%s: want struct NAME and a group name", text)
+		return GroupLimit{}, fmt.Errorf("%s: want struct NAME and a group name", text)
 	}
 	n, err := strconv.ParseInt(strings.TrimRight(size, "uUlL"), 0, 64)
 	if err != nil || n < 0 {
-		return GroupSize{}, fmt.Errorf("%s: %w", text, errSizeNotNumber)
+		return GroupLimit{}, fmt.Errorf("%s: %w", text, errSizeNotNumber)
 	}
-	return GroupSize{Struct: typ[1], Group: group, Size: n, Assert: text}, nil
+	return GroupLimit{Struct: typ[1], Group: group, Size: n, Assert: text}, nil
 }

@@ -20,7 +20,7 @@ func TestLoadAsserts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []GroupSize{
+	want := []GroupLimit{
 		{Pos{"net/core/dev.c", 13159}, "net_device", "net_device_read_tx", 160, "CACHELINE_ASSERT_GROUP_SIZE(struct net_device, net_device_read_tx, 160)"},
 		{Pos{"net/core/dev.c", 13168}, "net_device", "net_device_read_txrx", 46, "CACHELINE_ASSERT_GROUP_SIZE(struct net_device, net_device_read_txrx, 46)"},
 		{Pos{"net/core/dev.c", 13186}, "net_device", "net_device_read_rx", 92, "CACHELINE_ASSERT_GROUP_SIZE(struct net_device, net_device_read_rx, 92)"},

@@ -104,7 +104,7 @@ type Directive struct {
 type Set struct {
 	Hot        []HotField
 	Directives []Directive
-	Groups     []GroupSize
+	Groups     []GroupLimit
 }
 
 // ErrNotStructTable is wrapped by the error Load returns for a
@@ -566,7 +566,7 @@ func (a *applier) directives(ds []Directive) {
 
 // groupSizes sets the structs' group limits from group sizes and the
 // kernel's asserts.
-func (a *applier) groupSizes(gs []GroupSize) {
+func (a *applier) groupSizes(gs []GroupLimit) {
 	for _, g := range gs {
 		sts := a.byName[g.Struct]
 		if len(sts) == 0 {

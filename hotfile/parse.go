@@ -120,13 +120,13 @@ func parseHot(s *Set, pos Pos, target string, args []string) error {
 }
 
 // parseGroup reads "GROUP size=N".
-func parseGroup(args []string) (GroupSize, error) {
+func parseGroup(args []string) (GroupLimit, error) {
 	if len(args) != 2 || !layout.IsIdent(args[0]) || !strings.HasPrefix(args[1], "size=") {
-		return GroupSize{}, fmt.Errorf("group takes GROUP size=N, got %q", strings.Join(args, " "))
+		return GroupLimit{}, fmt.Errorf("group takes GROUP size=N, got %q", strings.Join(args, " "))
 	}
 	n, err := strconv.ParseInt(strings.TrimPrefix(args[1], "size="), 10, 64)
 	if err != nil || n < 0 {
-		return GroupSize{}, fmt.Errorf("group %s: bad size %q: want bytes, a number from 0", args[0], strings.TrimPrefix(args[1], "size="))
+		return GroupLimit{}, fmt.Errorf("group %s: bad size %q: want bytes, a number from 0", args[0], strings.TrimPrefix(args[1], "size="))
 	}
-	return GroupSize{Group: args[0], Size: n}, nil
+	return GroupLimit{Group: args[0], Size: n}, nil
 }

@@ -6,9 +6,9 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// DefaultLineSize is the cache-line size of x86-64, and of input whose
+// defaultLineSize is the cache-line size of x86-64, and of input whose
 // machine is not known (raw BTF).
-const DefaultLineSize = 64
+const defaultLineSize = 64
 
 // lineSizes holds, per ELF machine, the line size that C code's own
 // padding and alignment are written for: the Linux kernel's
@@ -39,15 +39,15 @@ var lineSizes = map[elf.Machine]struct {
 // header that does not parse (the reader reports that).
 func (f *File) LineSize() int64 {
 	if f.Format != ELF {
-		return DefaultLineSize
+		return defaultLineSize
 	}
 	ef, err := ParseELF(f.Data)
 	if err != nil {
-		return DefaultLineSize
+		return defaultLineSize
 	}
 	sizes, ok := lineSizes[ef.Machine]
 	if !ok {
-		return DefaultLineSize
+		return defaultLineSize
 	}
 	if IsGo(ef) {
 		return layout.DefaultLineSize(sizes.goarch)

@@ -136,7 +136,7 @@ func (j *JSON) Struct(s *layout.Struct, r *layout.Result) error {
 		j.w.WriteString(",\n")
 	}
 	j.n++
-	b, err := json.Marshal(JSONStructOf(s, r, j.opts))
+	b, err := json.Marshal(jsonStructOf(s, r, j.opts))
 	if err != nil {
 		return err
 	}
@@ -159,8 +159,8 @@ func (j *JSON) Close() error {
 	return j.w.Flush()
 }
 
-// JSONStructOf is the JSON form of s and r.
-func JSONStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
+// jsonStructOf is the JSON form of s and r.
+func jsonStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
 	line := o.line()
 	js := JSONStruct{
 		Name: s.Name, Kind: s.Keyword(), Bases: s.BaseClasses, Size: s.Size, Align: s.Align, Cachelines: s.Lines(line),

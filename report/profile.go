@@ -285,7 +285,7 @@ func WriteProfileJSON(w io.Writer, pr *Profile, results []*layout.Result, o Opti
 			if i < len(results) {
 				r = results[i]
 			}
-			l := JSONStructOf(s.Layout, r, o)
+			l := jsonStructOf(s.Layout, r, o)
 			js.Layout = &l
 		}
 		for j, f := range s.Fields {

@@ -69,7 +69,7 @@ func Run(t *testing.T) Package {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out.Fields[name] = Normalize(string(text[file.Offset(fl.Opening)+1 : file.Offset(fl.Closing)]))
+		out.Fields[name] = normalize(string(text[file.Offset(fl.Opening)+1 : file.Offset(fl.Closing)]))
 	}
 	for _, d := range root.Diagnostics {
 		f := Finding{Category: d.Category, Message: d.Message}
@@ -79,15 +79,15 @@ func Run(t *testing.T) Package {
 			}
 		}
 		if len(d.SuggestedFixes) == 1 && len(d.SuggestedFixes[0].TextEdits) == 1 {
-			f.Fix = Normalize(string(d.SuggestedFixes[0].TextEdits[0].NewText))
+			f.Fix = normalize(string(d.SuggestedFixes[0].TextEdits[0].NewText))
 		}
 		out.Findings = append(out.Findings, f)
 	}
 	return out
 }
 
-// Normalize makes field lists that differ only in spacing equal.
-func Normalize(fields string) string {
+// normalize makes field lists that differ only in spacing equal.
+func normalize(fields string) string {
 	var lines []string
 	for l := range strings.SplitSeq(fields, "\n") {
 		if l = strings.Join(strings.Fields(l), " "); l != "" {
