@@ -51,6 +51,9 @@ type Program struct {
 	// files maps the absolute and the -trimpath name of each file of the
 	// load to the file.
 	files map[string]*srcFile
+	// manyStarts are the functions many goroutines run, on what they
+	// share (findManyStarts), found when a profile first needs them.
+	manyStarts map[funcKey]bool
 	// modules are the directories and paths of the modules of the load,
 	// to tell a profile of another program from one of this program with
 	// no sample in the packages loaded.

@@ -116,10 +116,10 @@ func TestWorkloadSpread(t *testing.T) {
 }
 
 // A generic type whose type parameter sits behind a slice has a layout of
-// its own, as the analyzer checks it: Ring's written head shares its line
-// with the read-mostly mask, and the hot file names Ring's fields. -annotate
-// marks head and tail, declared together, with one comment: written, as
-// head is, so the layout has both written.
+// its own, as the analyzer checks it, and the hot file names Ring's fields.
+// Its written head shares its line with the read-mostly mask, but only the
+// main goroutine pushes: no false sharing. -annotate marks head and tail,
+// declared together, with one comment: written, as head is.
 func TestWorkloadGeneric(t *testing.T) {
 	p := workProgram(t)
 	r, err := p.Map([]Input{{File: workloadProfile(t)}})
@@ -134,8 +134,8 @@ func TestWorkloadGeneric(t *testing.T) {
 	for _, f := range layout.Analyze(s, []int64{64}).Findings {
 		msgs = append(msgs, f.Check.Name+": "+f.Message)
 	}
-	if want := "falseshare: head and tail are written and share line 0 with mask (read-mostly), slots (read-mostly)"; !strings.Contains(strings.Join(msgs, "\n"), want) {
-		t.Errorf("Ring: no %q; findings:\n%s", want, strings.Join(msgs, "\n"))
+	if got := strings.Join(msgs, "\n"); strings.Contains(got, "falseshare") {
+		t.Errorf("Ring, pushed by one goroutine, has a falseshare finding:\n%s", got)
 	}
 	marks, err := p.Marks(r, DefaultMin)
 	if err != nil {

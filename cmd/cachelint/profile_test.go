@@ -236,7 +236,9 @@ func TestProfileErrors(t *testing.T) {
 
 // cachelint profile reports what the analyzer reports once -annotate has
 // written the profile's marks: the same findings, word for word, from the
-// one Go layout both use.
+// one Go layout both use. An annotation cannot say which goroutines touch
+// a field, so the analyzer assumes any and adds the false sharing that the
+// profile, which saw the benchmark's one goroutine, rules out.
 func TestProfileAgreesWithAnalyzer(t *testing.T) {
 	dir := benchProfile(t)
 	t.Chdir(dir)
@@ -270,14 +272,19 @@ func TestProfileAgreesWithAnalyzer(t *testing.T) {
 		t.Fatal(err)
 	}
 	var analyzed []string
+	assumed := 0
 	for _, act := range g.Roots {
 		for _, d := range act.Diagnostics {
+			if d.Category == "falseshare" {
+				assumed++
+				continue
+			}
 			analyzed = append(analyzed, d.Category+": "+d.Message)
 		}
 	}
 	slices.Sort(reported)
 	slices.Sort(analyzed)
-	if len(reported) < 2 || !slices.Equal(reported, slices.Compact(analyzed)) {
+	if len(reported) < 1 || assumed == 0 || !slices.Equal(reported, slices.Compact(analyzed)) {
 		t.Errorf("cachelint profile reports\n\t%s\nthe analyzer after -annotate\n\t%s", strings.Join(reported, "\n\t"), strings.Join(analyzed, "\n\t"))
 	}
 }

@@ -1,0 +1,91 @@
+package profile
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// A profile tells goroutines apart by the function at the bottom of their
+// stacks. Counter is bumped by the workers a loop starts with a function
+// literal that captures only what they share: hits, written by many
+// goroutines, falsely shares its line with limit, which they read. The
+// main goroutine alone pushes onto Ring and transmits on Device: no false
+// sharing there, though their written fields share lines with read ones.
+func TestWorkloadGoroutines(t *testing.T) {
+	p := workProgram(t)
+	r, err := p.Map([]Input{{File: workloadProfile(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	worker := layout.Goroutine{Func: workPkg + ".count.func1", Many: true}
+	main := layout.Goroutine{Func: "main.main"}
+	for _, c := range []struct {
+		name, field string
+		goroutines  []layout.Goroutine
+		falseshare  string
+	}{
+		{"Counter", "hits", []layout.Goroutine{worker}, "hits is written and shares line 0 with limit (read-mostly) (64-byte lines)"},
+		{"Ring", "head", []layout.Goroutine{main}, ""},
+		{"Device", "txPackets", []layout.Goroutine{main}, ""},
+	} {
+		s, err := p.Layout(r, workPkg+"."+c.name, DefaultMin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(s.Members, func(m layout.Member) bool { return m.Name == c.field })
+		if h := s.Members[i].Hot; h == nil || !h.Profiled || !slices.Equal(h.Writers, c.goroutines) {
+			t.Errorf("%s.%s: mark %+v, want written by %v", c.name, c.field, h, c.goroutines)
+		}
+		var got []string
+		for _, f := range layout.Analyze(s, []int64{64}).Findings {
+			if f.Check.Name == "falseshare" {
+				got = append(got, f.Message)
+			}
+		}
+		if strings.Join(got, "\n") != c.falseshare {
+			t.Errorf("%s: falseshare\n%s\nwant\n%s", c.name, strings.Join(got, "\n"), c.falseshare)
+		}
+	}
+}
+
+// Many goroutines run a function literal that a loop starts with no
+// argument and nothing of the loop's own; one given its connection, its
+// index or a variable of the iteration may work on objects of its own.
+func TestManyStarts(t *testing.T) {
+	p, err := Load("", "./testdata/goroutines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for k := range p.findManyStarts() {
+		if strings.HasSuffix(k.file, "goroutines.go") {
+			got = append(got, k.line)
+		}
+	}
+	slices.Sort(got)
+	// The lines of the func keywords marked "many" in the file.
+	want := wantLines(t, "testdata/goroutines/goroutines.go", "// many")
+	if !slices.Equal(got, want) {
+		t.Errorf("many goroutines start at lines %v, want %v", got, want)
+	}
+}
+
+// wantLines are the numbers of the lines of file that hold marker.
+func wantLines(t *testing.T, file, marker string) []int {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int
+	for i, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, marker) {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
