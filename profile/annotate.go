@@ -66,7 +66,7 @@ func (p *Program) Marks(r *Result, min float64) ([]*StructMarks, error) {
 		}
 		for i := range rs.Fields {
 			f := &rs.Fields[i]
-			fm := FieldMark{Hot: r.Hot(f, min)}
+			fm := FieldMark{Hot: p.hot(r, rs.Key, f, min)}
 			if len(f.Samples) > 0 {
 				fm.Field = f
 			}

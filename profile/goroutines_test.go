@@ -89,3 +89,28 @@ func wantLines(t *testing.T, file, marker string) []int {
 	}
 	return out
 }
+
+// The load holds many values of a struct type kept in a slice, map, array
+// or channel, made in a loop, or held by a type held many; one made once,
+// or a package-level variable, it holds few of.
+func TestHeldMany(t *testing.T) {
+	p, err := Load("", "./testdata/many")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("testdata/many/many.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l := range strings.Lines(string(b)) {
+		name, ok := strings.CutPrefix(l, "type ")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, " ")
+		want := strings.Contains(l, "// many")
+		if got := p.heldMany("github.com/cachelint/cachelint/profile/testdata/many." + name); got != want {
+			t.Errorf("%s: held many %v, want %v", name, got, want)
+		}
+	}
+}

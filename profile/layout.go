@@ -53,7 +53,7 @@ func (p *Program) layout(r *Result, key string, min float64) (*golayout.Decl, *l
 			var h *layout.Hot
 			for j, f := range d.FieldOf {
 				if f == field && j < len(rs.Fields) {
-					h = joinHot(h, r.Hot(&rs.Fields[j], min))
+					h = joinHot(h, p.hot(r, key, &rs.Fields[j], min))
 				}
 			}
 			if h != nil {

@@ -54,6 +54,12 @@ type Program struct {
 	// manyStarts are the functions many goroutines run, on what they
 	// share (findManyStarts), found when a profile first needs them.
 	manyStarts map[funcKey]bool
+	// many are the struct types the load holds many of (heldMany), found
+	// when first needed; onePackage says the load is one package of a
+	// program (a go vet pass), whose exported types code out of sight
+	// may hold.
+	many       map[string]bool
+	onePackage bool
 	// modules are the directories and paths of the modules of the load,
 	// to tell a profile of another program from one of this program with
 	// no sample in the packages loaded.
@@ -137,7 +143,17 @@ func Load(dir string, patterns ...string) (*Program, error) {
 // FromPackages makes a Program of packages loaded with syntax and full
 // type information, as Load loads them, none with errors.
 func FromPackages(pkgs []*packages.Package) *Program {
-	p := &Program{files: map[string]*srcFile{}, structs: map[string]*structType{}}
+	return fromPackages(pkgs, false)
+}
+
+// FromPackage is FromPackages for one package of a program, seen alone
+// (a go vet pass): code out of sight may hold its exported types.
+func FromPackage(pkg *packages.Package) *Program {
+	return fromPackages([]*packages.Package{pkg}, true)
+}
+
+func fromPackages(pkgs []*packages.Package, onePackage bool) *Program {
+	p := &Program{files: map[string]*srcFile{}, structs: map[string]*structType{}, onePackage: onePackage}
 	goroot := filepath.Join(golayout.GOROOT(), "src")
 	for _, pkg := range pkgs {
 		if p.fset == nil {

@@ -1,0 +1,48 @@
+// Package many holds values of its struct types in the ways heldMany
+// tells apart; the types held many are marked "many".
+package many
+
+type elem struct{ n int } // many
+
+type value struct{ n int } // many
+
+type key struct{ n int } // many
+
+type queued struct{ n int } // many
+
+type made struct{ n int } // many
+
+type fresh struct{ n int } // many
+
+type inner struct{ n int } // many
+
+type pointee struct{ n int } // many
+
+type holder struct { // many
+	in inner
+	p  *pointee
+}
+
+type single struct{ n int }
+
+type server struct {
+	conf    single
+	byKey   map[key]*value
+	pending chan queued
+	slots   [4]elem
+	holders []holder
+}
+
+var global single
+
+func run(s *server, n int) []*made {
+	var out []*made
+	for range n {
+		out = append(out, &made{n: n})
+		f := new(fresh)
+		f.n = n
+	}
+	one := &single{n: n}
+	global = *one
+	return out
+}
