@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/packages"
@@ -60,6 +61,8 @@ func (p *Program) layout(r *Result, key string, min float64) (*golayout.Decl, *l
 				c := *h
 				c.Paths = slices.Clone(h.Paths)
 				s.Members[i].Hot = &c
+				st := obj.Type().Underlying().(*types.Struct)
+				s.Members[i].Parts = golayout.HotParts(st.Field(i).Type(), p.partMarks(r, key, &rs.Fields[i], min), pkg.TypesSizes)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -139,6 +140,10 @@ type Field struct {
 	// whose samples write it. A sample whose goroutine is unknown counts
 	// in neither.
 	Goroutines, Writers map[layout.Goroutine]int64
+	// Parts are, for a field whose type is a struct held in place, what
+	// the sampled lines select in it: each named by the path of fields
+	// selected ("a.b"), or "" for the field used whole; sorted.
+	Parts []Field
 }
 
 // total sums m over every path.
@@ -227,24 +232,33 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 		s := &Struct{Key: key, Samples: hits}
 		st := p.structs[key]
 		names := p.fieldNames(key)
+		// field is what the samples say of the field or part id.
+		field := func(id int32) Field {
+			f := Field{Name: p.fields[id].name, Samples: map[string]int64{}, Writes: map[string]int64{}, Funcs: credits[id]}
+			if g, ok := guards[id]; ok {
+				f.Guard = p.fields[g].name
+			}
+			if g := goroutines[id]; g != nil {
+				f.Goroutines, f.Writers = g.any, g.write
+			}
+			for path, c := range byPath {
+				if int(id) < len(c.any) && c.any[id] > 0 {
+					f.Samples[path] = c.any[id]
+					if c.write[id] > 0 {
+						f.Writes[path] = c.write[id]
+					}
+				}
+			}
+			return f
+		}
 		for i, id := range st.fields {
 			f := Field{Samples: map[string]int64{}, Writes: map[string]int64{}}
 			if id >= 0 {
-				f.Name = p.fields[id].name
-				if g, ok := guards[id]; ok {
-					f.Guard = p.fields[g].name
-				}
-				f.Funcs = credits[id]
-				if g := goroutines[id]; g != nil {
-					f.Goroutines, f.Writers = g.any, g.write
-				}
-				for path, c := range byPath {
-					if int(id) < len(c.any) && c.any[id] > 0 {
-						f.Samples[path] = c.any[id]
-						if c.write[id] > 0 {
-							f.Writes[path] = c.write[id]
-						}
-					}
+				f = field(id)
+				for _, part := range slices.Sorted(maps.Keys(st.parts[i])) {
+					pf := field(st.parts[i][part])
+					pf.Name = part
+					f.Parts = append(f.Parts, pf)
 				}
 			} else if i < len(names) {
 				f.Name = names[i]

@@ -108,13 +108,21 @@ type srcFile struct {
 type structType struct {
 	key    string
 	fields []int32 // ids by field index; -1 until accessed
+	// parts are the ids of the parts of its struct-typed fields
+	// (partID), by field index and path.
+	parts map[int]map[string]int32
 }
 
-// fieldRef names one field of a struct type.
+// fieldRef names one field of a struct type, or a part of one.
 type fieldRef struct {
 	key   string // the struct type's typeKey
 	index int
 	name  string
+	// part, for a field whose type is a struct, names what code selects
+	// in it: the path of the fields selected ("a.b"), "" for the whole
+	// field. isPart says the ref is such a part.
+	part   string
+	isPart bool
 }
 
 // Load loads the packages matching patterns, tests included, with full
@@ -272,6 +280,26 @@ func (p *Program) fieldID(key string, st *types.Struct, i int) int32 {
 		p.fields = append(p.fields, fieldRef{key: key, index: i, name: st.Field(i).Name()})
 	}
 	return s.fields[i]
+}
+
+// partID returns the id of part path ("" for the whole) of the field
+// whose id is field, a field of struct type (fieldRef.part).
+func (p *Program) partID(field int32, path string) int32 {
+	f := p.fields[field]
+	s := p.structs[f.key]
+	if s.parts == nil {
+		s.parts = map[int]map[string]int32{}
+	}
+	if s.parts[f.index] == nil {
+		s.parts[f.index] = map[string]int32{}
+	}
+	id, ok := s.parts[f.index][path]
+	if !ok {
+		id = int32(len(p.fields))
+		s.parts[f.index][path] = id
+		p.fields = append(p.fields, fieldRef{key: f.key, index: f.index, name: f.name, part: path, isPart: true})
+	}
+	return id
 }
 
 // declaredStruct finds the declaration of the struct type key in the

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
@@ -312,5 +313,27 @@ func TestIsClosure(t *testing.T) {
 		if got := isClosure(name); got != want {
 			t.Errorf("isClosure(%q) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// Queue's code writes packets and bytes through the embedded Stats: the
+// layout counts those two fields where they lie in Stats, not the whole
+// of Stats, of which errors is cold.
+func TestWorkloadParts(t *testing.T) {
+	p := workProgram(t)
+	r, err := p.Map([]Input{{File: workloadProfile(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := p.Layout(r, workPkg+".Queue", DefaultMin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, pt := range s.Members[0].Parts {
+		got = append(got, fmt.Sprintf("%s@%d+%d %s", pt.Name, pt.Offset, pt.Size, pt.Hot))
+	}
+	if want := "bytes@8+8 hot write path=hot, packets@0+8 hot write path=hot"; strings.Join(got, ", ") != want {
+		t.Errorf("Queue.Stats parts %q, want %q", strings.Join(got, ", "), want)
 	}
 }
