@@ -2,6 +2,7 @@ package profile
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/cachelint/cachelint/layout"
@@ -11,8 +12,7 @@ import (
 // spread costs a line per object visited in turn; on one long-lived
 // object, or a wrapper whose every call ends in a system call, the line
 // stays in cache or is noise. So a profile's marks count for spread only
-// on struct types the load holds many of (heldMany): elements of slices,
-// maps, arrays and channels, values a loop makes, and what those hold.
+// on struct types the load holds many heap objects of (heldMany).
 
 // hot is the mark the profiles of r give field f of the struct type key
 // at share min (Result.Hot), few when the load does not hold many of the
@@ -25,12 +25,15 @@ func (p *Program) hot(r *Result, key string, f *Field, min float64) *layout.Hot 
 	return h
 }
 
-// heldMany reports whether the load holds many values of the struct type
-// key: an element (or map key) of a slice, map, array or channel type,
-// itself or through a pointer; made in a loop (T{...}, &T{...},
-// new(T)); or a field, or pointed to by a field, of a type held many. An
-// exported type of a load of one package (a go vet pass) may be held many
-// by code out of sight, and counts as held many.
+// heldMany reports whether the load holds many heap objects of the struct
+// type key: elements of a slice or array (by value, in its backing array,
+// or through pointers), pointed to by the elements or keys of a map or
+// channel, made in a loop (&T{...}, new(T)), or held in place or pointed
+// to by a field of a type held many. A value of a map or channel is no
+// object of its own: it lies in the map's slots, or is copied through the
+// channel, wherever those put it. An exported type of a load of one
+// package (a go vet pass) may be held many by code out of sight, and
+// counts as held many.
 func (p *Program) heldMany(key string) bool {
 	if p.many == nil {
 		p.many = p.findMany()
@@ -63,6 +66,11 @@ func (p *Program) findMany() map[string]bool {
 			queue = append(queue, n)
 		}
 	}
+	pointee := func(t types.Type) {
+		if _, ok := types.Unalias(t).(*types.Pointer); ok {
+			hold(t)
+		}
+	}
 	elements := func(t types.Type) {
 		switch t := types.Unalias(t).(type) {
 		case *types.Slice:
@@ -70,10 +78,10 @@ func (p *Program) findMany() map[string]bool {
 		case *types.Array:
 			hold(t.Elem())
 		case *types.Chan:
-			hold(t.Elem())
+			pointee(t.Elem())
 		case *types.Map:
-			hold(t.Key())
-			hold(t.Elem())
+			pointee(t.Key())
+			pointee(t.Elem())
 		}
 	}
 	seen := map[*ast.File]bool{}
@@ -100,7 +108,9 @@ func (p *Program) findMany() map[string]bool {
 			if outermostLoop(stack) != nil {
 				switch n := n.(type) {
 				case *ast.CompositeLit:
-					hold(info.TypeOf(n))
+					if u, ok := stack[len(stack)-1].(*ast.UnaryExpr); ok && u.Op == token.AND {
+						hold(info.TypeOf(n))
+					}
 				case *ast.CallExpr:
 					if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
 						if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" {

@@ -12,6 +12,12 @@ type queued struct{ n int } // many
 
 type made struct{ n int } // many
 
+type valueMade struct{ n int }
+
+type mapValue struct{ n int }
+
+type chanValue struct{ n int }
+
 type fresh struct{ n int } // many
 
 type inner struct{ n int } // many
@@ -27,10 +33,12 @@ type single struct{ n int }
 
 type server struct {
 	conf    single
-	byKey   map[key]*value
-	pending chan queued
+	byKey   map[*key]*value
+	pending chan *queued
 	slots   [4]elem
 	holders []holder
+	values  map[int]mapValue
+	queue   chan chanValue
 }
 
 var global single
@@ -39,6 +47,8 @@ func run(s *server, n int) []*made {
 	var out []*made
 	for range n {
 		out = append(out, &made{n: n})
+		v := valueMade{n: n}
+		s.values[v.n] = mapValue(v)
 		f := new(fresh)
 		f.n = n
 	}
