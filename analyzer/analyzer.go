@@ -681,11 +681,11 @@ func goroutineWords(gs []layout.Goroutine) string {
 	for _, g := range gs {
 		n := g.Func[strings.LastIndexByte(g.Func, '/')+1:]
 		if g.Many {
-			n = "many of " + n
+			n += " (many)"
 		}
 		names = append(names, n)
 	}
-	if len(names) == 1 {
+	if len(gs) == 1 && !gs[0].Many {
 		return "the goroutine of " + names[0]
 	}
 	return "the goroutines of " + strings.Join(names, ", ")
@@ -694,6 +694,14 @@ func goroutineWords(gs []layout.Goroutine) string {
 // percent renders a share as a percentage with at most one decimal.
 func percent(f float64) string {
 	return strings.TrimSuffix(fmt.Sprintf("%.1f", f*100), ".0") + "%"
+}
+
+// AboutFix reports whether related information message m says what the
+// diagnostic's fix does or leaves, or why there is none: a driver that
+// withholds or writes the fix replaces those, and keeps the others (where
+// the hotness came from).
+func AboutFix(m string) bool {
+	return strings.HasPrefix(m, "the fix ") || strings.HasPrefix(m, "no fix: ") || strings.HasPrefix(m, "fixed in part: ")
 }
 
 // fixLeavesThis starts the related information of a diagnostic whose fix

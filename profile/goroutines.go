@@ -15,13 +15,20 @@ const maxStack = 64
 // of per core.
 const runParallel = "testing.(*B).RunParallel.func1"
 
+// sequential names goroutines that run one after the other as the one
+// they hand over to: testing runs a benchmark's first round on a goroutine
+// of run1's, and the rounds after it, and the next benchmarks, on
+// launch's, started when the first has ended. Neither runs while the
+// other does, so they share no line between cores.
+var sequential = map[string]string{"testing.(*B).run1.func1": "testing.(*B).launch"}
+
 // goroutineOf names the goroutine sample s ran on by the function at the
 // bottom of its stack: the function a go statement started, or main.main
 // under runtime.main. Samples of one name may be of many goroutines that
 // one go statement starts, which Many says when the load shows it
 // (startsMany); samples of two names are of two goroutines. Func is ""
 // for a stack that may have been cut (maxStack).
-func (p *Program) goroutineOf(prof *pprofProfile, s pprofStack, locs []loc) layout.Goroutine {
+func (p *Program) goroutineOf(s pprofStack, locs []loc) layout.Goroutine {
 	n := 0
 	for _, l := range s.locations {
 		n += len(locs[l].frames)
@@ -37,7 +44,11 @@ func (p *Program) goroutineOf(prof *pprofProfile, s pprofStack, locs []loc) layo
 			case "runtime.goexit", "runtime.main":
 				continue
 			}
-			g := layout.Goroutine{Func: frameName(fr.name), Many: fr.name == runParallel}
+			name := frameName(fr.name)
+			if to, ok := sequential[name]; ok {
+				name = to
+			}
+			g := layout.Goroutine{Func: name, Many: fr.name == runParallel}
 			if len(fr.lines) > 0 && fr.lines[0].fn != nil {
 				g.Many = g.Many || p.startsMany(fr.lines[0].fn)
 			}

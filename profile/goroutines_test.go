@@ -114,3 +114,33 @@ func TestHeldMany(t *testing.T) {
 		}
 	}
 }
+
+// A sample's goroutine is named by the function at the bottom of its
+// stack, below runtime.main and runtime.goexit; testing's run1 goroutine,
+// which runs a benchmark's first round before launch's runs the rest, is
+// launch's; RunParallel's are many; a stack as deep as the profiler cuts
+// them is no one's.
+func TestGoroutineOf(t *testing.T) {
+	p := &Program{}
+	for _, c := range []struct {
+		stack []string // leaf first
+		want  layout.Goroutine
+	}{
+		{[]string{"main.(*Meter).Record", "main.Run", "main.main", "runtime.main", "runtime.goexit"}, layout.Goroutine{Func: "main.main"}},
+		{[]string{"main.(*Meter).Convert", "main.Run.func1"}, layout.Goroutine{Func: "main.Run.func1"}},
+		{[]string{"x.(*T).Get", "x.BenchmarkGet", "testing.(*B).runN", "testing.(*B).run1.func1"}, layout.Goroutine{Func: "testing.(*B).launch"}},
+		{[]string{"x.(*T).Get", "x.BenchmarkGet", "testing.(*B).runN", "testing.(*B).launch"}, layout.Goroutine{Func: "testing.(*B).launch"}},
+		{[]string{"x.(*T).Get", "x.BenchmarkGet.func1", "testing.(*B).RunParallel.func1"}, layout.Goroutine{Func: runParallel, Many: true}},
+		{slices.Repeat([]string{"x.f"}, maxStack), layout.Goroutine{}},
+	} {
+		var locs []loc
+		s := pprofStack{}
+		for i, name := range c.stack {
+			locs = append(locs, loc{frames: []frame{{name: name}}})
+			s.locations = append(s.locations, int32(i))
+		}
+		if got := p.goroutineOf(s, locs); got != c.want {
+			t.Errorf("%v: %v, want %v", c.stack, got, c.want)
+		}
+	}
+}

@@ -357,7 +357,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		}
 		if len(t.fields) > 0 {
 			st.Mapped += v
-			add(t, p.goroutineOf(prof, s, locs), v)
+			add(t, p.goroutineOf(s, locs), v)
 			for _, k := range t.credited {
 				credits[k] += v
 			}
