@@ -647,9 +647,23 @@ func (s *Struct) conflicts(w, x *Hot, ws, xs int) bool {
 func twoGoroutines(writers, users []Goroutine) bool {
 	for _, w := range writers {
 		for _, u := range users {
-			if w.Func != u.Func || w.Many {
+			if (w.Func != u.Func || w.Many) && together(w.Phases, u.Phases) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// together reports whether goroutines of benchmarks a and b (Phases) may
+// run at once: of a common benchmark, or of one not known.
+func together(a, b string) bool {
+	if a == "" || b == "" {
+		return true
+	}
+	for x := range strings.SplitSeq(a, ",") {
+		if slices.Contains(strings.Split(b, ","), x) {
+			return true
 		}
 	}
 	return false

@@ -337,6 +337,11 @@ type Goroutine struct {
 	// Many says one go statement starts many goroutines of Func: in a
 	// loop, or testing.B.RunParallel's, one per core.
 	Many bool
+	// Phases, for a profile of benchmarks, which run one after another,
+	// names the benchmarks the goroutine may have run in (comma-separated,
+	// sorted); "" when unknown. Goroutines of no common benchmark never
+	// run at once.
+	Phases string
 }
 
 func (g Goroutine) String() string {

@@ -3,6 +3,8 @@ package profile
 import (
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"github.com/cachelint/cachelint/layout"
 )
@@ -23,39 +25,162 @@ const runParallel = "testing.(*B).RunParallel.func1"
 var sequential = map[string]string{"testing.(*B).run1.func1": "testing.(*B).launch"}
 
 // goroutineOf names the goroutine sample s ran on by the function at the
-// bottom of its stack: the function a go statement started, or main.main
-// under runtime.main. Samples of one name may be of many goroutines that
-// one go statement starts, which Many says when the load shows it
-// (startsMany); samples of two names are of two goroutines. Func is ""
-// for a stack that may have been cut (maxStack).
-func (p *Program) goroutineOf(s pprofStack, locs []loc) layout.Goroutine {
-	n := 0
-	for _, l := range s.locations {
-		n += len(locs[l].frames)
-	}
-	if n >= maxStack {
-		return layout.Goroutine{}
-	}
+// bottom of its stack: the function a go statement started (or a Go
+// method: starters), or main.main under runtime.main. Samples of one name
+// may be of many goroutines that one go statement starts, which Many says
+// when the load shows it (startsMany); samples of two names are of two
+// goroutines. In a profile of benchmarks (bench), Phases says which
+// benchmarks the goroutine may have run in. Func is "" for a stack that
+// may have been cut (maxStack).
+func (p *Program) goroutineOf(s pprofStack, locs []loc, bench bool) layout.Goroutine {
+	// The frames, outermost first.
+	var frames []frame
 	for i := len(s.locations) - 1; i >= 0; i-- {
-		frames := locs[s.locations[i]].frames
-		for j := len(frames) - 1; j >= 0; j-- {
-			fr := frames[j]
-			switch fr.name {
-			case "runtime.goexit", "runtime.main":
-				continue
-			}
-			name := frameName(fr.name)
-			if to, ok := sequential[name]; ok {
-				name = to
-			}
-			g := layout.Goroutine{Func: name, Many: fr.name == runParallel}
-			if len(fr.lines) > 0 && fr.lines[0].fn != nil {
-				g.Many = g.Many || p.startsMany(fr.lines[0].fn)
-			}
-			return g
+		fs := locs[s.locations[i]].frames
+		for j := len(fs) - 1; j >= 0; j-- {
+			frames = append(frames, fs[j])
 		}
 	}
+	if len(frames) >= maxStack {
+		return layout.Goroutine{}
+	}
+	for i, fr := range frames {
+		switch {
+		case fr.name == "runtime.goexit" || fr.name == "runtime.main":
+			continue
+		case starters[fr.name] && i+1 < len(frames):
+			continue
+		}
+		name := frameName(fr.name)
+		if to, ok := sequential[name]; ok {
+			name = to
+		}
+		g := layout.Goroutine{Func: name, Many: fr.name == runParallel}
+		if len(fr.lines) > 0 && fr.lines[0].fn != nil {
+			g.Many = g.Many || p.startsMany(fr.lines[0].fn)
+		}
+		if bench {
+			g.Phases = p.phasesOf(name, frames[i+1:])
+		}
+		return g
+	}
 	return layout.Goroutine{}
+}
+
+// starters are the functions that Go methods run a function given them
+// on a goroutine of its own with: the goroutine is the given function's.
+var starters = map[string]bool{
+	"sync.(*WaitGroup).Go.func1":                   true,
+	"golang.org/x/sync/errgroup.(*Group).Go.func1": true,
+}
+
+// benchRunner is the function of testing that calls a benchmark function.
+const benchRunner = "testing.(*B).runN"
+
+// isBenchmarks reports whether prof is a profile of benchmarks (go test
+// -bench -cpuprofile): testing ran them one after another.
+func isBenchmarks(prof *pprofProfile) bool {
+	return slices.ContainsFunc(prof.functions, func(f pprofFunction) bool { return f.name == benchRunner })
+}
+
+// phasesOf names the benchmarks a goroutine of a benchmark profile may
+// have run in (layout.Goroutine.Phases), from the function at the bottom
+// of its stack and the frames above it (outermost first): testing's own
+// goroutine runs the benchmark function it calls; another runs in the
+// benchmarks whose code reaches the function that starts it
+// (benchmarksReaching). "" when unknown.
+func (p *Program) phasesOf(root string, above []frame) string {
+	switch root {
+	case "testing.(*B).launch":
+		for i, fr := range above {
+			if fr.name == benchRunner && i+1 < len(above) {
+				return frameName(above[i+1].name)
+			}
+		}
+		return ""
+	case runParallel:
+		if len(above) == 0 {
+			return ""
+		}
+		root = frameName(above[0].name)
+	}
+	return strings.Join(p.benchmarksReaching(enclosingFunc(root)), ",")
+}
+
+// enclosingFunc is the declared function a function literal named as
+// profiles name it lies in: pkg.F for pkg.F.func1 and pkg.F.func1.2.
+func enclosingFunc(name string) string {
+	for {
+		i := strings.LastIndex(name, ".func")
+		if i < 0 || strings.Trim(name[i+len(".func"):], "0123456789.") != "" {
+			return name
+		}
+		name = name[:i]
+	}
+}
+
+// maxBenchDepth is how deep benchmarksReaching follows static calls.
+const maxBenchDepth = 4
+
+// benchmarksReaching are the benchmark functions of the load whose code,
+// within maxBenchDepth static calls, calls the function a profile names
+// name (or is it), sorted.
+func (p *Program) benchmarksReaching(name string) []string {
+	if p.benchReach == nil {
+		p.benchReach = p.findBenchReach()
+	}
+	return p.benchReach[name]
+}
+
+// findBenchReach maps each function benchmarks reach (benchmarksReaching),
+// by the name a profile gives it, to those benchmarks.
+func (p *Program) findBenchReach() map[string][]string {
+	if p.funcs == nil {
+		p.indexFuncs()
+	}
+	out := map[string][]string{}
+	p.eachFuncDecl(func(fd *ast.FuncDecl, f *srcFile, fn *types.Func) {
+		sig := fn.Signature()
+		if !strings.HasPrefix(fn.Name(), "Benchmark") || sig.Recv() != nil || sig.Params().Len() != 1 || sig.Params().At(0).Type().String() != "*testing.B" || fd.Body == nil {
+			return
+		}
+		bench := fn.Pkg().Path() + "." + fn.Name()
+		reached := map[string]bool{bench: true}
+		type visit struct {
+			body  *ast.BlockStmt
+			info  *types.Info
+			depth int
+		}
+		queue := []visit{{fd.Body, f.pkg.TypesInfo, 0}}
+		for len(queue) > 0 {
+			v := queue[0]
+			queue = queue[1:]
+			ast.Inspect(v.body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				name, iface := calleeName(v.info, call)
+				if name == "" || iface || reached[name] {
+					return true
+				}
+				reached[name] = true
+				if callee := staticCallee(v.info, call); callee != nil && v.depth+1 < maxBenchDepth {
+					if d, ok := p.funcs[callee.Origin().FullName()]; ok && d.decl.Body != nil {
+						queue = append(queue, visit{d.decl.Body, d.file.pkg.TypesInfo, v.depth + 1})
+					}
+				}
+				return true
+			})
+		}
+		for name := range reached {
+			out[name] = append(out[name], bench)
+		}
+	})
+	for _, b := range out {
+		slices.Sort(b)
+	}
+	return out
 }
 
 // funcKey names a function by the file and line of its func keyword.

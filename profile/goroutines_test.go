@@ -131,6 +131,7 @@ func TestGoroutineOf(t *testing.T) {
 		{[]string{"x.(*T).Get", "x.BenchmarkGet", "testing.(*B).runN", "testing.(*B).run1.func1"}, layout.Goroutine{Func: "testing.(*B).launch"}},
 		{[]string{"x.(*T).Get", "x.BenchmarkGet", "testing.(*B).runN", "testing.(*B).launch"}, layout.Goroutine{Func: "testing.(*B).launch"}},
 		{[]string{"x.(*T).Get", "x.BenchmarkGet.func1", "testing.(*B).RunParallel.func1"}, layout.Goroutine{Func: runParallel, Many: true}},
+		{[]string{"x.(*T).Get", "x.conc.func1", "sync.(*WaitGroup).Go.func1"}, layout.Goroutine{Func: "x.conc.func1"}},
 		{slices.Repeat([]string{"x.f"}, maxStack), layout.Goroutine{}},
 	} {
 		var locs []loc
@@ -139,8 +140,52 @@ func TestGoroutineOf(t *testing.T) {
 			locs = append(locs, loc{frames: []frame{{name: name}}})
 			s.locations = append(s.locations, int32(i))
 		}
-		if got := p.goroutineOf(s, locs); got != c.want {
+		if got := p.goroutineOf(s, locs, false); got != c.want {
 			t.Errorf("%v: %v, want %v", c.stack, got, c.want)
+		}
+	}
+}
+
+// In a profile of benchmarks, which testing runs one after another, a
+// goroutine is of the benchmarks whose code reaches the function that
+// starts it; testing's own goroutine is of the benchmark it calls.
+func TestBenchmarkPhases(t *testing.T) {
+	p, err := Load("", "./testdata/goroutines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "github.com/cachelint/cachelint/profile/testdata/goroutines"
+	for name, want := range map[string]string{
+		pkg + ".conc":       pkg + ".BenchmarkA," + pkg + ".BenchmarkB",
+		pkg + ".BenchmarkC": pkg + ".BenchmarkC",
+		pkg + ".workers":    "",
+	} {
+		if got := strings.Join(p.benchmarksReaching(name), ","); got != want {
+			t.Errorf("%s: reached by %q, want %q", name, got, want)
+		}
+	}
+	for _, c := range []struct {
+		stack []string // leaf first
+		want  string
+	}{
+		{[]string{pkg + ".conc.func1", "sync.(*WaitGroup).Go.func1"}, pkg + ".BenchmarkA," + pkg + ".BenchmarkB"},
+		{[]string{pkg + ".workers.func1"}, ""},
+		{[]string{pkg + ".BenchmarkC.func1", runParallel}, pkg + ".BenchmarkC"},
+		{[]string{pkg + ".conc", pkg + ".BenchmarkB", benchRunner, "testing.(*B).launch"}, pkg + ".BenchmarkB"},
+	} {
+		var locs []loc
+		s := pprofStack{}
+		for i, name := range c.stack {
+			locs = append(locs, loc{frames: []frame{{name: name}}})
+			s.locations = append(s.locations, int32(i))
+		}
+		if got := p.goroutineOf(s, locs, true).Phases; got != c.want {
+			t.Errorf("%v: phases %q, want %q", c.stack, got, c.want)
+		}
+	}
+	for in, want := range map[string]string{"x.F.func1": "x.F", "x.F.func1.2": "x.F", "x.(*T).M.func3": "x.(*T).M", "x.F": "x.F", "x.funcs": "x.funcs"} {
+		if got := enclosingFunc(in); got != want {
+			t.Errorf("enclosingFunc(%s) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -62,7 +62,7 @@ func busy(samples map[layout.Goroutine]int64, min float64, all int64) []layout.G
 }
 
 func compareGoroutines(a, b layout.Goroutine) int {
-	return cmp.Or(strings.Compare(a.Func, b.Func), compareBool(a.Many, b.Many))
+	return cmp.Or(strings.Compare(a.Func, b.Func), compareBool(a.Many, b.Many), strings.Compare(a.Phases, b.Phases))
 }
 
 func compareBool(a, b bool) int {

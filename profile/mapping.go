@@ -348,6 +348,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 	taken := takenGuards(prof, locs, vi, seen)
 	t := &touched{p: p, taken: taken, straight: map[*straightLine][]access{}, cstamp: map[creditKey]int32{}, sstamp: map[string]int32{}}
 	credits := map[creditKey]int64{}
+	bench := isBenchmarks(prof)
 	for i, s := range prof.stacks {
 		v := s.values[vi]
 		st.Samples += v
@@ -357,7 +358,7 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		}
 		if len(t.fields) > 0 {
 			st.Mapped += v
-			add(t, p.goroutineOf(s, locs), v)
+			add(t, p.goroutineOf(s, locs, bench), v)
 			for _, k := range t.credited {
 				credits[k] += v
 			}

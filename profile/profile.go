@@ -60,6 +60,10 @@ type Program struct {
 	// may hold.
 	many       map[string]bool
 	onePackage bool
+	// benchReach are the functions benchmark functions reach
+	// (benchmarksReaching), found when a profile of benchmarks first
+	// needs them.
+	benchReach map[string][]string
 	// modules are the directories and paths of the modules of the load,
 	// to tell a profile of another program from one of this program with
 	// no sample in the packages loaded.
