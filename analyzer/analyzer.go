@@ -632,6 +632,9 @@ func profiledNote(t *golayout.Target, f layout.Finding) string {
 	}
 	byFile := map[string][]string{}
 	var files []string
+	// shared is the evidence that two goroutines share the line: a
+	// profile shows no core, only the goroutines.
+	var shared []string
 	for i, pr := range t.Profiled {
 		if pr == nil || !slices.Contains(f.Members, t.Struct.Members[i].Name) {
 			continue
@@ -643,6 +646,13 @@ func profiledNote(t *golayout.Target, f layout.Finding) string {
 		what := fmt.Sprintf("%s %s in %s of the samples", t.Struct.Members[i].Name, how, percent(pr.Share))
 		if len(pr.Funcs) > 0 {
 			what += ", by " + strings.Join(pr.Funcs, ", ")
+		}
+		if f.Check.Name == "falseshare" {
+			gs, how := pr.Hot.Goroutines, "read"
+			if pr.Hot.Write {
+				gs, how = pr.Hot.Writers, "written"
+			}
+			shared = append(shared, fmt.Sprintf("%s %s on %s", t.Struct.Members[i].Name, how, goroutineWords(gs)))
 		}
 		key := strings.Join(pr.Profiles, ", ")
 		if byFile[key] == nil {
@@ -658,12 +668,40 @@ func profiledNote(t *golayout.Target, f layout.Finding) string {
 		}
 		out = append(out, fmt.Sprintf("hot by the %s %s (-pgo): %s", what, file, strings.Join(byFile[file], "; ")))
 	}
+	if len(shared) > 0 {
+		out = append(out, "two goroutines share the line: "+strings.Join(shared, "; "))
+	}
 	return strings.Join(out, "; ")
+}
+
+// goroutineWords names the goroutines gs of a profile: by the function
+// that starts them, without its package's directory.
+func goroutineWords(gs []layout.Goroutine) string {
+	var names []string
+	for _, g := range gs {
+		n := g.Func[strings.LastIndexByte(g.Func, '/')+1:]
+		if g.Many {
+			n += " (many)"
+		}
+		names = append(names, n)
+	}
+	if len(gs) == 1 && !gs[0].Many {
+		return "the goroutine of " + names[0]
+	}
+	return "the goroutines of " + strings.Join(names, ", ")
 }
 
 // percent renders a share as a percentage with at most one decimal.
 func percent(f float64) string {
 	return strings.TrimSuffix(fmt.Sprintf("%.1f", f*100), ".0") + "%"
+}
+
+// AboutFix reports whether related information message m says what the
+// diagnostic's fix does or leaves, or why there is none: a driver that
+// withholds or writes the fix replaces those, and keeps the others (where
+// the hotness came from).
+func AboutFix(m string) bool {
+	return strings.HasPrefix(m, "the fix ") || strings.HasPrefix(m, "no fix: ") || strings.HasPrefix(m, "fixed in part: ")
 }
 
 // fixLeavesThis starts the related information of a diagnostic whose fix

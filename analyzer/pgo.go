@@ -110,7 +110,7 @@ func (pp *pgoProfiles) profiled(pass *analysis.Pass, mode string) (map[string]ma
 	if root != "" {
 		pkg.Module = &gopackages.Module{Path: modPath, Dir: root}
 	}
-	prog := profile.FromPackages([]*gopackages.Package{pkg})
+	prog := profile.FromPackage(pkg)
 	if len(files) > 1 {
 		// Only the programs that build the package have samples in it.
 		r, err := prog.MapPGO(files, mode == "auto")
@@ -126,7 +126,7 @@ func (pp *pgoProfiles) profiled(pass *analysis.Pass, mode string) (map[string]ma
 		if len(files) == 0 {
 			return nil, nil
 		}
-		prog = profile.FromPackages([]*gopackages.Package{pkg})
+		prog = profile.FromPackage(pkg)
 	}
 	r, err := prog.MapPGO(files, mode == "auto")
 	if err != nil {

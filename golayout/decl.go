@@ -91,6 +91,46 @@ type Profiled struct {
 	// Funcs are the functions whose sampled lines credit the field, most
 	// samples first.
 	Funcs []string
+	// Parts are, for a field whose type is a struct held in place, the
+	// fields in it the sampled lines select, with their marks; nil when
+	// they use it whole.
+	Parts []ProfiledPart
+}
+
+// ProfiledPart is a field inside a struct-typed field that a profile marks:
+// its path of field names from the field ("a.b") and its mark.
+type ProfiledPart struct {
+	Path string
+	Hot  layout.Hot
+}
+
+// HotParts are the parts of a member of type t that parts name, laid out
+// by sizes (layout.Member.Parts): those a path of t's fields reaches.
+func HotParts(t types.Type, parts []ProfiledPart, sizes types.Sizes) []layout.HotPart {
+	var out []layout.HotPart
+	for _, pp := range parts {
+		at, typ, ok := int64(0), t, true
+		for name := range strings.SplitSeq(pp.Path, ".") {
+			st, isStruct := typ.Underlying().(*types.Struct)
+			if !isStruct {
+				ok = false
+				break
+			}
+			fields := slices.Collect(st.Fields())
+			i := slices.IndexFunc(fields, func(f *types.Var) bool { return f.Name() == name })
+			if i < 0 {
+				ok = false
+				break
+			}
+			at += sizes.Offsetsof(fields)[i]
+			typ = fields[i].Type()
+		}
+		if ok {
+			h := pp.Hot
+			out = append(out, layout.HotPart{Name: pp.Path, Offset: at, Size: sizes.Sizeof(typ), Hot: &h})
+		}
+	}
+	return out
 }
 
 // Target is one layout of a declaration.
@@ -304,6 +344,7 @@ func (p *Package) target(d *Decl, in instance, typeDirs []*directive, pins []boo
 			h := pr.Hot
 			h.Paths = slices.Clone(h.Paths)
 			m.Hot, fromProfile[i] = &h, pr
+			m.Parts = HotParts(in.st.Field(i).Type(), pr.Parts, p.Sizes)
 		}
 	}
 	seps := separators(d.Type, fieldOf)

@@ -696,3 +696,27 @@ type S struct {
 		t.Errorf("S: kind %v, PadZeroSizeTail %v; want struct, true", s.Kind, s.PadZeroSizeTail)
 	}
 }
+
+// A profile's parts of a struct-typed member lie where its fields do, on
+// each GOARCH: a path through nested structs adds their offsets; a path
+// that names no field is left out.
+func TestHotParts(t *testing.T) {
+	pkg := typecheckMain(t, `package main
+type inner struct { a int32; b *int; c [3]int16 }
+type outer struct { x bool; in inner; y uint64 }
+func main() {}`)
+	outer := pkg.Scope().Lookup("outer").Type().Underlying().(*types.Struct)
+	parts := []ProfiledPart{{Path: "x"}, {Path: "in.b"}, {Path: "in.c"}, {Path: "in.nosuch"}, {Path: "y.z"}}
+	for _, c := range []struct{ arch, want string }{
+		{"amd64", "x@0+1 in.b@16+8 in.c@24+6"},
+		{"386", "x@0+1 in.b@8+4 in.c@12+6"},
+	} {
+		var got []string
+		for _, p := range HotParts(outer, parts, types.SizesFor("gc", c.arch)) {
+			got = append(got, fmt.Sprintf("%s@%d+%d", p.Name, p.Offset, p.Size))
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: %s, want %s", c.arch, strings.Join(got, " "), c.want)
+		}
+	}
+}

@@ -534,6 +534,9 @@ func (s *Struct) readsWhole(p string, line int64) bool {
 func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding {
 	var out []Finding
 	for _, p := range s.Paths() {
+		if s.fewOn(p) {
+			continue
+		}
 		now, nowAt := s.hotLinesAtBases(p, line, false)
 		best, bestAt := prop.hotLinesAtBases(p, line, false)
 		// A heap object's lines depend on its base: an order is better
@@ -578,6 +581,17 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 	return out
 }
 
+// fewOn reports whether every mark on path p is a profile's on a type of
+// few values (Hot.Few): no finding says the path visits many objects.
+func (s *Struct) fewOn(p string) bool {
+	for _, h := range s.hotMembers() {
+		if h.m.Hot.On(p) && !h.m.Hot.Few {
+			return false
+		}
+	}
+	return true
+}
+
 func pathWords(p string) string {
 	if p == DefaultPath {
 		return "hot fields"
@@ -619,10 +633,40 @@ func (s *Struct) conflicts(w, x *Hot, ws, xs int) bool {
 	switch {
 	case apart(ws, xs):
 		return true
+	case w.Profiled && x.Profiled && !twoGoroutines(w.Writers, x.Goroutines):
+		return false
 	case s.KernelPaths || s.PerCPU:
 		return !subset(x.Paths, w.Paths) && !(exclusive && subset(w.Paths, x.Paths))
 	}
 	return !exclusive || !intersect(w.Paths, x.Paths)
+}
+
+// twoGoroutines reports whether a goroutine of writers and another of
+// users are two goroutines: a writer and a user started by different
+// functions, or by one that starts many.
+func twoGoroutines(writers, users []Goroutine) bool {
+	for _, w := range writers {
+		for _, u := range users {
+			if (w.Func != u.Func || w.Many) && together(w.Phases, u.Phases) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// together reports whether goroutines of benchmarks a and b (Phases) may
+// run at once: of a common benchmark, or of one not known.
+func together(a, b string) bool {
+	if a == "" || b == "" {
+		return true
+	}
+	for x := range strings.SplitSeq(a, ",") {
+		if slices.Contains(strings.Split(b, ","), x) {
+			return true
+		}
+	}
+	return false
 }
 
 // subset reports whether sorted list a holds no element sorted list b

@@ -314,6 +314,41 @@ type Hot struct {
 	// lock, so the lock and the members it guards share lines without
 	// false sharing.
 	Guard string
+	// Profiled says a CPU profile gave the mark. A profile carries no
+	// core, only the goroutine each sample ran on, told by the function
+	// at the bottom of its stack: Goroutines are those whose samples
+	// touch the member, Writers those whose samples write it. A line
+	// moves between cores for two marks from a profile only when two
+	// goroutines run them: another touches one while one writes the
+	// other.
+	Profiled            bool
+	Goroutines, Writers []Goroutine
+	// Few says the mark is a profile's on a type no slice, map, array or
+	// channel holds and no loop makes: its values are few, so the mark
+	// says which code runs, not that many objects are visited in turn,
+	// and spread does not count it.
+	Few bool
+}
+
+// Goroutine names the goroutines of a profile's samples by the function
+// a go statement started them with (main.main for the main goroutine).
+type Goroutine struct {
+	Func string
+	// Many says one go statement starts many goroutines of Func: in a
+	// loop, or testing.B.RunParallel's, one per core.
+	Many bool
+	// Phases, for a profile of benchmarks, which run one after another,
+	// names the benchmarks the goroutine may have run in (comma-separated,
+	// sorted); "" when unknown. Goroutines of no common benchmark never
+	// run at once.
+	Phases string
+}
+
+func (g Goroutine) String() string {
+	if g.Many {
+		return g.Func + " (many)"
+	}
+	return g.Func
 }
 
 // String renders h as the annotation that would declare it.

@@ -541,7 +541,11 @@ func (p *Program) selectorAccesses(f *srcFile, sel *ast.SelectorExpr) []access {
 	// pointers.
 	type step struct {
 		field int32
+		name  string
 		ptr   bool
+		// inline: the field is a struct held by value, whose fields the
+		// next steps select in place (parts).
+		inline bool
 	}
 	var steps []step
 	for _, i := range path {
@@ -552,14 +556,42 @@ func (p *Program) selectorAccesses(f *srcFile, sel *ast.SelectorExpr) []access {
 		fld := st.Field(i)
 		id := p.fieldID(key, st, i)
 		_, ptr := fld.Type().Underlying().(*types.Pointer)
-		steps = append(steps, step{id, ptr})
+		_, inline := fld.Type().Underlying().(*types.Struct)
+		steps = append(steps, step{id, fld.Name(), ptr, inline})
 		t = fld.Type()
 	}
-	for j := len(steps) - 1; j >= 0; j-- {
-		if steps[j].field >= 0 {
-			out = append(out, access{steps[j].field, write && (target && j == len(steps)-1 || !steps[j].ptr)})
-		}
+	n := len(steps)
+	writes := make([]bool, n)
+	for j := n - 1; j >= 0; j-- {
+		writes[j] = write && (target && j == n-1 || !steps[j].ptr)
 		write = write && !steps[j].ptr
+	}
+	for j := n - 1; j >= 0; j-- {
+		if steps[j].field < 0 {
+			continue
+		}
+		out = append(out, access{steps[j].field, writes[j]})
+		if !steps[j].inline {
+			continue
+		}
+		// The part of a struct held by value that the selector reaches:
+		// the fields it selects in place, up to a pointer; the whole
+		// field when it selects nothing in it (a copy, an assignment, its
+		// address, a method of sync that writes it). A method of the
+		// field's own type reached through it accesses, on its own lines,
+		// the fields it uses.
+		k := j
+		var names []string
+		for k+1 < n {
+			k++
+			names = append(names, steps[k].name)
+			if !steps[k].inline {
+				break
+			}
+		}
+		if len(names) > 0 || target || writes[j] {
+			out = append(out, access{p.partID(steps[j].field, strings.Join(names, ".")), writes[k]})
+		}
 	}
 	return out
 }

@@ -66,7 +66,7 @@ func (p *Program) Marks(r *Result, min float64) ([]*StructMarks, error) {
 		}
 		for i := range rs.Fields {
 			f := &rs.Fields[i]
-			fm := FieldMark{Hot: r.Hot(f, min)}
+			fm := FieldMark{Hot: p.hot(r, rs.Key, f, min)}
 			if len(f.Samples) > 0 {
 				fm.Field = f
 			}
@@ -257,8 +257,9 @@ func (p *Program) Annotate(marks []*StructMarks) ([]string, error) {
 }
 
 // joinHot merges the marks of names declared together: hot on the union
-// of their paths, written when one is, guarded by a lock that guards
-// each (one comment marks them all: head, tail int both under mu).
+// of their paths and goroutines, written when one is, guarded by a lock
+// that guards each (one comment marks them all: head, tail int both under
+// mu).
 func joinHot(a, b *layout.Hot) *layout.Hot {
 	switch {
 	case a == nil:
@@ -268,11 +269,21 @@ func joinHot(a, b *layout.Hot) *layout.Hot {
 	}
 	paths := slices.Concat(a.Paths, b.Paths)
 	slices.Sort(paths)
-	h := &layout.Hot{Paths: slices.Compact(paths), Write: a.Write || b.Write}
+	h := &layout.Hot{Paths: slices.Compact(paths), Write: a.Write || b.Write, Profiled: a.Profiled && b.Profiled, Few: a.Few && b.Few}
 	if a.Guard == b.Guard {
 		h.Guard = a.Guard
 	}
+	if h.Profiled {
+		h.Goroutines, h.Writers = union(a.Goroutines, b.Goroutines), union(a.Writers, b.Writers)
+	}
 	return h
+}
+
+// union is the sorted union of sorted lists a and b.
+func union(a, b []layout.Goroutine) []layout.Goroutine {
+	out := slices.Concat([]layout.Goroutine{}, a, b)
+	slices.SortFunc(out, compareGoroutines)
+	return slices.Compact(out)
 }
 
 // WriteHotFile writes the profiles' marks as a hot file, one line per hot

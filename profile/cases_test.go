@@ -115,12 +115,14 @@ func TestCases(t *testing.T) {
 
 // The marks drive the checks: state, written only through local copies,
 // has no false sharing; Table's lock shares its line with what it guards,
-// and falsely only with limit, read without it.
+// and with limit, read without it, but the workload calls Get on the main
+// goroutine alone: a profile that shows one goroutine shows no line moving
+// between cores.
 func TestCasesFindings(t *testing.T) {
 	p, r := casesResult(t)
 	for _, c := range []struct{ name, want string }{
 		{"state", ""},
-		{"Table", "falseshare: mu and hits are written and share line 0 with limit (read-mostly) (64-byte lines)"},
+		{"Table", ""},
 	} {
 		s, err := p.Layout(r, casesPkg+"."+c.name, DefaultMin)
 		if err != nil {

@@ -1,6 +1,12 @@
 package profile
 
-import "github.com/cachelint/cachelint/layout"
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/cachelint/cachelint/layout"
+)
 
 // DefaultMin is the share of a profile's samples that makes a field hot.
 // At the 100 Hz of runtime/pprof a 10-second profile has 1,000 samples per
@@ -32,8 +38,41 @@ func (r *Result) Hot(f *Field, min float64) *layout.Hot {
 	}
 	if h != nil {
 		h.Guard = f.Guard
+		h.Profiled = true
+		var all int64
+		for _, n := range r.Total {
+			all += n
+		}
+		h.Goroutines, h.Writers = busy(f.Goroutines, min, all), busy(f.Writers, min, all)
 	}
 	return h
+}
+
+// busy are the goroutines of samples whose samples reach the share min of
+// all, sorted.
+func busy(samples map[layout.Goroutine]int64, min float64, all int64) []layout.Goroutine {
+	out := []layout.Goroutine{}
+	for g, n := range samples {
+		if float64(n) >= min*float64(all) {
+			out = append(out, g)
+		}
+	}
+	slices.SortFunc(out, compareGoroutines)
+	return out
+}
+
+func compareGoroutines(a, b layout.Goroutine) int {
+	return cmp.Or(strings.Compare(a.Func, b.Func), compareBool(a.Many, b.Many), strings.Compare(a.Phases, b.Phases))
+}
+
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Struct returns the struct type key, or nil when no sample touches it.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/packages"
@@ -53,13 +54,15 @@ func (p *Program) layout(r *Result, key string, min float64) (*golayout.Decl, *l
 			var h *layout.Hot
 			for j, f := range d.FieldOf {
 				if f == field && j < len(rs.Fields) {
-					h = joinHot(h, r.Hot(&rs.Fields[j], min))
+					h = joinHot(h, p.hot(r, key, &rs.Fields[j], min))
 				}
 			}
 			if h != nil {
 				c := *h
 				c.Paths = slices.Clone(h.Paths)
 				s.Members[i].Hot = &c
+				st := obj.Type().Underlying().(*types.Struct)
+				s.Members[i].Parts = golayout.HotParts(st.Field(i).Type(), p.partMarks(r, key, &rs.Fields[i], min), pkg.TypesSizes)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -134,6 +135,15 @@ type Field struct {
 	// the profile names them (type arguments left out), with the samples
 	// of each, over every path.
 	Funcs map[string]int64
+	// Goroutines are the goroutines (goroutineOf) whose samples touch the
+	// field, with the samples of each over every path; Writers those
+	// whose samples write it. A sample whose goroutine is unknown counts
+	// in neither.
+	Goroutines, Writers map[layout.Goroutine]int64
+	// Parts are, for a field whose type is a struct held in place, what
+	// the sampled lines select in it: each named by the path of fields
+	// selected ("a.b"), or "" for the field used whole; sorted.
+	Parts []Field
 }
 
 // total sums m over every path.
@@ -158,6 +168,7 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 	byPath := map[string]*counts{}
 	structHits := map[string]map[string]int64{}
 	credits := map[int32]map[string]int64{}
+	goroutines := goroutineSamples{}
 	seen := &sampled{funcs: map[*funcInfo]*callers{}}
 	var errs []error
 	for _, in := range inputs {
@@ -171,17 +182,20 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 			c = &counts{}
 			byPath[in.Path] = c
 		}
-		st, err := p.mapProfile(in, prof, seen, func(fields []int32, writes []bool, structs []string, v int64) {
+		st, err := p.mapProfile(in, prof, seen, func(t *touched, goroutine layout.Goroutine, v int64) {
 			for len(c.any) < len(p.fields) {
 				c.any, c.write = append(c.any, 0), append(c.write, 0)
 			}
-			for i, f := range fields {
+			for i, f := range t.fields {
 				c.any[f] += v
-				if writes[i] {
+				if t.writes[i] {
 					c.write[f] += v
 				}
+				if goroutine.Func != "" {
+					goroutines.add(f, goroutine, v, t.writes[i])
+				}
 			}
-			for _, s := range structs {
+			for _, s := range t.structs {
 				if structHits[s] == nil {
 					structHits[s] = map[string]int64{}
 				}
@@ -218,21 +232,33 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 		s := &Struct{Key: key, Samples: hits}
 		st := p.structs[key]
 		names := p.fieldNames(key)
+		// field is what the samples say of the field or part id.
+		field := func(id int32) Field {
+			f := Field{Name: p.fields[id].name, Samples: map[string]int64{}, Writes: map[string]int64{}, Funcs: credits[id]}
+			if g, ok := guards[id]; ok {
+				f.Guard = p.fields[g].name
+			}
+			if g := goroutines[id]; g != nil {
+				f.Goroutines, f.Writers = g.any, g.write
+			}
+			for path, c := range byPath {
+				if int(id) < len(c.any) && c.any[id] > 0 {
+					f.Samples[path] = c.any[id]
+					if c.write[id] > 0 {
+						f.Writes[path] = c.write[id]
+					}
+				}
+			}
+			return f
+		}
 		for i, id := range st.fields {
 			f := Field{Samples: map[string]int64{}, Writes: map[string]int64{}}
 			if id >= 0 {
-				f.Name = p.fields[id].name
-				if g, ok := guards[id]; ok {
-					f.Guard = p.fields[g].name
-				}
-				f.Funcs = credits[id]
-				for path, c := range byPath {
-					if int(id) < len(c.any) && c.any[id] > 0 {
-						f.Samples[path] = c.any[id]
-						if c.write[id] > 0 {
-							f.Writes[path] = c.write[id]
-						}
-					}
+				f = field(id)
+				for _, part := range slices.Sorted(maps.Keys(st.parts[i])) {
+					pf := field(st.parts[i][part])
+					pf.Name = part
+					f.Parts = append(f.Parts, pf)
 				}
 			} else if i < len(names) {
 				f.Name = names[i]
@@ -309,29 +335,70 @@ func cpuIndex(prof *pprofProfile) int {
 }
 
 // mapProfile maps the samples of prof, calling add with the fields each
-// sample touches, whether it writes them, and the struct types touched,
-// and credit with each field and function whose line credits it, once a
-// sample; it notes in seen the functions sampled and their callers.
-func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add func(fields []int32, writes []bool, structs []string, v int64),
+// sample touches, whether it writes them, the struct types touched and the
+// goroutine the sample ran on (goroutineOf), and credit with each field
+// and function whose line credits it, once a sample; it notes in seen the
+// functions sampled and their callers.
+func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add func(t *touched, goroutine layout.Goroutine, v int64),
 	credit func(field int32, fn string, v int64)) (ProfileStats, error) {
 	st := ProfileStats{Input: in}
 	vi := cpuIndex(prof)
-	// What each location executes, innermost inlined frame first.
-	type frame struct {
-		lines []*lineInfo // nil for a file outside the load
-		name  string      // the function's name
-		fn    int32       // its index in prof.functions
+	locs, other, where := p.locate(prof, in.owner)
+	st.Found, st.Moved, st.Missing = where.count()
+	taken := takenGuards(prof, locs, vi, seen)
+	t := &touched{p: p, taken: taken, straight: map[*straightLine][]access{}, cstamp: map[creditKey]int32{}, sstamp: map[string]int32{}}
+	credits := map[creditKey]int64{}
+	bench := isBenchmarks(prof)
+	for i, s := range prof.stacks {
+		v := s.values[vi]
+		st.Samples += v
+		matched := t.sample(int32(i+1), s, locs)
+		if matched {
+			st.Matched += v
+		}
+		if len(t.fields) > 0 {
+			st.Mapped += v
+			add(t, p.goroutineOf(s, locs, bench), v)
+			for _, k := range t.credited {
+				credits[k] += v
+			}
+		}
 	}
-	type loc struct {
-		matched bool
-		frames  []frame
-		// shared: one of its frames is a runtime entry point whose
-		// samples are not the caller's work (shared).
-		shared bool
+	for k, v := range credits {
+		credit(k.field, frameName(prof.functions[k.fn].name), v)
 	}
-	locs := make([]loc, len(prof.locations))
-	other := map[string]bool{} // files of the profile outside the load
-	where := p.relocator(prof, in.owner)
+	if st.Samples == 0 {
+		return st, &unmatched{fmt.Errorf("%s: the profile has no samples", in.File)}
+	}
+	if st.Matched == 0 {
+		return st, &unmatched{p.noMatch(in.File, prof, other)}
+	}
+	return st, nil
+}
+
+// frame is what one inlined frame of a location executes.
+type frame struct {
+	lines []*lineInfo // nil for a file outside the load
+	name  string      // the function's name
+	fn    int32       // its index in prof.functions
+}
+
+// loc is what a location executes, innermost inlined frame first.
+type loc struct {
+	matched bool
+	frames  []frame
+	// shared: one of its frames is a runtime entry point whose
+	// samples are not the caller's work (shared).
+	shared bool
+}
+
+// locate finds what each location of prof executes in the load, matching
+// moved functions as go build does (relocator); other are the files of
+// the profile outside the load.
+func (p *Program) locate(prof *pprofProfile, owner string) (locs []loc, other map[string]bool, where *stale) {
+	locs = make([]loc, len(prof.locations))
+	other = map[string]bool{}
+	where = p.relocator(prof, owner)
 	for i, l := range prof.locations {
 		lc := &locs[i]
 		for _, ln := range l.lines {
@@ -351,10 +418,12 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 			lc.frames = append(lc.frames, fr)
 		}
 	}
-	st.Found, st.Moved, st.Missing = where.count()
+	return locs, other, where
+}
 
-	// The guards some sample went past the leaving branch of, and the
-	// callers of each function sampled.
+// takenGuards are the guards some sample of prof went past the leaving
+// branch of; it notes in seen the callers of each function sampled.
+func takenGuards(prof *pprofProfile, locs []loc, vi int, seen *sampled) map[*guard]bool {
 	taken := map[*guard]bool{}
 	for _, s := range prof.stacks {
 		if s.values[vi] == 0 {
@@ -374,118 +443,115 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		}
 		seen.calls(inner, nil)
 	}
-	straight := map[*straightLine][]access{}
+	return taken
+}
 
-	// Each field counts once per sample: stamp[f] is the last sample that
-	// counted it.
-	stamp := make([]int32, 0, len(p.fields))
-	wstamp := make([]int32, 0, len(p.fields))
-	sstamp := map[string]int32{}
-	var fields []int32
-	var writes []bool
-	var structs []string
-	// What each function credits each field, summed over the samples and
-	// reported once at the end.
-	type creditKey struct{ field, fn int32 }
-	cstamp := map[creditKey]int32{}
-	credits := map[creditKey]int64{}
-	var credited []creditKey
-	var fnIndex int32 // the function of the frame whose lines are touched
-	touch := func(gen int32, accs []access) {
-		for _, a := range accs {
-			if k := (creditKey{a.field, fnIndex}); cstamp[k] != gen {
-				cstamp[k] = gen
-				credited = append(credited, k)
-			}
-			for int(a.field) >= len(stamp) {
-				stamp, wstamp = append(stamp, 0), append(wstamp, 0)
-			}
-			if stamp[a.field] != gen {
-				stamp[a.field] = gen
-				fields = append(fields, a.field)
-				writes = append(writes, false)
-				if key := p.fields[a.field].key; sstamp[key] != gen {
-					sstamp[key] = gen
-					structs = append(structs, key)
-				}
-			}
-			if a.write && wstamp[a.field] != gen {
-				wstamp[a.field] = gen
-				writes[slices.Index(fields, a.field)] = true
+// creditKey is a field and a function whose sampled line credits it.
+type creditKey struct{ field, fn int32 }
+
+// touched is what one sample touches: each field once, whether a line
+// writes it, the struct types, and the functions that credit each field.
+// The stamps are the last sample that counted each.
+type touched struct {
+	p        *Program
+	taken    map[*guard]bool
+	straight map[*straightLine][]access
+
+	fields  []int32
+	writes  []bool
+	structs []string
+	// credited are the fields and functions of the sample, once each.
+	credited []creditKey
+
+	stamp, wstamp []int32
+	sstamp        map[string]int32
+	cstamp        map[creditKey]int32
+	fn            int32 // the function of the frame whose lines are touched
+}
+
+// touch counts accs in sample gen.
+func (t *touched) touch(gen int32, accs []access) {
+	for _, a := range accs {
+		if k := (creditKey{a.field, t.fn}); t.cstamp[k] != gen {
+			t.cstamp[k] = gen
+			t.credited = append(t.credited, k)
+		}
+		for int(a.field) >= len(t.stamp) {
+			t.stamp, t.wstamp = append(t.stamp, 0), append(t.wstamp, 0)
+		}
+		if t.stamp[a.field] != gen {
+			t.stamp[a.field] = gen
+			t.fields = append(t.fields, a.field)
+			t.writes = append(t.writes, false)
+			if key := t.p.fields[a.field].key; t.sstamp[key] != gen {
+				t.sstamp[key] = gen
+				t.structs = append(t.structs, key)
 			}
 		}
+		if a.write && t.wstamp[a.field] != gen {
+			t.wstamp[a.field] = gen
+			t.writes[slices.Index(t.fields, a.field)] = true
+		}
 	}
-	for i, s := range prof.stacks {
-		v := s.values[vi]
-		st.Samples += v
-		gen := int32(i + 1)
-		fields, writes, structs, credited = fields[:0], writes[:0], structs[:0], credited[:0]
-		matched := false
-		// A frame nearer the leaf is in a loop, or a runtime entry point
-		// whose samples are not its callers' work: what certainly ran
-		// with the lines above it ran once for many samples.
-		loop := false
-		callee := "" // the function of the frame nearer the leaf
-		for _, l := range s.locations {
-			lc := &locs[l]
-			matched = matched || lc.matched
-			loop = loop || lc.shared
-			for _, fr := range lc.frames {
-				fnIndex = fr.fn
-				for _, li := range fr.lines {
-					touch(gen, li.own)
-					var proven []*condOperand
-					if len(li.cond) > 0 && callee != "" {
-						proven = li.proven(callee)
-					}
-					for _, o := range proven {
-						touch(gen, o.own)
-					}
-					if !loop {
-						touch(gen, li.calls)
-						for _, o := range proven {
-							touch(gen, o.calls)
-						}
-						for _, c := range []*chain{li.dom, li.post} {
-							for ; c != nil; c = c.parent {
-								touch(gen, c.accs)
-							}
-						}
-						if sl := li.straight; sl != nil {
-							accs, ok := straight[sl]
-							if !ok {
-								accs = sl.accesses(taken)
-								straight[sl] = accs
-							}
-							touch(gen, accs)
-						}
-					}
-					loop = loop || li.inLoop
-				}
-				callee = fr.name
+}
+
+// sample finds what stack s, sample gen, touches, and reports whether a
+// frame of it is in the load.
+func (t *touched) sample(gen int32, s pprofStack, locs []loc) (matched bool) {
+	t.fields, t.writes, t.structs, t.credited = t.fields[:0], t.writes[:0], t.structs[:0], t.credited[:0]
+	// A frame nearer the leaf is in a loop, or a runtime entry point
+	// whose samples are not its callers' work: what certainly ran
+	// with the lines above it ran once for many samples.
+	loop := false
+	callee := "" // the function of the frame nearer the leaf
+	for _, l := range s.locations {
+		lc := &locs[l]
+		matched = matched || lc.matched
+		loop = loop || lc.shared
+		for _, fr := range lc.frames {
+			t.fn = fr.fn
+			for _, li := range fr.lines {
+				t.line(gen, li, callee, loop)
+				loop = loop || li.inLoop
 			}
-		}
-		if matched {
-			st.Matched += v
-		}
-		if len(fields) > 0 {
-			st.Mapped += v
-			add(fields, writes, structs, v)
-			for _, k := range credited {
-				credits[k] += v
-			}
+			callee = fr.name
 		}
 	}
-	for k, v := range credits {
-		credit(k.field, frameName(prof.functions[k.fn].name), v)
+	return matched
+}
+
+// line counts what executing li implies, in a frame called from callee's
+// (the frame nearer the leaf); below a loop, only the line's own
+// accesses and the operands callee proves ran.
+func (t *touched) line(gen int32, li *lineInfo, callee string, loop bool) {
+	t.touch(gen, li.own)
+	var proven []*condOperand
+	if len(li.cond) > 0 && callee != "" {
+		proven = li.proven(callee)
 	}
-	if st.Samples == 0 {
-		return st, &unmatched{fmt.Errorf("%s: the profile has no samples", in.File)}
+	for _, o := range proven {
+		t.touch(gen, o.own)
 	}
-	if st.Matched == 0 {
-		return st, &unmatched{p.noMatch(in.File, prof, other)}
+	if loop {
+		return
 	}
-	return st, nil
+	t.touch(gen, li.calls)
+	for _, o := range proven {
+		t.touch(gen, o.calls)
+	}
+	for _, c := range []*chain{li.dom, li.post} {
+		for ; c != nil; c = c.parent {
+			t.touch(gen, c.accs)
+		}
+	}
+	if sl := li.straight; sl != nil {
+		accs, ok := t.straight[sl]
+		if !ok {
+			accs = sl.accesses(t.taken)
+			t.straight[sl] = accs
+		}
+		t.touch(gen, accs)
+	}
 }
 
 // unmatched is the error of a profile none of whose samples is in the load.

@@ -81,7 +81,7 @@ func (p *Program) Profiled(r *Result, min float64, names []string, pkgs map[stri
 			if fm.Hot.Write {
 				n = f.Writes[""]
 			}
-			pr := &golayout.Profiled{Hot: *fm.Hot, Profiles: names, Funcs: topFuncs(f.Funcs)}
+			pr := &golayout.Profiled{Hot: *fm.Hot, Profiles: names, Funcs: topFuncs(f.Funcs), Parts: p.partMarks(r, sm.Key, f, min)}
 			if t := r.Total[""]; t > 0 {
 				pr.Share = float64(n) / float64(t)
 			}
@@ -107,4 +107,22 @@ func topFuncs(funcs map[string]int64) []string {
 		names[i] = n[strings.LastIndexByte(n, '/')+1:]
 	}
 	return names
+}
+
+// partMarks are the marks of the parts of field f of the struct type key
+// that the profiles of r make hot at share min: nil when they use the
+// field whole, or mark no part of it.
+func (p *Program) partMarks(r *Result, key string, f *Field, min float64) []golayout.ProfiledPart {
+	var out []golayout.ProfiledPart
+	for i := range f.Parts {
+		h := p.hot(r, key, &f.Parts[i], min)
+		switch {
+		case h == nil:
+		case f.Parts[i].Name == "":
+			return nil
+		default:
+			out = append(out, golayout.ProfiledPart{Path: f.Parts[i].Name, Hot: *h})
+		}
+	}
+	return out
 }

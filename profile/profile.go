@@ -51,6 +51,19 @@ type Program struct {
 	// files maps the absolute and the -trimpath name of each file of the
 	// load to the file.
 	files map[string]*srcFile
+	// manyStarts are the functions many goroutines run, on what they
+	// share (findManyStarts), found when a profile first needs them.
+	manyStarts map[funcKey]bool
+	// many are the struct types the load holds many of (heldMany), found
+	// when first needed; onePackage says the load is one package of a
+	// program (a go vet pass), whose exported types code out of sight
+	// may hold.
+	many       map[string]bool
+	onePackage bool
+	// benchReach are the functions benchmark functions reach
+	// (benchmarksReaching), found when a profile of benchmarks first
+	// needs them.
+	benchReach map[string][]string
 	// modules are the directories and paths of the modules of the load,
 	// to tell a profile of another program from one of this program with
 	// no sample in the packages loaded.
@@ -99,13 +112,21 @@ type srcFile struct {
 type structType struct {
 	key    string
 	fields []int32 // ids by field index; -1 until accessed
+	// parts are the ids of the parts of its struct-typed fields
+	// (partID), by field index and path.
+	parts map[int]map[string]int32
 }
 
-// fieldRef names one field of a struct type.
+// fieldRef names one field of a struct type, or a part of one.
 type fieldRef struct {
 	key   string // the struct type's typeKey
 	index int
 	name  string
+	// part, for a field whose type is a struct, names what code selects
+	// in it: the path of the fields selected ("a.b"), "" for the whole
+	// field. isPart says the ref is such a part.
+	part   string
+	isPart bool
 }
 
 // Load loads the packages matching patterns, tests included, with full
@@ -134,7 +155,17 @@ func Load(dir string, patterns ...string) (*Program, error) {
 // FromPackages makes a Program of packages loaded with syntax and full
 // type information, as Load loads them, none with errors.
 func FromPackages(pkgs []*packages.Package) *Program {
-	p := &Program{files: map[string]*srcFile{}, structs: map[string]*structType{}}
+	return fromPackages(pkgs, false)
+}
+
+// FromPackage is FromPackages for one package of a program, seen alone
+// (a go vet pass): code out of sight may hold its exported types.
+func FromPackage(pkg *packages.Package) *Program {
+	return fromPackages([]*packages.Package{pkg}, true)
+}
+
+func fromPackages(pkgs []*packages.Package, onePackage bool) *Program {
+	p := &Program{files: map[string]*srcFile{}, structs: map[string]*structType{}, onePackage: onePackage}
 	goroot := filepath.Join(golayout.GOROOT(), "src")
 	for _, pkg := range pkgs {
 		if p.fset == nil {
@@ -253,6 +284,26 @@ func (p *Program) fieldID(key string, st *types.Struct, i int) int32 {
 		p.fields = append(p.fields, fieldRef{key: key, index: i, name: st.Field(i).Name()})
 	}
 	return s.fields[i]
+}
+
+// partID returns the id of part path ("" for the whole) of the field
+// whose id is field, a field of struct type (fieldRef.part).
+func (p *Program) partID(field int32, path string) int32 {
+	f := p.fields[field]
+	s := p.structs[f.key]
+	if s.parts == nil {
+		s.parts = map[int]map[string]int32{}
+	}
+	if s.parts[f.index] == nil {
+		s.parts[f.index] = map[string]int32{}
+	}
+	id, ok := s.parts[f.index][path]
+	if !ok {
+		id = int32(len(p.fields))
+		s.parts[f.index][path] = id
+		p.fields = append(p.fields, fieldRef{key: f.key, index: f.index, name: f.name, part: path, isPart: true})
+	}
+	return id
 }
 
 // declaredStruct finds the declaration of the struct type key in the

@@ -333,7 +333,8 @@ func (plan *fixPlan) report(roots []*checker.Action, write bool) {
 				if why := plan.withheld[key]; why != "" {
 					// What the analyzer said of the fix is moot.
 					d.SuggestedFixes = nil
-					d.Related = []analysis.RelatedInformation{{Pos: d.Pos, Message: "no fix: " + why}}
+					d.Related = slices.DeleteFunc(slices.Clone(d.Related), func(r analysis.RelatedInformation) bool { return analyzer.AboutFix(r.Message) })
+					d.Related = append(d.Related, analysis.RelatedInformation{Pos: d.Pos, Message: "no fix: " + why})
 				}
 			}
 			left = append(left, d)

@@ -28,6 +28,9 @@ const (
 	meterSource   = "hot by the profile default.pgo (-pgo): scale read in "
 	meterWriter   = "count written in "
 	meterFuncs    = "by main.(*Meter).Record"
+	// The evidence that the line moves between cores: the queries'
+	// goroutine reads what the main goroutine's writes share a line with.
+	meterShared = "two goroutines share the line: scale read on the goroutines of main.Run.func1, main.main; offset read on the goroutines of main.Run.func1, main.main; count written on the goroutine of main.main"
 )
 
 func TestPGOAuto(t *testing.T) {
@@ -37,7 +40,7 @@ func TestPGOAuto(t *testing.T) {
 	if code != 3 || stdout != "" || strings.Count(stderr, "\n") != 2 {
 		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 3 and two diagnostics", code, stdout, stderr)
 	}
-	for _, want := range []string{meterFinding, meterSource, meterWriter, meterFuncs, streamFinding} {
+	for _, want := range []string{meterFinding, meterSource, meterWriter, meterFuncs, meterShared, streamFinding} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("no %q in\n%s", want, stderr)
 		}

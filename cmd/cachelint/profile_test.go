@@ -236,7 +236,9 @@ func TestProfileErrors(t *testing.T) {
 
 // cachelint profile reports what the analyzer reports once -annotate has
 // written the profile's marks: the same findings, word for word, from the
-// one Go layout both use.
+// one Go layout both use. An annotation cannot say which goroutines touch
+// a field, so the analyzer assumes any and adds the false sharing that the
+// profile, which saw the benchmark's one goroutine, rules out.
 func TestProfileAgreesWithAnalyzer(t *testing.T) {
 	dir := benchProfile(t)
 	t.Chdir(dir)
@@ -270,14 +272,19 @@ func TestProfileAgreesWithAnalyzer(t *testing.T) {
 		t.Fatal(err)
 	}
 	var analyzed []string
+	assumed := 0
 	for _, act := range g.Roots {
 		for _, d := range act.Diagnostics {
+			if d.Category == "falseshare" {
+				assumed++
+				continue
+			}
 			analyzed = append(analyzed, d.Category+": "+d.Message)
 		}
 	}
 	slices.Sort(reported)
 	slices.Sort(analyzed)
-	if len(reported) < 2 || !slices.Equal(reported, slices.Compact(analyzed)) {
+	if len(reported) < 1 || assumed == 0 || !slices.Equal(reported, slices.Compact(analyzed)) {
 		t.Errorf("cachelint profile reports\n\t%s\nthe analyzer after -annotate\n\t%s", strings.Join(reported, "\n\t"), strings.Join(analyzed, "\n\t"))
 	}
 }
@@ -397,5 +404,63 @@ func TestProfileAnnotateKeepsLines(t *testing.T) {
 	got := hotComments(t, "device.go", "Device")
 	if got["mtu"] != "//cachelint:hot // the mtu" || got["txCount"] != "//cachelint:hot write" {
 		t.Errorf("directives %v", got)
+	}
+}
+
+// cachelint profile and cachelint -pgo read the same profile through one
+// mapping: on every fixture with a recorded profile, at the default path,
+// share and line size, they make the same findings, word for word.
+func TestProfileAgreesWithPGO(t *testing.T) {
+	t.Parallel()
+	total := 0
+	for _, c := range []struct{ dir, profile, pattern string }{
+		{root + "/examples/pgo", "default.pgo", "./..."},
+		{"testdata/txpath", "cpu.pprof", "./..."},
+		{"testdata/limiter", "cpu.pprof", "./..."},
+		{root, "profile/testdata/work/work.pprof", "./profile/testdata/work"},
+		{root, "profile/testdata/cases/cases.pprof", "./profile/testdata/cases"},
+		{root, "profile/testdata/ring/ring.pprof", "./profile/testdata/ring"},
+	} {
+		recorded.Profile(t, filepath.Join(c.dir, c.profile))
+		stdout, stderr, code := runSplit(t, c.dir, bin, "profile", "-format=json", c.profile, c.pattern)
+		if code != 0 && code != 3 {
+			t.Fatalf("%s: cachelint profile: exit %d: %s", c.profile, code, stderr)
+		}
+		var doc report.ProfileJSON
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatalf("%s: %v\n%s", c.profile, err, stdout)
+		}
+		var reported []string
+		for _, s := range doc.Structs {
+			if s.Layout != nil {
+				for _, f := range s.Layout.Findings {
+					reported = append(reported, f.Check+": "+s.Layout.Name+": "+f.Message)
+				}
+			}
+		}
+		stdout, stderr, code = runSplit(t, c.dir, bin, "-json", "-pgo="+c.profile, c.pattern)
+		if code != 0 {
+			t.Fatalf("%s: cachelint -pgo: exit %d: %s", c.profile, code, stderr)
+		}
+		var res map[string]map[string][]struct{ Category, Message string }
+		if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+			t.Fatalf("%s: %v\n%s", c.profile, err, stdout)
+		}
+		var analyzed []string
+		for _, byAnalyzer := range res {
+			for _, d := range byAnalyzer["cachelint"] {
+				analyzed = append(analyzed, d.Category+": "+d.Message)
+			}
+		}
+		slices.Sort(reported)
+		slices.Sort(analyzed)
+		if analyzed = slices.Compact(analyzed); !slices.Equal(reported, analyzed) {
+			t.Errorf("%s: cachelint profile reports\n\t%s\ncachelint -pgo\n\t%s", c.profile, strings.Join(reported, "\n\t"), strings.Join(analyzed, "\n\t"))
+		}
+		t.Logf("%s: %d findings", c.profile, len(reported))
+		total += len(reported)
+	}
+	if total < 4 {
+		t.Errorf("%d findings in all: too few to compare", total)
 	}
 }
