@@ -113,8 +113,8 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	// why it is not proposed.
 	var judge *Proposal
 	if needsOrder {
-		r.Proposal, r.NoFix = propose(s, lines)
-		r.Needs = groupsNeed(s, lines, r.Proposal)
+		r.Proposal, r.NoFix = propose(checks, s, lines)
+		r.Needs = groupsNeed(checks, s, lines, r.Proposal)
 		// The best order at s's size may still leave hot members on more
 		// lines at some heap bases than at others; a size class that
 		// starts every object at one place is then the better layout, and
@@ -132,7 +132,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	if needsOrder && judge == nil && len(s.Variations) > 0 {
 		alone := *s
 		alone.Variations = nil
-		judge, _ = propose(&alone, lines)
+		judge, _ = propose(checks, &alone, lines)
 	}
 	for _, line := range lines {
 		r.Findings = append(r.Findings, check(checks, s, judge, line, slices.Max(lines))...)
@@ -147,7 +147,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	defer describeProposal(s, r.Proposal)
 	// What the proposal leaves for these checks to report, it says; a
 	// proposal that fixes nothing is none.
-	again, _ := propose(r.Proposal.Struct, lines)
+	again, _ := propose(checks, r.Proposal.Struct, lines)
 	var left []Finding
 	for _, line := range lines {
 		for _, f := range check(checks, r.Proposal.Struct, again, line, slices.Max(lines)) {

@@ -10,8 +10,9 @@ import (
 
 // Check is one of cachelint's checks, as an analysis.Analyzer is one of
 // x/tools' passes: its documentation, how it runs and what the reports
-// need to know of it are one value. Adding a check is its value and its
-// Run in a file of their own, and its place in Checks.
+// need to know of it are one value. Adding a check is its value, its Run
+// and its unit tests in files of their own (check_NAME.go and
+// check_NAME_test.go), and its place in Checks.
 type Check struct {
 	// Rule documents the check; Rule.Name is the diagnostic category and
 	// the word ignore directives accept, and Rule.Fix says whether the
@@ -21,6 +22,18 @@ type Check struct {
 	// finding says which problem it is with its Key, the same at every
 	// line size and every base, so that Analyze reports it once.
 	Run func(pass *Pass) []Finding
+	// Apart is, for a check that Isolates, its rule as one predicate:
+	// whether written hot member w of s and hot member x, on sides ws and
+	// xs of the declaration's separators (Member.Side), may not share a
+	// line. Run reports the lines where such members do; the reorganizer
+	// lays orders out and scores them by it, for the checks it is handed.
+	Apart func(s *Struct, w, x *Member, ws, xs int) bool
+	// Neighbours is, for a check that Isolates, its rule between the
+	// elements of an array of percpu struct s: whether some base puts
+	// members of two elements that may not share a line on one of line
+	// bytes. The reorganizer pads or aligns a percpu struct until it does
+	// not.
+	Neighbours func(s *Struct, line int64) bool
 	// Kinds are the kinds of problem the check reports apart, each a word
 	// ignore directives accept besides the check's name ("splitlock" of
 	// straddle); a finding of none of them has the check's name as Kind.
@@ -63,6 +76,23 @@ func (c *Check) Isolates() bool { return c.Fix == FixReorderPadding }
 func (c *Check) CostsAlone(kind string) bool {
 	return c.Reorders() && (c.Isolates() || slices.Contains(c.Hazards, kind))
 }
+
+// apartIn reports whether written hot member w of s and hot member x, on
+// sides ws and xs, may not share a line by the rule of one of checks
+// (Check.Apart): with none that Isolates, they may.
+func apartIn(checks []*Check, s *Struct, w, x *Member, ws, xs int) bool {
+	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Apart(s, w, x, ws, xs) })
+}
+
+// neighboursIn reports whether elements of an array of percpu struct s
+// share a line at line by the rule of one of checks (Check.Neighbours).
+func neighboursIn(checks []*Check, s *Struct, line int64) bool {
+	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Neighbours(s, line) })
+}
+
+// isolates reports whether one of checks Isolates: the reorganizer then
+// keeps members apart as the checks' rules say.
+func isolates(checks []*Check) bool { return slices.ContainsFunc(checks, (*Check).Isolates) }
 
 // Checks are cachelint's checks, in report order: a new check's one
 // registration.
@@ -142,6 +172,9 @@ func Validate(checks []*Check) error {
 		}
 		if c.Run == nil {
 			bad("no Run")
+		}
+		if c.Isolates() != (c.Apart != nil) || c.Isolates() != (c.Neighbours != nil) {
+			bad("Apart and Neighbours are for a check that isolates (FixReorderPadding), and it needs both")
 		}
 		for _, w := range append([]string{c.Name}, c.Kinds...) {
 			if !checkName.MatchString(w) {

@@ -32,7 +32,9 @@ var CheckFalseShare = &Check{
 		Fix:      FixReorderPadding,
 		Severity: "warning",
 	},
-	Run: runFalseShare,
+	Run:        runFalseShare,
+	Apart:      (*Struct).falselyShares,
+	Neighbours: neighboursShare,
 }
 
 func runFalseShare(pass *Pass) []Finding {
@@ -42,6 +44,22 @@ func runFalseShare(pass *Pass) []Finding {
 		out = append(out, neighbourShare(s, line)...)
 	}
 	return out
+}
+
+// falselyShares is falseshare's rule: written hot member w of s and hot
+// member x, on sides ws and xs of the declaration's separators, take part
+// in false sharing on a line they share. Pads take part in none; nor do a
+// lock and what it guards (sameGuard); else it is as conflicts says.
+func (s *Struct) falselyShares(w, x *Member, ws, xs int) bool {
+	return w.Hot.Write && x != w && !w.isPadLike() && !x.isPadLike() && !sameGuard(w, x) && s.conflicts(w.Hot, x.Hot, ws, xs)
+}
+
+// neighboursShare is falseshare's rule between the elements of an array of
+// percpu struct s: some base puts a written member of one element on a
+// line with a member of another.
+func neighboursShare(s *Struct, line int64) bool {
+	f, _ := neighbourConflict(s, line)
+	return f != nil
 }
 
 // conflicts reports whether written member w and hot member x of s, on
@@ -116,7 +134,7 @@ func (s *Struct) withinType(a, b hotMember, line int64) bool {
 }
 
 // falseShare finds lines on which a written hot member shares the line
-// with a hot member it conflicts with (Struct.conflicts): one finding per
+// with a hot member it shares falsely with (falselyShares): one finding per
 // line, naming everything on it that takes part.
 func falseShare(s *Struct, line int64) []Finding {
 	var out []Finding
@@ -134,7 +152,7 @@ func falseShare(s *Struct, line int64) []Finding {
 		ln := span{l * line, (l + 1) * line}
 		var on []hotMember
 		for _, h := range hot {
-			if !h.m.isPadLike() && h.m.bytes().shares(ln, line) {
+			if h.m.bytes().shares(ln, line) {
 				on = append(on, h)
 			}
 		}
@@ -144,11 +162,8 @@ func falseShare(s *Struct, line int64) []Finding {
 		side := 0
 		involved := map[*Member]bool{}
 		for _, w := range on {
-			if !w.m.Hot.Write {
-				continue
-			}
 			for _, x := range on {
-				if x.m != w.m && !sameGuard(w.m, x.m) && !s.withinType(w, x, line) && s.conflicts(w.m.Hot, x.m.Hot, s.Members[w.top].Side, s.Members[x.top].Side) {
+				if s.falselyShares(w.m, x.m, s.Members[w.top].Side, s.Members[x.top].Side) && !s.withinType(w, x, line) {
 					involved[w.m], involved[x.m] = true, true
 					if subject == nil {
 						subject, side = w.m.Hot, s.Members[w.top].Side

@@ -462,3 +462,47 @@ func BenchmarkNeighbourConflict(b *testing.B) {
 		}
 	}
 }
+
+// The reorganizer keeps members apart by the rules of the checks it is
+// handed: with falseshare, the written field gets a line of its own;
+// without it, nothing keeps the written field off the reads' line, and
+// the proposal puts the three hot fields on one line.
+func TestFalseShareSteersProposal(t *testing.T) {
+	t.Parallel()
+	fs := []field{u64("ra", "r")}
+	fs = append(fs, cold("c", 8)...)
+	fs = append(fs, u64("w", "w"))
+	fs = append(fs, cold("d", 8)...)
+	fs = append(fs, u64("rb", "r"))
+	lineOf := func(p *Proposal, name string) int64 {
+		_, m := p.Struct.Lookup(name)
+		return m.Offset / 64
+	}
+	lines := []int64{64}
+
+	r := AnalyzeWith(goStruct("conn", fs...), lines, Checks)
+	if r.Proposal == nil {
+		t.Fatalf("no proposal with every check: %s", r.NoFix)
+	}
+	if p := r.Proposal; lineOf(p, "ra") != lineOf(p, "rb") || lineOf(p, "w") == lineOf(p, "ra") {
+		t.Errorf("with falseshare: ra, rb, w on lines %d, %d, %d; want the reads on one line, w on another",
+			lineOf(p, "ra"), lineOf(p, "rb"), lineOf(p, "w"))
+	}
+
+	without := slices.DeleteFunc(slices.Clone(Checks), func(c *Check) bool { return c == CheckFalseShare })
+	r = AnalyzeWith(goStruct("conn", fs...), lines, without)
+	if r.Proposal == nil {
+		t.Fatalf("no proposal without falseshare: %s", r.NoFix)
+	}
+	if p := r.Proposal; lineOf(p, "ra") != lineOf(p, "w") || lineOf(p, "rb") != lineOf(p, "w") {
+		t.Errorf("without falseshare: ra, rb, w on lines %d, %d, %d; want one line", lineOf(p, "ra"), lineOf(p, "rb"), lineOf(p, "w"))
+	}
+	for _, f := range r.Findings {
+		if f.Check == CheckFalseShare {
+			t.Errorf("a check not handed over reports: %s", f.Message)
+		}
+	}
+	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check == CheckSpread && f.Left == "" }) {
+		t.Errorf("want spread fixed by the proposal: %v", r.Findings)
+	}
+}

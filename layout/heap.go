@@ -694,7 +694,7 @@ func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Propos
 		if float64(s.slot(size)) > maxGrowth*float64(s.slot(reordered)) {
 			return nil, "; padding " + cost + ", would cost too much"
 		}
-		g, why := propose(&grown, lines)
+		g, why := propose(checks, &grown, lines)
 		if g == nil {
 			return nil, "; padding " + cost + ", does not help: " + why
 		}
@@ -730,7 +730,7 @@ func (s *Struct) growAtBases(checks []*Check, p *Proposal, lines []int64) *Propo
 		}
 		grown := *s
 		grown.Size, grown.padTo = size, size
-		g, _ := propose(&grown, lines)
+		g, _ := propose(checks, &grown, lines)
 		if g == nil || g.Struct.Size > size {
 			continue
 		}
@@ -776,7 +776,7 @@ func (s *Struct) growthCost(size, line int64) string {
 // leftover is the first finding the fixes address that p still has, ""
 // when it has none.
 func leftover(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
-	again, _ := propose(p.Struct, lines)
+	again, _ := propose(checks, p.Struct, lines)
 	for _, line := range lines {
 		for _, f := range check(checks, p.Struct, again, line, slices.Max(lines)) {
 			if f.Check.Reorders() && !s.silenced(&f) {
