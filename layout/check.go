@@ -27,12 +27,14 @@ type Check struct {
 	// xs of the declaration's separators (Member.Side), may not share a
 	// line. Run reports the lines where such members do; the reorganizer
 	// lays orders out and scores them by it, for the checks it is handed.
+	// While it lays out a run of fields it asks it of members that stand
+	// for the run: their Hot (paths, written or not) and nothing more.
 	Apart func(s *Struct, w, x *Member, ws, xs int) bool
-	// Neighbours is, for a check that Isolates, its rule between the
-	// elements of an array of percpu struct s: whether some base puts
-	// members of two elements that may not share a line on one of line
-	// bytes. The reorganizer pads or aligns a percpu struct until it does
-	// not.
+	// Neighbours is, for a check that Isolates and has a rule between the
+	// elements of an array of percpu struct s, that rule: whether some
+	// base puts members of two elements that may not share a line on one
+	// line of line bytes. The reorganizer pads or aligns a percpu struct
+	// until no check's Neighbours holds; nil for none.
 	Neighbours func(s *Struct, line int64) bool
 	// Kinds are the kinds of problem the check reports apart, each a word
 	// ignore directives accept besides the check's name ("splitlock" of
@@ -87,7 +89,7 @@ func apartIn(checks []*Check, s *Struct, w, x *Member, ws, xs int) bool {
 // neighboursIn reports whether elements of an array of percpu struct s
 // share a line at line by the rule of one of checks (Check.Neighbours).
 func neighboursIn(checks []*Check, s *Struct, line int64) bool {
-	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Neighbours(s, line) })
+	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Neighbours != nil && c.Neighbours(s, line) })
 }
 
 // isolates reports whether one of checks Isolates: the reorganizer then
@@ -173,8 +175,11 @@ func Validate(checks []*Check) error {
 		if c.Run == nil {
 			bad("no Run")
 		}
-		if c.Isolates() != (c.Apart != nil) || c.Isolates() != (c.Neighbours != nil) {
-			bad("Apart and Neighbours are for a check that isolates (FixReorderPadding), and it needs both")
+		if c.Isolates() != (c.Apart != nil) {
+			bad("a check that isolates (FixReorderPadding) has its rule as Apart, and only such a check")
+		}
+		if c.Neighbours != nil && !c.Isolates() {
+			bad("Neighbours is for a check that isolates (FixReorderPadding)")
 		}
 		for _, w := range append([]string{c.Name}, c.Kinds...) {
 			if !checkName.MatchString(w) {
