@@ -373,3 +373,13 @@ func (s *Struct) eachMember(f func(top int, m *Member)) {
 		walk(i, s.Members[i:i+1])
 	}
 }
+
+// crossings runs the straddle check once per pass: spread leaves to it
+// the lines that its findings account for.
+func (p *Pass) crossings() ([]Finding, map[*Member]bool) {
+	if !p.straddled {
+		p.straddles, p.straddling = p.Struct.straddleAtBases(p.Line)
+		p.straddled = true
+	}
+	return p.straddles, p.straddling
+}
