@@ -506,3 +506,21 @@ func TestFalseShareSteersProposal(t *testing.T) {
 		t.Errorf("want spread fixed by the proposal: %v", r.Findings)
 	}
 }
+
+// The reorganizer pads a percpu struct's elements apart by the rule of the
+// checks it is handed (Check.Neighbours): with falseshare, neighbours'
+// lines are kept apart; without it, nothing asks for the padding.
+func TestFalseShareSteersPerCPUPadding(t *testing.T) {
+	t.Parallel()
+	s := goStruct("pcpu", u64("a", "w"), u64("b", "r"))
+	s.PerCPU = true
+	lines := []int64{64}
+	p, why := propose(Checks, s, lines)
+	if p == nil || p.Struct.Size <= s.Size || neighboursShare(p.Struct, 64) {
+		t.Fatalf("with falseshare: %v (%s), want the elements padded apart", p, why)
+	}
+	without := slices.DeleteFunc(slices.Clone(Checks), func(c *Check) bool { return c == CheckFalseShare })
+	if p, why = propose(without, s, lines); p == nil || p.Struct.Size != s.Size {
+		t.Errorf("without falseshare: %v (%s), want no padding", p, why)
+	}
+}
