@@ -464,9 +464,9 @@ func BenchmarkNeighbourConflict(b *testing.B) {
 }
 
 // The reorganizer keeps members apart by the rules of the checks it is
-// handed: with falseshare, the written field gets a line of its own;
-// without it, nothing keeps the written field off the reads' line, and
-// the proposal puts the three hot fields on one line.
+// handed, in Go and in C: with falseshare, the written field gets a line
+// of its own; without it, nothing keeps the written field off the reads'
+// line, and the proposal puts the three hot fields on one line.
 func TestFalseShareSteersProposal(t *testing.T) {
 	t.Parallel()
 	fs := []field{u64("ra", "r")}
@@ -474,36 +474,42 @@ func TestFalseShareSteersProposal(t *testing.T) {
 	fs = append(fs, u64("w", "w"))
 	fs = append(fs, cold("d", 8)...)
 	fs = append(fs, u64("rb", "r"))
+	// The same in C, where a patch that moves the fewest members competes.
+	ms := []cMember{c64("ra", "r")}
+	for _, f := range fs[1:] {
+		ms = append(ms, c64(f.name, f.hot))
+	}
 	lineOf := func(p *Proposal, name string) int64 {
 		_, m := p.Struct.Lookup(name)
 		return m.Offset / 64
 	}
 	lines := []int64{64}
-
-	r := AnalyzeWith(goStruct("conn", fs...), lines, Checks)
-	if r.Proposal == nil {
-		t.Fatalf("no proposal with every check: %s", r.NoFix)
-	}
-	if p := r.Proposal; lineOf(p, "ra") != lineOf(p, "rb") || lineOf(p, "w") == lineOf(p, "ra") {
-		t.Errorf("with falseshare: ra, rb, w on lines %d, %d, %d; want the reads on one line, w on another",
-			lineOf(p, "ra"), lineOf(p, "rb"), lineOf(p, "w"))
-	}
-
 	without := slices.DeleteFunc(slices.Clone(Checks), func(c *Check) bool { return c == CheckFalseShare })
-	r = AnalyzeWith(goStruct("conn", fs...), lines, without)
-	if r.Proposal == nil {
-		t.Fatalf("no proposal without falseshare: %s", r.NoFix)
-	}
-	if p := r.Proposal; lineOf(p, "ra") != lineOf(p, "w") || lineOf(p, "rb") != lineOf(p, "w") {
-		t.Errorf("without falseshare: ra, rb, w on lines %d, %d, %d; want one line", lineOf(p, "ra"), lineOf(p, "rb"), lineOf(p, "w"))
-	}
-	for _, f := range r.Findings {
-		if f.Check == CheckFalseShare {
-			t.Errorf("a check not handed over reports: %s", f.Message)
+	for _, s := range []func() *Struct{func() *Struct { return goStruct("conn", fs...) }, func() *Struct { return cStruct("conn", ms...) }} {
+		r := AnalyzeWith(s(), lines, Checks)
+		if r.Proposal == nil {
+			t.Fatalf("%s: no proposal with every check: %s", s().Lang, r.NoFix)
 		}
-	}
-	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check == CheckSpread && f.Left == "" }) {
-		t.Errorf("want spread fixed by the proposal: %v", r.Findings)
+		if p := r.Proposal; lineOf(p, "ra") != lineOf(p, "rb") || lineOf(p, "w") == lineOf(p, "ra") {
+			t.Errorf("%s with falseshare: ra, rb, w on lines %d, %d, %d; want the reads on one line, w on another",
+				s().Lang, lineOf(p, "ra"), lineOf(p, "rb"), lineOf(p, "w"))
+		}
+
+		r = AnalyzeWith(s(), lines, without)
+		if r.Proposal == nil {
+			t.Fatalf("%s: no proposal without falseshare: %s", s().Lang, r.NoFix)
+		}
+		if p := r.Proposal; lineOf(p, "ra") != lineOf(p, "w") || lineOf(p, "rb") != lineOf(p, "w") {
+			t.Errorf("%s without falseshare: ra, rb, w on lines %d, %d, %d; want one line", s().Lang, lineOf(p, "ra"), lineOf(p, "rb"), lineOf(p, "w"))
+		}
+		for _, f := range r.Findings {
+			if f.Check == CheckFalseShare {
+				t.Errorf("%s: a check not handed over reports: %s", s().Lang, f.Message)
+			}
+		}
+		if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check == CheckSpread && f.Left == "" }) {
+			t.Errorf("%s: want spread fixed by the proposal: %v", s().Lang, r.Findings)
+		}
 	}
 }
 
