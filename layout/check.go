@@ -10,9 +10,9 @@ import (
 
 // Check is one of cachelint's checks, as an analysis.Analyzer is one of
 // x/tools' passes: its documentation, how it runs and what the reports
-// need to know of it are one value. Adding a check is its value, its Run
-// and its unit tests in files of their own (check_NAME.go and
-// check_NAME_test.go), and its place in Checks.
+// need to know of it are one value. Adding a check is its value, its rule,
+// its Run and its unit tests in files of their own (check_NAME.go and
+// check_NAME_test.go), and its place in Checks (rules.go).
 type Check struct {
 	// Rule documents the check; Rule.Name is the diagnostic category and
 	// the word ignore directives accept, and Rule.Fix says whether the
@@ -68,8 +68,9 @@ func (c *Check) Reorders() bool { return c.Fix != FixNone }
 
 // Isolates reports whether an order fixes the check's findings by putting
 // members on lines apart (FixReorderPadding), rather than by putting a
-// path on fewer lines: the reorganizer's scoring counts the members in
-// the findings of such checks (apartFindings).
+// path on fewer lines: the reorganizer keeps members apart by such a
+// check's Apart, and its scoring counts the members in its findings
+// (apartFindings).
 func (c *Check) Isolates() bool { return c.Fix == FixReorderPadding }
 
 // CostsAlone reports whether a finding of c of the given kind costs by
@@ -109,8 +110,9 @@ var (
 
 // Validate reports a list of checks the reports cannot use: a check
 // without a run function or without what the reports need of its rule (a
-// summary, help, a severity, a SARIF name), and names or kinds that are
-// not single lower-case words, or that two checks share.
+// summary, help, a severity, a SARIF name), one that isolates without its
+// rule as Apart (or one that does not with one), and names or kinds that
+// are not single lower-case words, or that two checks share.
 func Validate(checks []*Check) error {
 	var errs []error
 	seen := map[string]bool{AnnotationRule: true}
