@@ -50,6 +50,9 @@ func runFalseShare(pass *Pass) []Finding {
 // member x, on sides ws and xs of the declaration's separators, take part
 // in false sharing on a line they share. Pads take part in none; nor do a
 // lock and what it guards (sameGuard); else it is as conflicts says.
+// Which struct's finding a sharing is, when both are parts of one
+// struct-typed member (withinType), falseShare says: an order of the
+// member's own type fixes it.
 func (s *Struct) falselyShares(w, x *Member, ws, xs int) bool {
 	return w.Hot.Write && x != w && !w.isPadLike() && !x.isPadLike() && !sameGuard(w, x) && s.conflicts(w.Hot, x.Hot, ws, xs)
 }
