@@ -31,6 +31,11 @@ func apartFromReads(_ *layout.Struct, w, x *layout.Member, _, _ int) bool {
 	return w.Hot.Write && !x.Hot.Write
 }
 
+// shareLine reports whether members a and b have bytes on one line.
+func shareLine(a, b *layout.Member, line int64) bool {
+	return a.Offset/line <= (b.End()-1)/line && b.Offset/line <= (a.End()-1)/line
+}
+
 func runWriteApart(pass *layout.Pass) []layout.Finding {
 	var out []layout.Finding
 	ms := pass.Struct.Members
@@ -41,7 +46,7 @@ func runWriteApart(pass *layout.Pass) []layout.Finding {
 		}
 		for j := range ms {
 			x := &ms[j]
-			if x.Hot != nil && x.Size > 0 && w.Offset/pass.Line == x.Offset/pass.Line && apartFromReads(pass.Struct, w, x, w.Side, x.Side) {
+			if x.Hot != nil && x.Size > 0 && shareLine(w, x, pass.Line) && apartFromReads(pass.Struct, w, x, w.Side, x.Side) {
 				out = append(out, pass.Finding(i, []string{w.Name, x.Name}, w.Name+" "+x.Name,
 					fmt.Sprintf("written %s shares a line with read-mostly %s", w.Name, x.Name), ""))
 			}
