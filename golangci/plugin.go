@@ -62,29 +62,31 @@ func New(raw any) (register.LinterPlugin, error) {
 	return &plugin{s}, nil
 }
 
-// BuildAnalyzers builds the plugin's own analyzer from the settings and,
-// when checks are chosen, drops the diagnostics of the others.
-// golangci-lint prints one line per diagnostic, and no related
-// information: the line says what cachelint itself prints
-// (analyzer.Message), what the fix does or why there is none included.
+// BuildAnalyzers builds the plugin's own analyzer from the settings: when
+// checks are chosen, it runs those, and the fixes it proposes keep
+// members apart by their rules alone. golangci-lint prints one line per
+// diagnostic, and no related information: the line says what cachelint
+// itself prints (analyzer.Message), what the fix does or why there is
+// none included.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	for _, n := range p.settings.Line {
 		if err := layout.CheckLineSize(n); err != nil {
 			return nil, fmt.Errorf("cachelint: line: %w", err)
 		}
 	}
-	a := analyzer.New(analyzer.Config{Lines: p.settings.Line, HotFile: p.settings.Hotfile, PGO: p.settings.PGO})
+	var checks []*layout.Check
+	if len(p.settings.Checks) > 0 {
+		checks = slices.DeleteFunc(slices.Clone(layout.Checks), func(c *layout.Check) bool { return !slices.Contains(p.settings.Checks, c.Name) })
+	}
+	a := analyzer.New(analyzer.Config{Lines: p.settings.Line, HotFile: p.settings.Hotfile, PGO: p.settings.PGO, Checks: checks})
 	run := a.Run
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		filtered := *pass
-		filtered.Report = func(d analysis.Diagnostic) {
-			if len(p.settings.Checks) > 0 && d.Category != layout.AnnotationRule && !slices.Contains(p.settings.Checks, d.Category) {
-				return
-			}
+		oneLine := *pass
+		oneLine.Report = func(d analysis.Diagnostic) {
 			d.Message, d.Related = analyzer.Message(d), nil
 			pass.Report(d)
 		}
-		return run(&filtered)
+		return run(&oneLine)
 	}
 	return []*analysis.Analyzer{a}, nil
 }

@@ -47,7 +47,7 @@ func AnalyzeBuilds(builds []Build, checks []*Check) Result {
 		var p *Proposal
 		if b.Struct.Kind == KindStruct && (b.Struct.PerCPU || len(b.Struct.hotMembers()) > 0) {
 			// Spread judges the hot members against the best order.
-			p, _ = propose(b.Struct, b.Lines)
+			p, _ = propose(checks, b.Struct, b.Lines)
 		}
 		for _, line := range b.Lines {
 			for _, f := range check(checks, b.Struct, p, line, maxLine) {

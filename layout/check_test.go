@@ -55,6 +55,9 @@ func TestValidateChecks(t *testing.T) {
 		{func(c *Check) { c.Kinds = []string{"splitlock"} }, "names another check"},
 		{func(c *Check) { c.Name = AnnotationRule }, "names another check"},
 		{func(c *Check) { c.Hazards = []string{"torn"} }, "hazard \"torn\" is neither its name nor one of its kinds"},
+		{func(c *Check) { c.Fix = FixReorderPadding }, "has its rule as Apart"},
+		{func(c *Check) { c.Apart = CheckFalseShare.Apart }, "has its rule as Apart"},
+		{func(c *Check) { c.Neighbours = CheckFalseShare.Neighbours }, "Neighbours is for a check that isolates"},
 	} {
 		c := ok()
 		tc.breakIt(c)

@@ -217,12 +217,12 @@ func describeProposal(s *Struct, p *Proposal) {
 // past their limits is better by more than its moves cost: the groups it
 // grows, and for each the assertion to raise. "" otherwise, and for a
 // struct without groups.
-func groupsNeed(s *Struct, lines []int64, p *Proposal) string {
+func groupsNeed(checks []*Check, s *Struct, lines []int64, p *Proposal) string {
 	if s.Lang != LangC || s.PerCPU || s.Kind != KindStruct || len(s.groupNames()) == 0 {
 		return ""
 	}
 	items, order := itemsOf(s)
-	free, _ := proposeC(s, items, order, lines, false)
+	free, _ := proposeC(checks, s, items, order, lines, false)
 	if free == nil {
 		return ""
 	}

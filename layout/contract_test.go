@@ -180,7 +180,7 @@ func TestScoringReadsChecks(t *testing.T) {
 	if reported == 0 || len(falseShare(s, 64)) != 0 {
 		t.Fatalf("want only the neighbours' sharing: %d members, %v", reported, falseShare(s, 64))
 	}
-	if got := falselyShared(s, 64); got != reported {
+	if got := falselyShared(Checks, s, 64); got != reported {
 		t.Errorf("scored %d members sharing, the checks report %d", got, reported)
 	}
 }

@@ -8,9 +8,9 @@ var Broken = broken
 var Describe = describe
 
 // FalselyShared counts the members in s's false-sharing findings at one
-// line size.
-var FalselyShared = falselyShared
+// line size, by Checks.
+func FalselyShared(s *Struct, line int64) int { return falselyShared(Checks, s, line) }
 
-// Propose is the reorganizer, for tests of real structs outside the
-// package.
-var Propose = propose
+// Propose is the reorganizer handed Checks, for tests of real structs
+// outside the package.
+func Propose(s *Struct, lines []int64) (*Proposal, string) { return propose(Checks, s, lines) }

@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -159,27 +158,6 @@ func testHeap(t *testing.T) *GoHeap {
 	return h
 }
 
-// A budget that holds from a line boundary but not at every heap base.
-func TestBudgetAtHeapBases(t *testing.T) {
-	t.Parallel()
-	fs := append(cold("c", 3), u64("key", "r"), u64("seq", "r"))
-	fs = append(fs, cold("d", 5)...)
-	s := goStruct("session", fs...) // 80 bytes: bases 0, 16, 32, 48
-	s.Budgets = []Budget{{Lines: 1}}
-	if r := Analyze(s, []int64{64}); len(r.Findings) != 0 {
-		t.Fatalf("from a line boundary: %v", r.Findings)
-	}
-	s.Heap = testHeap(t)
-	r := Analyze(s, []int64{64})
-	want := "hot fields occupy 2 lines, over the budget of 1 (64-byte lines); in 25% of heap objects, those starting 32 bytes past a 64-byte line (the 80-byte size class starts them at 0, 16, 32 or 48)"
-	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Message == want }) {
-		t.Errorf("findings %v lack %q", r.Findings, want)
-	}
-	if r.Proposal == nil || r.Proposal.Struct.Members[0].Name != "key" || r.Proposal.Grown != "" {
-		t.Fatalf("want key and seq first, no growth; got %+v", r.Proposal)
-	}
-}
-
 // Behind the malloc header every object starts 8 bytes past a line, and
 // the proposal isolates from there.
 func TestProposalBehindHeader(t *testing.T) {
@@ -212,23 +190,6 @@ func TestNoHeaderNoFinding(t *testing.T) {
 	s.Heap = testHeap(t) // noscan: no header, 584 bytes take the 640-byte class
 	if r := Analyze(s, []int64{64}); len(r.Findings) != 0 {
 		t.Errorf("noscan: %v", r.Findings)
-	}
-}
-
-// Percpu neighbours that meet only at bases no slice from make gives.
-func TestPercpuSliceNote(t *testing.T) {
-	t.Parallel()
-	fs := append([]field{u64("n", "w")}, cold("c", 7)...)
-	s := goStruct("stripe", fs...) // 64 bytes, 8-aligned
-	s.PerCPU, s.Heap = true, testHeap(t)
-	f := neighbourShare(s, 64)
-	if len(f) != 1 || !strings.HasSuffix(f[0].Message, "; make([]stripe, n) never starts an element there, but an array of them in a global or another struct may") {
-		t.Errorf("noscan: %v", f)
-	}
-	s.Pointers = true
-	f = neighbourShare(s, 64)
-	if len(f) != 1 || !strings.HasSuffix(f[0].Message, "; make([]stripe, n) starts elements there from n = 9, behind the 8-byte malloc header") {
-		t.Errorf("with pointers: %v", f)
 	}
 }
 
@@ -272,27 +233,6 @@ func TestGrownToBasesAllAsGood(t *testing.T) {
 	}
 	if len(r.Findings) != 1 || r.Findings[0].Check != CheckSpread {
 		t.Errorf("findings %v, want one spread", r.Findings)
-	}
-}
-
-// One declaration serves every heap object, so a pad is a line too long
-// only where it is at every base, and by the least it is at any.
-func TestPaddingWasteAtEveryBase(t *testing.T) {
-	t.Parallel()
-	// The runtime's traceMap: 168 bytes, the 176-byte class starts objects
-	// at 0, 16, 32 and 48 past a line. At 48 the second pad could go.
-	trace := goStruct("traceMap", u64("root", ""), pad(64), u64("seq", ""), pad(64), field{"mem", 24, 8, ""})
-	trace.Heap = testHeap(t)
-	if fs := trace.paddingAtBases(64, 64); len(fs) != 0 {
-		t.Errorf("traceMap: %v", fs)
-	}
-	// 328 bytes, the 352-byte class: bases 0 and 32. From 32 head ends in
-	// the second pair of lines, so tail needs 104 bytes of pad, not 8.
-	wide := goStruct("wide", field{"head", 120, 8, ""}, pad(200), u64("tail", ""))
-	wide.Heap = testHeap(t)
-	want := "padding _ [N]byte (200 bytes) wastes 96 bytes, a whole line or more: 104 bytes keep head and tail a pair of lines apart (64-byte lines)"
-	if fs := wide.paddingAtBases(64, 64); len(fs) != 1 || fs[0].Message != want {
-		t.Errorf("wide: %v, want %q", fs, want)
 	}
 }
 

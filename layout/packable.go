@@ -504,7 +504,7 @@ func packLayout(s *Struct) *Proposal {
 			best = p
 		}
 	}
-	try(place(&cold, items, order, lines, plan{byPath: true}))
+	try(place(nil, &cold, items, order, lines, plan{byPath: true}))
 	// Each run between members aligned to start a line is packed on
 	// its own, the aligned member first.
 	run, starts := lineRuns(&cold)

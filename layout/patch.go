@@ -48,15 +48,10 @@ type hotSpan struct {
 	lo, hi int64
 	hot    *Hot
 	side   int
-	pad    bool
 	member int // a number for the member, for counting members
 	m      *Member
-	// paths is hot.Paths as bits, by index in patcher.paths; write says
-	// the member is touched exclusively (written, or under a lock);
-	// guarded that a guard relation may pair it with another.
-	paths   uint64
-	write   bool
-	guarded bool
+	// paths is hot.Paths as bits, by index in patcher.paths.
+	paths uint64
 }
 
 // patchGroup is a reorderable group: its name and what it may take.
@@ -97,6 +92,14 @@ type patcher struct {
 	prev  []int
 	seq   []int
 	keep  []bool
+
+	// checks are those whose rules keep members apart (Check.Apart);
+	// apart remembers their answer for each pair of the hot members, by
+	// hotSpan.member, members of them: 0 not asked yet, 1 may share, 2
+	// apart.
+	checks  []*Check
+	apart   []uint8
+	members int
 }
 
 // patchScore is what patch minimizes, in order: the lines of every path
@@ -157,8 +160,8 @@ const maxRun = 8
 // limits when limits is set); nil when no move helps, or when s's own
 // order, laid out again, is not s (a member where nothing the model
 // holds explains it).
-func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, robust bool) *Proposal {
-	pt := newPatcher(s, items, lines, limits, robust)
+func patch(checks []*Check, s *Struct, items []item, lines []int64, limits bool, seed *Proposal, robust bool) *Proposal {
+	pt := newPatcher(checks, s, items, lines, limits, robust)
 	if !laysOutAs(s, pt.proposal(pt.declared)) {
 		return nil
 	}
@@ -213,7 +216,7 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, 
 	// walks move one run at a time, and the run they chose may be one a
 	// build moves or a block this build lacks stays beside.
 	if best == nil && (len(pt.cfgs) > 0 || len(pt.anchored) > 0) {
-		alone := newPatcher(s, items, lines, limits, false)
+		alone := newPatcher(checks, s, items, lines, limits, false)
 		for _, cheapest := range []bool{true, false} {
 			o, sc := alone.walk(order, cur, cheapest)
 			if o == nil {
@@ -233,7 +236,7 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, 
 	// it opens, which eval bounds in every build as it does any order's.
 	for _, g := range pt.groups {
 		for _, n := range alignments(s, lines) {
-			pa := newPatcher(s, items, lines, limits, robust)
+			pa := newPatcher(checks, s, items, lines, limits, robust)
 			if !pa.alignHead(g.name, n) {
 				continue
 			}
@@ -260,7 +263,7 @@ func patch(s *Struct, items []item, lines []int64, limits bool, seed *Proposal, 
 	}
 	p := bestPt.proposal(best)
 	// The quick count agrees with the checks, or no patch.
-	if invalid(s, p) != "" || overLimits(s, p, limits) != "" || worse(s, p, lines) != "" {
+	if invalid(s, p) != "" || overLimits(s, p, limits) != "" || worse(checks, s, p, lines) != "" {
 		return nil
 	}
 	return p
@@ -622,9 +625,11 @@ func (pt *patcher) orderOf(p *Proposal) []int32 {
 
 // newPatcher readies the search for s's orders; robust has it score
 // each at every build s.Variations give as well.
-func newPatcher(s *Struct, items []item, lines []int64, limits, robust bool) *patcher {
-	pt := &patcher{s: s, lines: lines, paths: s.Paths(), limits: limits, alignedHead: -1}
+func newPatcher(checks []*Check, s *Struct, items []item, lines []int64, limits, robust bool) *patcher {
+	pt := &patcher{checks: checks, s: s, lines: lines, paths: s.Paths(), limits: limits, alignedHead: -1}
 	ids := pt.addUnits(items)
+	pt.members = len(ids)
+	pt.apart = make([]uint8, pt.members*pt.members)
 	pt.pos = make([]int64, len(pt.units))
 	pt.markSpans(ids)
 	pt.align = max(s.Align, 1)
@@ -668,7 +673,7 @@ func (pt *patcher) addUnits(items []item) map[*Member]int {
 						ids[h] = len(ids)
 					}
 					b := h.bytes()
-					out = append(out, hotSpan{lo: b.lo - it.start, hi: b.hi - it.start, hot: h.Hot, side: top.Side, pad: h.isPadLike(), member: ids[h], m: h})
+					out = append(out, hotSpan{lo: b.lo - it.start, hi: b.hi - it.start, hot: h.Hot, side: top.Side, member: ids[h], m: h})
 				}
 				for i := range m.Inner {
 					walk(&m.Inner[i])
@@ -709,15 +714,8 @@ func (pt *patcher) addUnits(items []item) map[*Member]int {
 	return ids
 }
 
-// markSpans sets each hot span's path bits, and whether it is written or
-// guarded; ids are the hot members.
+// markSpans sets each hot span's path bits; ids are the hot members.
 func (pt *patcher) markSpans(ids map[*Member]int) {
-	guards := map[string]bool{}
-	for m := range ids {
-		if m.Hot.Guard != "" {
-			guards[m.Hot.Guard] = true
-		}
-	}
 	// The bits of the first 64 paths, found by name: a search of
 	// pt.paths for each path of each span cost paths squared.
 	bit := map[string]uint64{}
@@ -730,8 +728,6 @@ func (pt *patcher) markSpans(ids map[*Member]int) {
 			for _, p := range h.hot.Paths {
 				h.paths |= bit[p]
 			}
-			h.write = h.hot.Write || h.hot.Guard != ""
-			h.guarded = h.hot.Guard != "" || guards[h.m.Name]
 		}
 	}
 }
@@ -763,15 +759,16 @@ func (pt *patcher) readyBuilds(order []int32) {
 	pt.collect(order)
 }
 
-// conflicts is Struct.conflicts on spans.
+// conflicts is apartIn on the members of spans w and x, remembered.
 func (pt *patcher) conflicts(w, x *hotSpan) bool {
-	switch {
-	case apart(w.side, x.side):
-		return true
-	case pt.s.KernelPaths:
-		return x.paths&^w.paths != 0 && !(x.write && w.paths&^x.paths == 0)
+	k := w.member*pt.members + x.member
+	if pt.apart[k] == 0 {
+		pt.apart[k] = 1
+		if apartIn(pt.checks, pt.s, w.m, x.m, w.side, x.side) {
+			pt.apart[k] = 2
+		}
 	}
-	return !x.write || w.paths&x.paths == 0
+	return pt.apart[k] == 2
 }
 
 // proposal lays order out as a Proposal.
@@ -968,7 +965,7 @@ func (pt *patcher) conflictOn(on []int) bool {
 		}
 		for _, b := range on {
 			xb := pt.spans[b].h
-			if xb.member != wa.member && !(wa.guarded && xb.guarded && sameGuard(wa.m, xb.m)) && pt.conflicts(wa, xb) {
+			if pt.conflicts(wa, xb) {
 				return true
 			}
 		}
@@ -995,7 +992,7 @@ func (pt *patcher) falselyShared(line int64) int {
 				if x.lo >= hi {
 					break
 				}
-				if x.hi > lo && x.hi > x.lo && !x.h.pad {
+				if x.hi > lo && x.hi > x.lo {
 					on = append(on, i)
 				}
 			}

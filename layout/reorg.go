@@ -161,7 +161,7 @@ func (it *item) key(order map[string]int) (int, int) {
 //
 // It returns nil and a reason when no order keeps every path's line count
 // and the size within what isolation needs.
-func propose(s *Struct, lines []int64) (*Proposal, string) {
+func propose(checks []*Check, s *Struct, lines []int64) (*Proposal, string) {
 	if s.Kind != KindStruct {
 		return nil, "a union's members share their storage"
 	}
@@ -170,11 +170,11 @@ func propose(s *Struct, lines []int64) (*Proposal, string) {
 	var tries []*Proposal
 	switch {
 	case s.PerCPU:
-		tries = append(tries, placePerCPU(s, items, order, lines))
+		tries = append(tries, placePerCPU(checks, s, items, order, lines))
 	case s.Lang == LangC:
-		return proposeC(s, items, order, lines, true)
+		return proposeC(checks, s, items, order, lines, true)
 	default:
-		tries = append(tries, place(s, items, order, lines, plan{byPath: true}), place(s, items, order, lines, plan{}))
+		tries = append(tries, place(checks, s, items, order, lines, plan{byPath: true}), place(checks, s, items, order, lines, plan{}))
 	}
 	reason := ""
 	for _, p := range tries {
@@ -186,7 +186,7 @@ func propose(s *Struct, lines []int64) (*Proposal, string) {
 			reason = r
 			continue
 		}
-		if r := worse(s, p, lines); r != "" {
+		if r := worse(checks, s, p, lines); r != "" {
 			reason = r
 			continue
 		}
@@ -210,17 +210,17 @@ func propose(s *Struct, lines []int64) (*Proposal, string) {
 // among equals, moves the fewest members (see better): a reviewer reads a
 // diff, and a patch that moves every cold field for a few bytes is not
 // merged.
-func proposeC(s *Struct, items []item, order map[string]int, lines []int64, groups bool) (*Proposal, string) {
+func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, lines []int64, groups bool) (*Proposal, string) {
 	reason := ""
 	var best *Proposal
 	var bestLines []int
 	consider := func(pl plan) {
-		p := place(s, items, pl.order, lines, pl)
+		p := place(checks, s, items, pl.order, lines, pl)
 		if r := invalid(s, p); r != "" {
 			reason = r
 			return
 		}
-		if r := worse(s, p, lines); r != "" {
+		if r := worse(checks, s, p, lines); r != "" {
 			reason = r
 			return
 		}
@@ -228,11 +228,11 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 			reason = r
 			return
 		}
-		if why, _ := growth(s, p, lines); why != "" {
+		if why, _ := growth(checks, s, p, lines); why != "" {
 			reason = why
 			return
 		}
-		p = pruned(s, p, lines, groups)
+		p = pruned(checks, s, p, lines, groups)
 		p.Moved = moved(s, p)
 		n := p.Struct.hotLinesEach(lines)
 		if best == nil || better(p, n, best, bestLines, lines) {
@@ -252,16 +252,16 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 	// proposal: the builder's is checked here, the patch's as it is
 	// searched.
 	if best != nil {
-		if why := inAllConfigs(s, items, lines, groups, best); why != "" {
+		if why := inAllConfigs(checks, s, items, lines, groups, best); why != "" {
 			best, reason = nil, why
 		}
 	}
 	// The smallest patch, unless the builder's order is better by more
 	// than its moves cost, or leaves fewer members sharing lines falsely
 	// (the builder isolates written members; a patch only moves them).
-	if p := patch(s, items, lines, groups, best, true); p != nil {
+	if p := patch(checks, s, items, lines, groups, best, true); p != nil {
 		p.Moved = moved(s, p)
-		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(p.Struct, best.Struct, lines) {
+		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(checks, p.Struct, best.Struct, lines) {
 			best = p
 		}
 	}
@@ -271,7 +271,7 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 		if len(s.Variations) == 0 {
 			return why
 		}
-		q := patch(s, items, lines, groups, nil, false)
+		q := patch(checks, s, items, lines, groups, nil, false)
 		if q == nil {
 			return why
 		}
@@ -286,7 +286,7 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 		if len(q.Aligned) > 0 {
 			what += ", " + q.Struct.Members[q.Aligned[0]].Name + " aligned"
 		}
-		fails := inAllConfigs(s, items, lines, groups, q)
+		fails := inAllConfigs(checks, s, items, lines, groups, q)
 		if fails == "" {
 			return why
 		}
@@ -295,7 +295,7 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 	if best == nil {
 		return nil, defeated(reason) + notExhaustive
 	}
-	if why := notWorthMoving(s, best, lines); why != "" {
+	if why := notWorthMoving(checks, s, best, lines); why != "" {
 		return nil, defeated(why) + notExhaustive
 	}
 	if len(s.Variations) > 0 && !fewerLines(s, best, lines) {
@@ -305,13 +305,13 @@ func proposeC(s *Struct, items []item, order map[string]int, lines []int64, grou
 			return nil, why + notExhaustive
 		}
 	}
-	_, best.Grown = growth(s, best, lines)
+	_, best.Grown = growth(checks, s, best, lines)
 	if len(best.Moved) > 0 {
 		best.MovedAtLeast = movesAtLeast(s, best, lines)
 	}
 	if len(s.Variations) > 0 || len(s.groupNames()) > 0 {
 		// A kernel struct is built in many configurations.
-		best.Configs = configsWords(s, len(newPatcher(s, items, lines, groups, true).cfgs))
+		best.Configs = configsWords(s, len(newPatcher(checks, s, items, lines, groups, true).cfgs))
 	}
 	return best, ""
 }
@@ -324,11 +324,11 @@ const notExhaustive = "; the search is not exhaustive (the builder's orders, mov
 // more lines than s or grows it, or moves a member that a block this
 // build lacks stays beside to another place among the groups; "" when
 // in none.
-func inAllConfigs(s *Struct, items []item, lines []int64, groups bool, p *Proposal) string {
+func inAllConfigs(checks []*Check, s *Struct, items []item, lines []int64, groups bool, p *Proposal) string {
 	if len(s.Variations) == 0 {
 		return ""
 	}
-	pt := newPatcher(s, items, lines, groups, true)
+	pt := newPatcher(checks, s, items, lines, groups, true)
 	if len(pt.cfgs) == 0 && len(pt.anchored) == 0 {
 		return ""
 	}
@@ -350,7 +350,7 @@ func inAllConfigs(s *Struct, items []item, lines []int64, groups bool, p *Propos
 // it gains ("" if it does not): more than movesPerLine for each line it
 // saves a path and each line it no longer shares falsely, and more than
 // movesPerLine in all.
-func notWorthMoving(s *Struct, p *Proposal, lines []int64) string {
+func notWorthMoving(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
 	gain := 0
 	for _, line := range lines {
 		for _, path := range s.Paths() {
@@ -358,7 +358,7 @@ func notWorthMoving(s *Struct, p *Proposal, lines []int64) string {
 			b, _ := p.Struct.hotLinesAtBases(path, line, false)
 			gain += a - b
 		}
-		gain += len(apartFindings(s, line)) - len(apartFindings(p.Struct, line))
+		gain += len(apartFindings(checks, s, line)) - len(apartFindings(checks, p.Struct, line))
 	}
 	if n := len(p.Moved); n > movesPerLine*max(gain, 1) {
 		return fmt.Sprintf("the best order moves %d members for %d fewer hot and falsely shared lines, more than %d a line; no order that moves fewer helps", n, gain, movesPerLine)
@@ -370,7 +370,7 @@ func notWorthMoving(s *Struct, p *Proposal, lines []int64) string {
 // line size: there it must put s's paths on as many fewer lines in all,
 // or leave fewer members sharing lines falsely. It says why not, or else what the
 // growth buys ("" when s does not grow by a line).
-func growth(s *Struct, p *Proposal, lines []int64) (why, buys string) {
+func growth(checks []*Check, s *Struct, p *Proposal, lines []int64) (why, buys string) {
 	ps := p.Struct
 	var gains []string
 	for _, line := range lines {
@@ -388,7 +388,7 @@ func growth(s *Struct, p *Proposal, lines []int64) (why, buys string) {
 				paths = append(paths, fmt.Sprintf("%s %d -> %d", path, a, b))
 			}
 		}
-		shared := []int{falselyShared(s, line), falselyShared(ps, line)}
+		shared := []int{falselyShared(checks, s, line), falselyShared(checks, ps, line)}
 		if saved < more && shared[1] >= shared[0] {
 			return fmt.Sprintf("reordering would grow the struct from %d to %d bytes, %d more %s, for %d fewer hot lines", s.Size, ps.Size, more, plural(more, fmt.Sprintf("%d-byte line", line)), saved), ""
 		}
@@ -409,13 +409,13 @@ func growth(s *Struct, p *Proposal, lines []int64) (why, buys string) {
 
 // sharesMore reports whether a has more lines shared falsely than b at
 // every line size in all, or as many and more members on them.
-func sharesMore(a, b *Struct, lines []int64) bool {
+func sharesMore(checks []*Check, a, b *Struct, lines []int64) bool {
 	var la, lb, ma, mb int
 	for _, line := range lines {
-		for _, f := range apartFindings(a, line) {
+		for _, f := range apartFindings(checks, a, line) {
 			la, ma = la+1, ma+len(f.Members)
 		}
-		for _, f := range apartFindings(b, line) {
+		for _, f := range apartFindings(checks, b, line) {
 			lb, mb = lb+1, mb+len(f.Members)
 		}
 	}
@@ -424,9 +424,9 @@ func sharesMore(a, b *Struct, lines []int64) bool {
 
 // falselyShared counts the members in s's findings at one line size of
 // the checks an order fixes by isolation (apartFindings).
-func falselyShared(s *Struct, line int64) int {
+func falselyShared(checks []*Check, s *Struct, line int64) int {
 	n := 0
-	for _, f := range apartFindings(s, line) {
+	for _, f := range apartFindings(checks, s, line) {
 		n += len(f.Members)
 	}
 	return n
@@ -436,15 +436,24 @@ func falselyShared(s *Struct, line int64) int {
 // findings an order fixes by putting members on lines apart
 // (Check.Isolates): written members sharing lines with what other paths or
 // cores use. The reorganizer scores an order by them as check() finds
-// them, the check values of Checks run as the reports run them.
-func apartFindings(s *Struct, line int64) []Finding {
+// them, the checks it is handed run as the reports run them.
+func apartFindings(checks []*Check, s *Struct, line int64) []Finding {
 	var out []Finding
-	for _, c := range Checks {
+	for _, c := range checks {
 		if c.Isolates() {
 			out = append(out, c.Run(&Pass{Struct: s, Line: line, MaxLine: line})...)
 		}
 	}
 	return out
+}
+
+// isolating reports whether written members of s need lines of their own
+// by the rules of checks: s is percpu, or, outside the kernel's fast paths
+// (KernelPaths), the checks that Isolates find members sharing lines.
+func isolating(checks []*Check, s *Struct, lines []int64) bool {
+	return isolates(checks) && (s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
+		return len(apartFindings(checks, s, line)) > 0
+	}))
 }
 
 // plural is n things, the word made plural where n is not 1.
@@ -537,10 +546,8 @@ func (p *Proposal) breaks() int {
 // grow; on the kernel's paths (KernelPaths), where a path's own fields
 // share lines freely, no isolation needs a line of a path, and no path
 // may take one more.
-func worse(s *Struct, p *Proposal, lines []int64) string {
-	isolating := s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
-		return len(apartFindings(s, line)) > 0
-	})
+func worse(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
+	isolating := isolating(checks, s, lines)
 	paths := s.Paths()
 	for _, line := range lines {
 		was, now := s.worstLinesEach(paths, line, isolating), p.Struct.worstLinesEach(paths, line, isolating)
@@ -1085,6 +1092,8 @@ type builder struct {
 	// current one holds a written item it conflicts with: one pinned
 	// before it (a 64-bit atomic that must stay first in Go).
 	readsApart bool
+	// checks are those whose rules keep members apart (Check.Apart).
+	checks []*Check
 }
 
 // crossRule says when a hot item may cross a line. Starting it on the next
@@ -1388,10 +1397,10 @@ func (b *builder) isolate(paths []string, side int) {
 	if b.lineStart(b.off) {
 		return
 	}
-	w := &Hot{Paths: paths, Write: true}
+	w := &Member{Hot: &Hot{Paths: paths, Write: true}}
 	if slices.ContainsFunc(b.lineHot, func(x lineItem) bool {
-		h := &Hot{Paths: x.paths, Write: x.write}
-		return b.s.conflicts(w, h, side, x.side) || x.write && b.s.conflicts(h, w, x.side, side)
+		h := &Member{Hot: &Hot{Paths: x.paths, Write: x.write}}
+		return apartIn(b.checks, b.s, w, h, side, x.side) || apartIn(b.checks, b.s, h, w, x.side, side)
 	}) {
 		b.fill(b.lineUp(b.off, b.maxLine))
 	}
@@ -1404,9 +1413,9 @@ func (b *builder) apartFromWrites(it item) {
 	if b.lineStart(b.off) {
 		return
 	}
-	r := &Hot{Paths: it.paths}
+	r := &Member{Hot: &Hot{Paths: it.paths}}
 	if slices.ContainsFunc(b.lineHot, func(x lineItem) bool {
-		return x.write && b.s.conflicts(&Hot{Paths: x.paths, Write: true}, r, x.side, it.side)
+		return apartIn(b.checks, b.s, &Member{Hot: &Hot{Paths: x.paths, Write: x.write}}, r, x.side, it.side)
 	}) {
 		b.fill(b.lineUp(b.off, b.maxLine))
 	}
@@ -1456,11 +1465,11 @@ func (b *builder) finish(last []item) *Proposal {
 // dropped, as the compiler would lay the rest out, no path takes more
 // lines, no more members share lines falsely, and the proposal still
 // keeps what it must.
-func pruned(s *Struct, p *Proposal, lines []int64, groups bool) *Proposal {
+func pruned(checks []*Check, s *Struct, p *Proposal, lines []int64, groups bool) *Proposal {
 	for k := 0; k < len(p.Aligned); {
 		q := withoutAlign(s, p, k)
-		keep := invalid(s, q) != "" || worse(s, q, lines) != "" || overLimits(s, q, groups) != ""
-		if why, _ := growth(s, q, lines); why != "" {
+		keep := invalid(s, q) != "" || worse(checks, s, q, lines) != "" || overLimits(s, q, groups) != ""
+		if why, _ := growth(checks, s, q, lines); why != "" {
 			keep = true
 		}
 		for _, line := range lines {
@@ -1469,7 +1478,7 @@ func pruned(s *Struct, p *Proposal, lines []int64, groups bool) *Proposal {
 				b, _ := q.Struct.hotLinesAtBases(path, line, false)
 				keep = keep || b > a
 			}
-			keep = keep || falselyShared(q.Struct, line) > falselyShared(p.Struct, line)
+			keep = keep || falselyShared(checks, q.Struct, line) > falselyShared(checks, p.Struct, line)
 		}
 		if keep {
 			k++
@@ -1604,10 +1613,10 @@ type plan struct {
 }
 
 // place builds the ordinary proposal, as pl says.
-func place(s *Struct, items []item, order map[string]int, lines []int64, pl plan) *Proposal {
+func place(checks []*Check, s *Struct, items []item, order map[string]int, lines []int64, pl plan) *Proposal {
 	byPath := pl.byPath
 	b := newBuilder(s, lines, order, items)
-	b.cross, b.keepCold = pl.cross, pl.keepCold
+	b.cross, b.keepCold, b.checks = pl.cross, pl.keepCold, checks
 	// Read-mostly members go before the written ones, which get lines of
 	// their own; only a written member pinned ahead of them can hold
 	// their line. In Go that is one that must stay first, and a fix that
@@ -1649,7 +1658,7 @@ func place(s *Struct, items []item, order map[string]int, lines []int64, pl plan
 // lines at every base the struct's alignment allows. For C it also tries
 // aligning the struct, which the allocator then honours, and takes that
 // when it costs fewer bytes; Go cannot align a type.
-func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *Proposal {
+func placePerCPU(checks []*Check, s *Struct, items []item, order map[string]int, lines []int64) *Proposal {
 	maxLine := slices.Max(lines)
 	var last []item
 	free := slices.DeleteFunc(slices.Clone(items), func(it item) bool {
@@ -1695,6 +1704,7 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 	}
 	build := func(lay func(*builder), pad, align int64) *Proposal {
 		b := newBuilder(s, lines, order, items)
+		b.checks = checks
 		if align > 0 {
 			b.out.Align = max(b.out.Align, align)
 		}
@@ -1711,8 +1721,7 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 	}
 	separated := func(p *Proposal) bool {
 		return !slices.ContainsFunc(lines, func(line int64) bool {
-			f, _ := neighbourConflict(p.Struct, line)
-			return f != nil
+			return neighboursIn(checks, p.Struct, line)
 		})
 	}
 	// C allows nothing after a flexible array, and padding cannot go
@@ -1740,7 +1749,7 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 		return best
 	}
 	best := search(reordered)
-	if d := search(declared); d != nil && (best == nil || asGood(d, best, lines)) {
+	if d := search(declared); d != nil && (best == nil || asGood(checks, d, best, lines)) {
 		best = d
 	}
 	return best
@@ -1749,14 +1758,14 @@ func placePerCPU(s *Struct, items []item, order map[string]int, lines []int64) *
 // asGood reports whether percpu proposal p is as good as q: no path on
 // more lines at any size, no more members sharing lines falsely, and no
 // more bytes.
-func asGood(p, q *Proposal, lines []int64) bool {
+func asGood(checks []*Check, p, q *Proposal, lines []int64) bool {
 	n, m := p.Struct.hotLinesEach(lines), q.Struct.hotLinesEach(lines)
 	for i := range n {
 		if n[i] > m[i] {
 			return false
 		}
 	}
-	return !sharesMore(p.Struct, q.Struct, lines) && p.Struct.Size <= q.Struct.Size
+	return !sharesMore(checks, p.Struct, q.Struct, lines) && p.Struct.Size <= q.Struct.Size
 }
 
 func filter(items []item, c class) []item {

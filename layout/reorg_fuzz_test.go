@@ -167,7 +167,7 @@ func FuzzPropose(f *testing.F) {
 			return
 		}
 		orig := cloneStruct(s)
-		p, why := propose(s, lines)
+		p, why := propose(Checks, s, lines)
 		if !reflect.DeepEqual(s, orig) {
 			t.Fatalf("propose changed its input")
 		}
@@ -177,7 +177,7 @@ func FuzzPropose(f *testing.F) {
 			}
 			return
 		}
-		if again, _ := propose(s, lines); !reflect.DeepEqual(again, p) {
+		if again, _ := propose(Checks, s, lines); !reflect.DeepEqual(again, p) {
 			t.Errorf("two proposals for\n%s", describe(s))
 		}
 		if msg := broken(s, p, lines); msg != "" {

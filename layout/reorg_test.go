@@ -63,7 +63,7 @@ func order(p *Proposal) []string {
 
 func mustPropose(t *testing.T, s *Struct) *Proposal {
 	t.Helper()
-	p, why := propose(s, []int64{64})
+	p, why := propose(Checks, s, []int64{64})
 	if p == nil {
 		t.Fatalf("%s: no proposal: %s", s.Name, why)
 	}
@@ -149,7 +149,7 @@ func TestPinnedWriteKeepsItsLine(t *testing.T) {
 	for _, lines := range [][]int64{{64}, {64, 128}} {
 		s := goStruct("hits", u64("n", "w"), u64("p", "r"), u32("flag", "r"), u64("spare", ""))
 		s.Members[0].Pinned = true
-		p, why := propose(s, lines)
+		p, why := propose(Checks, s, lines)
 		if p == nil {
 			t.Fatalf("%v: no proposal: %s", lines, why)
 		}
@@ -158,7 +158,7 @@ func TestPinnedWriteKeepsItsLine(t *testing.T) {
 			t.Errorf("%v: n at %d, p at %d, spare at %d; want 0, %d, 8", lines, n.Offset, r.Offset, c.Offset, line)
 		}
 		for _, l := range lines {
-			if fs := apartFindings(p.Struct, l); len(fs) > 0 {
+			if fs := apartFindings(Checks, p.Struct, l); len(fs) > 0 {
 				t.Errorf("%v: %s", lines, fs[0].Message)
 			}
 		}

@@ -81,7 +81,7 @@ func Alternatives(builds []Build, checks []*Check, r Result) (alts iter.Seq[Alte
 		moved int
 	}
 	var cands []candidate
-	worse := worseThan(s, lines)
+	worse := worseThan(checks, s, lines)
 	seen := map[string]bool{layoutKey(p.Struct): true}
 	for _, o := range orders {
 		q := laidOut(s, lines, order, items, o.seq, o.keepHot)
@@ -308,10 +308,8 @@ func laidOut(s *Struct, lines []int64, order map[string]int, items []item, seq [
 // worseThan reports whether a proposal is worse than s, as worse says,
 // with what worse weighs of s computed once for the many Alternatives
 // tries.
-func worseThan(s *Struct, lines []int64) func(*Proposal) bool {
-	isolating := s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
-		return len(apartFindings(s, line)) > 0
-	})
+func worseThan(checks []*Check, s *Struct, lines []int64) func(*Proposal) bool {
+	isolating := isolating(checks, s, lines)
 	type at struct {
 		path string
 		line int64
@@ -349,7 +347,7 @@ func layoutKey(s *Struct) string {
 // would make a proposal for.
 func withProposal(s *Struct, lines []int64, checks []*Check, r Result, q *Proposal) (out Result, ok bool) {
 	maxLine := slices.Max(lines)
-	again, _ := propose(q.Struct, lines)
+	again, _ := propose(checks, q.Struct, lines)
 	var left []Finding
 	for _, line := range lines {
 		for _, f := range check(checks, q.Struct, again, line, maxLine) {

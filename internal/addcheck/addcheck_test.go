@@ -1,11 +1,14 @@
 // Package addcheck_test shows what adding a check takes: the check's own
-// file (bigfield_test.go) and its place in the list of checks, here
-// checks; every report then carries its findings.
+// file (bigfield_test.go; writeapart_test.go for one whose findings an
+// order fixes) and its place in the list of checks, here checks; every
+// report then carries its findings, and the reorganizer handed the checks
+// keeps members apart by their rules.
 package addcheck_test
 
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -147,5 +150,57 @@ func TestReports(t *testing.T) {
 	d := report.Compare(old, s, &oldR, &r, o)
 	if len(d.NewFindings) != 1 || d.NewFindings[0].Check != bigField || len(d.GoneFindings) != 0 {
 		t.Errorf("diff: new %v, gone %v", d.NewFindings, d.GoneFindings)
+	}
+}
+
+// conn is a Go struct with two read-mostly fields and a written one, each
+// on a line of its own among cold fields.
+func conn() *layout.Struct {
+	s := &layout.Struct{Name: "conn", Lang: layout.LangGo, Align: 8}
+	add := func(name string, hot *layout.Hot) {
+		s.Members = append(s.Members, layout.Member{Name: name, Type: "int64", Offset: s.Size, Size: 8, Align: 8, BitOffset: 8 * s.Size, Hot: hot})
+		s.Size += 8
+	}
+	add("ra", &layout.Hot{})
+	for i := range 8 {
+		add(fmt.Sprint("c", i), nil)
+	}
+	add("w", &layout.Hot{Write: true})
+	for i := range 8 {
+		add(fmt.Sprint("d", i), nil)
+	}
+	add("rb", &layout.Hot{})
+	s.ResolvePaths()
+	return s
+}
+
+// A check that isolates, handed to the analysis, steers its proposal by
+// its rule: without falseshare, writeapart alone keeps the written field
+// off the line of the reads, and its Run finds the order that puts them
+// together.
+func TestIsolatingCheck(t *testing.T) {
+	t.Parallel()
+	without := slices.DeleteFunc(slices.Clone(layout.Checks), func(c *layout.Check) bool { return c == layout.CheckFalseShare })
+	with := append(slices.Clone(without), writeApart)
+	if err := layout.Validate(with); err != nil {
+		t.Fatal(err)
+	}
+	lines := []int64{64}
+	lineOf := func(p *layout.Proposal, name string) int64 {
+		_, m := p.Struct.Lookup(name)
+		return m.Offset / 64
+	}
+
+	plain := layout.AnalyzeWith(conn(), lines, without)
+	if p := plain.Proposal; p == nil || lineOf(p, "w") != lineOf(p, "ra") || lineOf(p, "w") != lineOf(p, "rb") {
+		t.Fatalf("without falseshare or writeapart: %+v (%s), want ra, w and rb on one line", plain.Proposal, plain.NoFix)
+	}
+	r := layout.AnalyzeWith(conn(), lines, with)
+	if p := r.Proposal; p == nil || lineOf(p, "ra") != lineOf(p, "rb") || lineOf(p, "w") == lineOf(p, "ra") {
+		t.Fatalf("with writeapart: %+v (%s), want ra and rb on one line, w on another", r.Proposal, r.NoFix)
+	}
+	found := layout.AnalyzeWith(plain.Proposal.Struct, lines, with).Findings
+	if !slices.ContainsFunc(found, func(f layout.Finding) bool { return f.Check == writeApart }) {
+		t.Errorf("writeapart finds nothing in the order that puts w with the reads: %v", found)
 	}
 }

@@ -1,0 +1,138 @@
+package layout
+
+import (
+	"slices"
+)
+
+// Result is what Analyze found in a struct and what it proposes.
+type Result struct {
+	Findings []Finding
+	// Proposal is the reorganized layout, nil when the struct needs none or
+	// none is possible.
+	Proposal *Proposal
+	// NoFix says why there is no proposal though one was sought, ""
+	// otherwise.
+	NoFix string
+	// Needs says, for a C struct with kernel cacheline groups, what a
+	// better order than the proposal (or than the struct, when there is
+	// none) would need of the groups' sizes, and which assertion to
+	// change for it; "" when no order that grows a group past its limit
+	// is better.
+	Needs string
+	// Remains says what the proposal leaves for the checks to report and
+	// why no order fixes it, "" when it fixes every finding an order can.
+	Remains string
+}
+
+// Analyze runs Checks on s at each line size and, when s has hot
+// members or is percpu, proposes a better order. s must have had
+// ResolvePaths called. A struct with no annotations gets only the checks
+// that need none: padding that fails its purpose and split locks. A problem
+// found at several line sizes is one finding; a struct with nothing the
+// reorganizer fixes gets no proposal.
+func Analyze(s *Struct, lines []int64) Result { return AnalyzeWith(s, lines, Checks) }
+
+// AnalyzeWith is Analyze with checks instead of Checks.
+func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
+	var r Result
+	// grown is growToLine's answer for the proposal grownFrom, kept for
+	// when that proposal still leaves findings below.
+	var grown, grownFrom *Proposal
+	var growWhy string
+	needsOrder := s.Kind == KindStruct && (s.PerCPU || len(s.hotMembers()) > 0)
+	// The checks judge s against the best order for this build: one that
+	// other builds defeat still shows what this one loses, and NoFix says
+	// why it is not proposed.
+	var judge *Proposal
+	if needsOrder {
+		r.Proposal, r.NoFix = propose(checks, s, lines)
+		r.Needs = groupsNeed(checks, s, lines, r.Proposal)
+		// The best order at s's size may still leave hot members on more
+		// lines at some heap bases than at others; a size class that
+		// starts every object at one place is then the better layout, and
+		// the checks judge s against it, when the hot bytes it saves an
+		// object on average are at least the bytes it adds.
+		if r.Proposal != nil && r.Proposal.Struct.baseDependent(lines) {
+			grownFrom = r.Proposal
+			grown, growWhy = growToLine(checks, s, r.Proposal, lines)
+			if grown != nil && worthGrowing(s, r.Proposal, grown, slices.Max(lines)) {
+				r.Proposal = grown
+			}
+		}
+	}
+	judge = r.Proposal
+	if needsOrder && judge == nil && len(s.Variations) > 0 {
+		alone := *s
+		alone.Variations = nil
+		judge, _ = propose(checks, &alone, lines)
+	}
+	for _, line := range lines {
+		r.Findings = append(r.Findings, check(checks, s, judge, line, slices.Max(lines))...)
+	}
+	r.Findings = merge(slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.silenced(&f) }))
+	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check.Reorders() }) {
+		r.Proposal, r.NoFix = nil, ""
+	}
+	if r.Proposal == nil {
+		return r
+	}
+	defer describeProposal(s, r.Proposal)
+	// What the proposal leaves for these checks to report, it says; a
+	// proposal that fixes nothing is none.
+	again, _ := propose(checks, r.Proposal.Struct, lines)
+	var left []Finding
+	for _, line := range lines {
+		for _, f := range check(checks, r.Proposal.Struct, again, line, slices.Max(lines)) {
+			if f.Check.Reorders() && !s.silenced(&f) {
+				left = append(left, f)
+			}
+		}
+	}
+	left = merge(left)
+	if len(left) == 0 {
+		if !improves(s, r.Proposal, r.Findings, nil, lines) {
+			// The order fixes the findings, but what they cost stays:
+			// a hot field off a boundary, another onto a line.
+			r.Proposal, r.NoFix = nil, "the order that fixes it puts no path on fewer lines: hot lines "+sameLines(s, lines)+" either way"
+			for i := range r.Findings {
+				if f := &r.Findings[i]; f.Check.Reorders() {
+					f.NoFix = "the order that fixes this puts no path on fewer lines, no better than now"
+				}
+			}
+		}
+		return r
+	}
+	g, grow := grown, growWhy
+	if grownFrom != r.Proposal {
+		g, grow = growToLine(checks, s, r.Proposal, lines)
+	}
+	if g != nil {
+		r.Proposal = g
+		return r
+	}
+	if !improves(s, r.Proposal, r.Findings, left, lines) {
+		r.Proposal, r.NoFix = nil, "no order of the fields fixes it: the best one still has "+left[0].Message+grow
+		// Each finding says what the best order does to it: leaves
+		// it, or fixes it at the price of what it leaves.
+		for i := range r.Findings {
+			f := &r.Findings[i]
+			if !f.Check.Reorders() {
+				continue
+			}
+			f.NoFix = "the order that fixes this still has " + left[0].Message + ", no better than now" + grow
+			if j := slices.IndexFunc(left, func(l Finding) bool { return l.same(f) }); j >= 0 {
+				f.NoFix = "no order of the fields fixes it: the best one still has " + left[j].Message + grow
+			}
+		}
+		return r
+	}
+	r.Remains = remains(r.Proposal, left) + grow
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		same := sameFindings(left, f)
+		if len(same) > 0 {
+			f.Left = remains(r.Proposal, same) + grow
+		}
+	}
+	return r
+}

@@ -1,0 +1,532 @@
+package layout
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A read-mostly config pointer next to an atomic counter everyone bumps.
+func TestFalseShareConfigCounter(t *testing.T) {
+	t.Parallel()
+	s := goStruct("server", u64("cfg", "r"), u64("hits", "w"), u64("name", ""))
+	r := Analyze(s, []int64{64, 128})
+	fs := slices.DeleteFunc(slices.Clone(r.Findings), func(f Finding) bool { return f.Check != CheckFalseShare })
+	if len(fs) != 1 || fs[0].LineSize != 64 || !slices.Equal(fs[0].LineSizes, []int64{64, 128}) {
+		t.Fatalf("findings %v", r.Findings)
+	}
+	if fs[0].Message != "hits is written and shares line 0 with cfg (read-mostly) (64- and 128-byte lines)" {
+		t.Errorf("message %q", fs[0].Message)
+	}
+	p := r.Proposal.Struct
+	// cfg, then cold name fills the line up to the 128-byte boundary with
+	// padding, then hits on a line of its own.
+	if got := p.Members[len(p.Members)-1]; got.Name != "hits" || got.Offset != 128 {
+		t.Errorf("hits at %d in %+v", got.Offset, p.Members)
+	}
+	if p.Size != 136 {
+		t.Errorf("size %d, want 136", p.Size)
+	}
+}
+
+// Fields written on different paths must not share a line; on one path
+// they may.
+func TestFalseShareWritePaths(t *testing.T) {
+	t.Parallel()
+	s := goStruct("q", u64("txc", "w:tx"), u64("txb", "w:tx"), u64("rxc", "w:rx"))
+	r := Analyze(s, []int64{64})
+	if got := checks(r.Findings); !slices.Equal(got, []string{CheckFalseShare.Name}) {
+		t.Fatalf("findings %v", r.Findings)
+	}
+	f := r.Findings[0]
+	if !slices.Equal(f.Members, []string{"txc", "txb", "rxc"}) ||
+		f.Message != "txc and txb are written on path tx and share line 0 with rxc (written on path rx) (64-byte lines)" {
+		t.Errorf("members %v, message %q", f.Members, f.Message)
+	}
+	if got := r.Proposal.Struct.Members; got[len(got)-1].Name != "rxc" || got[len(got)-1].Offset != 64 {
+		t.Errorf("proposal %+v", got)
+	}
+}
+
+// A per-core receive queue: 64 bytes but only 8-byte aligned, counters
+// written on each poll.
+func TestPerCPUQueue(t *testing.T) {
+	t.Parallel()
+	fs := []field{u64("ring", ""), u64("mb", ""), u32("port", ""), u32("qid", "")}
+	fs = append(fs, u64("pkts", "w"), u64("bytes", "w"), u64("nombuf", "w"), u64("err", ""), u64("next", ""))
+	s := goStruct("rxq", fs...)
+	s.PerCPU = true
+	if s.Size != 64 || s.Align != 8 {
+		t.Fatalf("size %d align %d", s.Size, s.Align)
+	}
+	r := Analyze(s, []int64{64})
+	f := find(t, r, CheckFalseShare)
+	if !strings.Contains(f.Message, "at base offset 8, written pkts of one element shares a line with next of the previous element") {
+		t.Errorf("message %q", f.Message)
+	}
+	p := r.Proposal.Struct
+	if len(neighbourShare(p, 64)) != 0 || r.NoFix != "" {
+		t.Fatalf("proposal still shares: %+v", p)
+	}
+	// The declared order with 40 bytes of trailing padding, moving
+	// nothing: every 8-aligned base puts a line boundary between the
+	// counters' last byte (47) and the next element (104), and the
+	// previous element's last field ends 64 bytes before them. Written
+	// counters first would need 56 bytes (120 in all) and move three
+	// members.
+	if p.Members[0].Name != "ring" || p.Size != 104 || !r.Proposal.KeepsOrder() {
+		t.Errorf("proposal %+v size %d", p.Members, p.Size)
+	}
+	// Aligned to the line, the same struct is fine.
+	s.Align = 64
+	if fs := neighbourShare(s, 64); len(fs) != 0 {
+		t.Errorf("64-byte aligned queue: %v", fs)
+	}
+}
+
+// A blank or padding field is never a false-sharing partner.
+func TestPadNoFalseSharePartner(t *testing.T) {
+	t.Parallel()
+	s := goStruct("q", u64("head", "w"), field{"_", 8, 1, "r"}, u64("x", ""))
+	if fs := falseShare(s, 64); len(fs) != 0 {
+		t.Errorf("pad as partner: %v", fs)
+	}
+	q := goStruct("q", u64("head", "w"), u64("tail", ""), pad(48))
+	q.Members[2].Padding = false // alignment filler, as the reader leaves it
+	q.PerCPU = true
+	for _, f := range neighbourShare(q, 64) {
+		if slices.Contains(f.Members, "_") {
+			t.Errorf("pad as neighbour partner: %v", f)
+		}
+	}
+}
+
+// One finding per shared line, naming every member on it that takes part.
+func TestFalseSharePerLine(t *testing.T) {
+	t.Parallel()
+	fs := []field{u64("ops", "r:tx"), u64("rto", "w:tx"), u64("cookie", "w:tx"), u64("state", "w:tx"), u64("mss", "r:tx"), u64("ack", "w:rx")}
+	fs = append(fs, cold("c", 2)...)
+	fs = append(fs, u64("a", "w:tx"), u64("b", "w:tx"))
+	s := goStruct("sk", fs...)
+	r := Analyze(s, []int64{64})
+	got := slices.DeleteFunc(slices.Clone(r.Findings), func(f Finding) bool { return f.Check != CheckFalseShare })
+	if len(got) != 1 {
+		t.Fatalf("findings %v", r.Findings)
+	}
+	want := "rto, cookie and state are written on path tx and share line 0 with ops (read-mostly), mss (read-mostly), ack (written on path rx) (64-byte lines)"
+	if got[0].Message != want || got[0].Member != 1 || len(got[0].Members) != 6 {
+		t.Errorf("got %q on %d %v\nwant %q", got[0].Message, got[0].Member, got[0].Members, want)
+	}
+}
+
+// Written fields the declaration pads apart stay apart, though one profile
+// of producers and consumers marks both hot on one path: the proposal
+// moves slots up to the read-mostly line and keeps head and tail on lines
+// of their own.
+func TestSeparatedWriters(t *testing.T) {
+	t.Parallel()
+	s := queue()
+	MarkApart(s)
+	r := Analyze(s, []int64{64})
+	if got := checks(r.Findings); !slices.Equal(got, []string{CheckSpread.Name}) {
+		t.Fatalf("findings %v, want spread only", r.Findings)
+	}
+	if f := find(t, r, CheckSpread); !strings.Contains(f.Message, "4 lines where 3 would do") {
+		t.Errorf("spread: %s", f.Message)
+	}
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	p := r.Proposal.Struct
+	line := func(name string) int64 {
+		_, m := p.Lookup(name)
+		return m.Offset / 64
+	}
+	if line("head") == line("tail") || line("head") == line("capMask") || line("tail") == line("capMask") {
+		t.Errorf("head on line %d, tail on %d, capMask on %d: want three lines", line("head"), line("tail"), line("capMask"))
+	}
+	if line("slots") != line("capMask") {
+		t.Errorf("slots on line %d, capMask on %d: want one line", line("slots"), line("capMask"))
+	}
+
+	// Without the sides, one path's writers may share a line.
+	s = queue()
+	r = Analyze(s, []int64{64})
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	p = r.Proposal.Struct
+	if line("head") != line("tail") {
+		t.Errorf("without sides, head on line %d and tail on %d: want one line", line("head"), line("tail"))
+	}
+}
+
+// A separator too short to separate leaves the writers on its two sides on
+// one line: falseshare says so, as padding does.
+func TestSeparatedWritersShareLine(t *testing.T) {
+	t.Parallel()
+	s := goStruct("ring", u64("head", "w"), pad(8), u64("tail", "w"), pad(48))
+	MarkApart(s)
+	r := Analyze(s, []int64{64})
+	want := "head is written and shares line 0 with tail (written, on the other side of a separator) (64-byte lines)"
+	if f := find(t, r, CheckFalseShare); f.Message != want {
+		t.Errorf("falseshare:\n got %s\nwant %s", f.Message, want)
+	}
+	find(t, r, CheckPadding)
+}
+
+// TestPerCPUKeepsWritesApart: a transmit queue, one per core, whose
+// read-mostly part (read by every core that enqueues: path enqueue) lies
+// a line away from its write-mostly part (written by the core
+// transmitting), as Linux's netdev_queue is laid out. Its elements, 168
+// bytes at 8-byte alignment, let one's writes share a line with the next
+// one's reads; the proposal must fix that without putting the writes on
+// the line of the reads, which the declared order keeps apart.
+func TestPerCPUKeepsWritesApart(t *testing.T) {
+	t.Parallel()
+	fs := []field{u64("dev", "r:enqueue,tx"), u64("qdisc", "r:enqueue,tx")}
+	fs = append(fs, cold("kobj", 14)...)
+	fs = append(fs, u64("lock", "w:tx"), u64("owner", "w:tx"), u64("start", "w:tx"), u64("state", "w:tx"), u64("node", ""))
+	s := goStruct("txq", fs...)
+	s.PerCPU = true
+	for _, line := range []int64{64, 128} {
+		if fs := falseShare(s, line); len(fs) != 0 {
+			t.Fatalf("declared order at %d-byte lines: %v", line, fs)
+		}
+		r := Analyze(s, []int64{line})
+		if r.Proposal == nil {
+			t.Fatalf("%d-byte lines: no proposal (%s)", line, r.NoFix)
+		}
+		p := r.Proposal.Struct
+		if fs := falseShare(p, line); len(fs) != 0 {
+			t.Errorf("%d-byte lines: the proposal puts writes on the line of reads: %s", line, fs[0].Message)
+		}
+		if fs := neighbourShare(p, line); len(fs) != 0 {
+			t.Errorf("%d-byte lines: the proposal still shares with neighbours: %s", line, fs[0].Message)
+		}
+		for _, f := range r.Findings {
+			if f.Check == CheckSpread {
+				t.Errorf("%d-byte lines: %s", line, f.Message)
+			}
+		}
+	}
+}
+
+// TestPerCPUOwnerSharesItsLine: a receive queue, one per polling thread,
+// as DPDK's af_packet has them: the thread that owns an element reads its
+// ring and writes its position and counters, all on one path. Writes and
+// reads of one element by its one core are no false sharing; the
+// neighbours are, and aligning the struct to a line keeps them apart
+// with every member in place, as DPDK's fix (__rte_cache_aligned) did.
+func TestPerCPUOwnerSharesItsLine(t *testing.T) {
+	t.Parallel()
+	s := cStruct("pkt_rx_queue", c32("sockfd", ""), c64("rd", "r:"), c64("map", ""),
+		c32("framecount", "r:"), c32("framenum", "w:"), c64("mb_pool", ""), c64("port", "r:"),
+		c64("rx_pkts", "w:"), c64("rx_bytes", "w:"))
+	s.PerCPU = true
+	for _, line := range []int64{64, 128} {
+		if fs := falseShare(s, line); len(fs) != 0 {
+			t.Errorf("%d-byte lines: one core's element: %s", line, fs[0].Message)
+		}
+		if fs := neighbourShare(s, line); len(fs) != 1 {
+			t.Errorf("%d-byte lines: neighbours: %v, want one finding", line, fs)
+		}
+		r := Analyze(s, []int64{line})
+		if r.Proposal == nil {
+			t.Fatalf("%d-byte lines: no proposal (%s)", line, r.NoFix)
+		}
+		p := r.Proposal
+		if p.Align != line || p.Struct.Size != line || len(p.Struct.Members) != len(s.Members) {
+			t.Errorf("%d-byte lines: proposal aligned %d, %d bytes, %d members; want the declared order aligned to the line", line, p.Align, p.Struct.Size, len(p.Struct.Members))
+		}
+		for i, from := range p.From {
+			if from != i {
+				t.Errorf("%d-byte lines: member %d comes from %d, want none moved", line, i, from)
+			}
+		}
+	}
+}
+
+// Percpu neighbours that meet only at bases no slice from make gives.
+func TestPercpuSliceNote(t *testing.T) {
+	t.Parallel()
+	fs := append([]field{u64("n", "w")}, cold("c", 7)...)
+	s := goStruct("stripe", fs...) // 64 bytes, 8-aligned
+	s.PerCPU, s.Heap = true, testHeap(t)
+	f := neighbourShare(s, 64)
+	if len(f) != 1 || !strings.HasSuffix(f[0].Message, "; make([]stripe, n) never starts an element there, but an array of them in a global or another struct may") {
+		t.Errorf("noscan: %v", f)
+	}
+	s.Pointers = true
+	f = neighbourShare(s, 64)
+	if len(f) != 1 || !strings.HasSuffix(f[0].Message, "; make([]stripe, n) starts elements there from n = 9, behind the 8-byte malloc header") {
+		t.Errorf("with pointers: %v", f)
+	}
+}
+
+// guard marks the named members of s as guarded by lock.
+func guard(s *Struct, lock string, names ...string) {
+	for _, n := range names {
+		_, m := s.Lookup(n)
+		m.Hot.Guard = lock
+	}
+}
+
+// A lock and the fields read or written only while it is held share a
+// line without false sharing: ratelimit's mutexLimiter, as its profile
+// marks it.
+func TestGuardedNoFalseShare(t *testing.T) {
+	t.Parallel()
+	limiter := func() *Struct {
+		return goStruct("mutexLimiter", u64("Mutex", "w"), field{"last", 24, 8, "w"}, u64("sleepFor", "w"),
+			u64("perRequest", "r"), u64("maxSlack", "r"), field{"clock", 16, 8, "r"})
+	}
+	s := limiter()
+	if got := checks(Analyze(s, []int64{64}).Findings); !slices.Contains(got, CheckFalseShare.Name) {
+		t.Fatalf("unguarded: findings %v, want a falseshare", got)
+	}
+	s = limiter()
+	guard(s, "Mutex", "last", "sleepFor", "perRequest", "maxSlack", "clock")
+	if err := Annotate(s); err != nil {
+		t.Fatal(err)
+	}
+	if r := Analyze(s, []int64{64, 128}); len(r.Findings) > 0 {
+		t.Errorf("guarded: findings %v", r.Findings)
+	}
+}
+
+// A field read without the lock still falsely shares the lock's line;
+// the fields the lock guards are not named.
+func TestGuardedPartners(t *testing.T) {
+	t.Parallel()
+	s := goStruct("cache", u64("mu", "w"), u64("items", "r"), u64("hits", "w"), u64("cfg", "r"))
+	guard(s, "mu", "items", "hits")
+	r := Analyze(s, []int64{64})
+	f := find(t, r, CheckFalseShare)
+	if want := "mu and hits are written and share line 0 with cfg (read-mostly) (64-byte lines)"; f.Message != want {
+		t.Errorf("message %q, want %q", f.Message, want)
+	}
+	if r.Proposal == nil {
+		t.Fatalf("no proposal: %s", r.NoFix)
+	}
+	// The proposal keeps the lock with what it guards and moves cfg off
+	// their line, rather than padding the lock away from its fields.
+	p := r.Proposal.Struct
+	line := func(name string) int64 { _, m := p.Lookup(name); return m.Offset / 64 }
+	if line("mu") != line("items") || line("mu") != line("hits") || line("cfg") == line("mu") {
+		t.Errorf("proposal %+v", p.Members)
+	}
+	if again := Analyze(p, []int64{64}); len(again.Findings) > 0 {
+		t.Errorf("proposal still has %v", again.Findings)
+	}
+}
+
+// A guard must name another member.
+func TestGuardNames(t *testing.T) {
+	t.Parallel()
+	s := goStruct("cache", u64("mu", "w"), u64("items", "r"), u64("hits", "w"))
+	guard(s, "lock", "items")
+	guard(s, "hits", "hits")
+	err := Annotate(s)
+	want := "cache.items: guard=lock names no other field of cache\ncache.hits: guard=hits names no other field of cache"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+	for _, m := range s.Members {
+		if m.Hot.Guard != "" {
+			t.Errorf("%s keeps guard %q", m.Name, m.Hot.Guard)
+		}
+	}
+	h, err := ParseHot([]string{"write", "guard=mu", "path=tx"})
+	if err != nil || h.String() != "hot write path=tx guard=mu" {
+		t.Errorf("ParseHot: %v %v", h.String(), err)
+	}
+	for args, want := range map[string]string{
+		"guard=":          `bad guard field name ""`,
+		"guard=a guard=b": "hot: guard= given twice",
+		"guard=a.b":       `bad guard field name "a.b"`,
+	} {
+		if _, err := ParseHot(strings.Fields(args)); err == nil || err.Error() != want {
+			t.Errorf("ParseHot(%s): %v, want %s", args, err, want)
+		}
+	}
+}
+
+// pairwiseConflict is the search neighbourConflict makes, done pair by
+// pair: every written member of one element against every member of the
+// other, at every base and neighbour. It is the oracle for the search
+// along the one line two elements can share.
+func pairwiseConflict(s *Struct, line int64) (base, k int64, w, x *Member, next bool) {
+	if s.Size == 0 {
+		return 0, 0, nil, nil, false
+	}
+	written, all := percpuMembers(s)
+	reach := (line+s.Size-1)/s.Size + 1
+	for base := int64(0); base < line; base += min(s.Align, line) {
+		for k := int64(1); k <= reach; k++ {
+			d := k * s.Size
+			for _, w := range written {
+				for _, x := range all {
+					wb, xb := w.m.bytes().shift(base), x.m.bytes().shift(base)
+					switch {
+					case wb.shares(xb.shift(d), line):
+						return base, k, w.m, x.m, true
+					case wb.shift(d).shares(xb, line):
+						return base, k, w.m, x.m, false
+					}
+				}
+			}
+		}
+	}
+	return 0, 0, nil, nil, false
+}
+
+// The search along the shared line finds what the pairwise one finds, on
+// random percpu structs at line sizes from 32 to 4096 bytes.
+func TestNeighbourConflictAgrees(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(1, 2))
+	checked, found := 0, 0
+	for range 3000 {
+		raw := make([]byte, 80)
+		for i := range raw {
+			raw[i] = byte(r.Uint32())
+		}
+		in := bytesIn(raw)
+		s, _ := randomStruct(&in)
+		if s == nil {
+			continue
+		}
+		s.PerCPU = true
+		for _, line := range []int64{32, 64, 128, 4096} {
+			checked++
+			f, base := neighbourConflict(s, line)
+			wantBase, k, w, x, next := pairwiseConflict(s, line)
+			if (f != nil) != (w != nil) {
+				t.Fatalf("%s at %d: found %v, pairwise %v", describe(s), line, f, w)
+			}
+			if f == nil {
+				continue
+			}
+			found++
+			where := "previous"
+			if next {
+				where = "next"
+			}
+			if k > 1 {
+				where = fmt.Sprintf("%s but %d", where, k-1)
+			}
+			want := fmt.Sprintf("at base offset %d, written %s of one element shares a line with %s of the %s element", wantBase, w.Label(), x.Label(), where)
+			if base != wantBase || !strings.Contains(f.Message, want) {
+				t.Fatalf("%s at %d: %q at base %d, want %q", describe(s), line, f.Message, base, want)
+			}
+		}
+	}
+	t.Logf("%d conflicts in %d searches", found, checked)
+	if found == 0 || found == checked {
+		t.Errorf("%d conflicts in %d searches: the structs test nothing", found, checked)
+	}
+}
+
+// manyMembers is a percpu struct of n 8-byte fields whose middle half is
+// written: when a quarter of the struct is more than a line, no written
+// field reaches an element's edge, so every base and neighbour is searched
+// and nothing is found.
+func manyMembers(n int) *Struct {
+	var fs []field
+	for i := range n {
+		hot := ""
+		if i >= n/4 && i < 3*n/4 {
+			hot = "w"
+		}
+		fs = append(fs, u64(fmt.Sprintf("f%d", i), hot))
+	}
+	s := goStruct("many", fs...)
+	s.PerCPU = true
+	return s
+}
+
+func BenchmarkNeighbourConflict(b *testing.B) {
+	for _, n := range []int{100, 1000, 4000} {
+		for _, line := range []int64{64, 4096} {
+			s := manyMembers(n)
+			b.Run(fmt.Sprintf("members=%d/line=%d", n, line), func(b *testing.B) {
+				for b.Loop() {
+					if f, _ := neighbourConflict(s, line); f != nil && n*8/4 > int(line) {
+						b.Fatal(f.Message)
+					}
+				}
+			})
+		}
+	}
+}
+
+// The reorganizer keeps members apart by the rules of the checks it is
+// handed, in Go and in C: with falseshare, the written field gets a line
+// of its own; without it, nothing keeps the written field off the reads'
+// line, and the proposal puts the three hot fields on one line.
+func TestFalseShareSteersProposal(t *testing.T) {
+	t.Parallel()
+	fs := []field{u64("ra", "r")}
+	fs = append(fs, cold("c", 8)...)
+	fs = append(fs, u64("w", "w"))
+	fs = append(fs, cold("d", 8)...)
+	fs = append(fs, u64("rb", "r"))
+	// The same in C, where a patch that moves the fewest members competes.
+	ms := []cMember{c64("ra", "r")}
+	for _, f := range fs[1:] {
+		ms = append(ms, c64(f.name, f.hot))
+	}
+	lineOf := func(p *Proposal, name string) int64 {
+		_, m := p.Struct.Lookup(name)
+		return m.Offset / 64
+	}
+	lines := []int64{64}
+	without := slices.DeleteFunc(slices.Clone(Checks), func(c *Check) bool { return c == CheckFalseShare })
+	for _, s := range []func() *Struct{func() *Struct { return goStruct("conn", fs...) }, func() *Struct { return cStruct("conn", ms...) }} {
+		r := AnalyzeWith(s(), lines, Checks)
+		if r.Proposal == nil {
+			t.Fatalf("%s: no proposal with every check: %s", s().Lang, r.NoFix)
+		}
+		if p := r.Proposal; lineOf(p, "ra") != lineOf(p, "rb") || lineOf(p, "w") == lineOf(p, "ra") {
+			t.Errorf("%s with falseshare: ra, rb, w on lines %d, %d, %d; want the reads on one line, w on another",
+				s().Lang, lineOf(p, "ra"), lineOf(p, "rb"), lineOf(p, "w"))
+		}
+
+		r = AnalyzeWith(s(), lines, without)
+		if r.Proposal == nil {
+			t.Fatalf("%s: no proposal without falseshare: %s", s().Lang, r.NoFix)
+		}
+		if p := r.Proposal; lineOf(p, "ra") != lineOf(p, "w") || lineOf(p, "rb") != lineOf(p, "w") {
+			t.Errorf("%s without falseshare: ra, rb, w on lines %d, %d, %d; want one line", s().Lang, lineOf(p, "ra"), lineOf(p, "rb"), lineOf(p, "w"))
+		}
+		for _, f := range r.Findings {
+			if f.Check == CheckFalseShare {
+				t.Errorf("%s: a check not handed over reports: %s", s().Lang, f.Message)
+			}
+		}
+		if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check == CheckSpread && f.Left == "" }) {
+			t.Errorf("%s: want spread fixed by the proposal: %v", s().Lang, r.Findings)
+		}
+	}
+}
+
+// The reorganizer pads a percpu struct's elements apart by the rule of the
+// checks it is handed (Check.Neighbours): with falseshare, neighbours'
+// lines are kept apart; without it, nothing asks for the padding.
+func TestFalseShareSteersPerCPUPadding(t *testing.T) {
+	t.Parallel()
+	s := goStruct("pcpu", u64("a", "w"), u64("b", "r"))
+	s.PerCPU = true
+	lines := []int64{64}
+	p, why := propose(Checks, s, lines)
+	if p == nil || p.Struct.Size <= s.Size || neighboursShare(p.Struct, 64) {
+		t.Fatalf("with falseshare: %v (%s), want the elements padded apart", p, why)
+	}
+	without := slices.DeleteFunc(slices.Clone(Checks), func(c *Check) bool { return c == CheckFalseShare })
+	if p, why = propose(without, s, lines); p == nil || p.Struct.Size != s.Size {
+		t.Errorf("without falseshare: %v (%s), want no padding", p, why)
+	}
+}
