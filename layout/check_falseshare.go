@@ -82,10 +82,40 @@ func (s *Struct) conflicts(w, x *Hot, ws, xs int) bool {
 	switch {
 	case apart(ws, xs):
 		return true
+	case w.Profiled && x.Profiled && !twoGoroutines(w.Writers, x.Goroutines):
+		return false
 	case s.KernelPaths || s.PerCPU:
 		return !subset(x.Paths, w.Paths) && !(exclusive && subset(w.Paths, x.Paths))
 	}
 	return !exclusive || !intersect(w.Paths, x.Paths)
+}
+
+// twoGoroutines reports whether a goroutine of writers and another of
+// users are two goroutines: a writer and a user started by different
+// functions, or by one that starts many.
+func twoGoroutines(writers, users []Goroutine) bool {
+	for _, w := range writers {
+		for _, u := range users {
+			if (w.Func != u.Func || w.Many) && together(w.Phases, u.Phases) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// together reports whether goroutines of benchmarks a and b (Phases) may
+// run at once: of a common benchmark, or of one not known.
+func together(a, b string) bool {
+	if a == "" || b == "" {
+		return true
+	}
+	for x := range strings.SplitSeq(a, ",") {
+		if slices.Contains(strings.Split(b, ","), x) {
+			return true
+		}
+	}
+	return false
 }
 
 // subset reports whether sorted list a holds no element sorted list b

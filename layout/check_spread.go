@@ -35,6 +35,9 @@ func runSpread(pass *Pass) []Finding {
 func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding {
 	var out []Finding
 	for _, p := range s.Paths() {
+		if s.fewOn(p) {
+			continue
+		}
 		now, nowAt := s.hotLinesAtBases(p, line, false)
 		best, bestAt := prop.hotLinesAtBases(p, line, false)
 		// A heap object's lines depend on its base: an order is better
@@ -77,4 +80,15 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 		out = append(out, f)
 	}
 	return out
+}
+
+// fewOn reports whether every mark on path p is a profile's on a type of
+// few values (Hot.Few): no finding says the path visits many objects.
+func (s *Struct) fewOn(p string) bool {
+	for _, h := range s.hotMembers() {
+		if h.m.Hot.On(p) && !h.m.Hot.Few {
+			return false
+		}
+	}
+	return true
 }
