@@ -15,6 +15,7 @@ import (
 // type another package of the load writes as slice elements, or generic
 // code it instantiates does, has neighbours that its end pad keeps apart.
 func TestLineSizesPerGOARCH(t *testing.T) {
+	t.Parallel()
 	if gobuild.Default.GOARCH != "amd64" && gobuild.Default.GOARCH != "arm64" {
 		t.Skip("the fixture's pad sizes are for amd64 and arm64")
 	}
@@ -54,6 +55,7 @@ func TestLineSizesPerGOARCH(t *testing.T) {
 // (teststoo). A package that does not build for the user's GOARCH
 // (arm64only) is an error.
 func TestSkipsPackagesOtherGOARCHCannotBuild(t *testing.T) {
+	t.Parallel()
 	if gobuild.Default.GOARCH != "amd64" {
 		t.Skip("the fixture's package builds for amd64 alone, and -line=64,128 builds arm64 beside amd64")
 	}
@@ -105,6 +107,7 @@ func TestSkipsPackagesOtherGOARCHCannotBuild(t *testing.T) {
 // written, and its pad is judged against the next variable; state, of
 // the same shape but allocated, against the next heap object.
 func TestGlobalsWhereTheLinkerPutsThem(t *testing.T) {
+	t.Parallel()
 	if gobuild.Default.GOARCH != "amd64" && gobuild.Default.GOARCH != "arm64" {
 		t.Skip("-line=64,128 builds amd64 and arm64")
 	}

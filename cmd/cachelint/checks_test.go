@@ -194,6 +194,7 @@ func TestPaddingInBinaries(t *testing.T) {
 // groups leave out are warned about and applied. 6.1, which has no
 // groups, hears of neither.
 func TestTableRowsAgainstMarkers(t *testing.T) {
+	t.Parallel()
 	js := runJSON(t, "-hot", rst, "-C", "net_device", linux618)
 	_, errs, _ := runCmd(t, "-v", "-hot", rst, "-C", "net_device", linux618)
 	for _, row := range []struct {
@@ -241,6 +242,7 @@ func TestTableRowsAgainstMarkers(t *testing.T) {
 // line, so its crossing costs rx nothing, and no order within the groups'
 // sizes saves that line.
 func TestWholeKernelDefault(t *testing.T) {
+	t.Parallel()
 	got := func(lines string) []string {
 		out, errs, code := runCmd(t, "-q", "-format", "json", "-line", lines, linux618)
 		if code != 3 {
@@ -275,6 +277,7 @@ func TestWholeKernelDefault(t *testing.T) {
 // the tx fields, a saving only for its first byte, though ip_queue_xmit
 // reads cork.fl, 48 bytes in. So nothing is reported.
 func TestEmbeddedHot(t *testing.T) {
+	t.Parallel()
 	table := td("kernel/net_cachelines/inet_sock.rst")
 	out, errs, code := runCmd(t, "-format", "json", "-reorg", "-hot", table, "-C", "inet_sock", linux618)
 	if code != 0 {

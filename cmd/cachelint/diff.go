@@ -36,15 +36,16 @@ Exit status: 0, or 3 when a change makes one of the -fail-on kinds
 
 // runDiffCommand is runDiff with the collector set as for layout, which
 // reads binaries the same way.
-func runDiffCommand(args []string, stdout, stderr io.Writer) int {
+func runDiffCommand(args []string, e env) int {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	return runDiff(args, stdout, stderr)
+	return runDiff(args, e)
 }
 
 // runDiff is "cachelint diff": it returns the exit status.
-func runDiff(args []string, stdout, stderr io.Writer) int {
+func runDiff(args []string, e env) int {
+	stdout, stderr := e.Stdout, e.Stderr
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	var hot listFlag
 	names := fs.String("C", "", "compare only the structs or unions `NAME[,NAME]`")

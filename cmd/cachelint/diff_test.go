@@ -19,7 +19,7 @@ import (
 func runDiffCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var o, e bytes.Buffer
-	code = runDiff(args, &o, &e)
+	code = runDiff(args, testEnv(&o, &e))
 	return o.String(), e.String(), code
 }
 
@@ -192,7 +192,7 @@ func TestDiffCXX(t *testing.T) {
 		t.Errorf("output:\n%s\nwant only Hidden, starting:\n%s", out, want)
 	}
 	var layout bytes.Buffer
-	if code := runLayout([]string{"-C", "Hidden", cur}, &layout, io.Discard); code != 0 {
+	if code := runLayout([]string{"-C", "Hidden", cur}, testEnv(&layout, io.Discard)); code != 0 {
 		t.Fatalf("layout: exit %d", code)
 	}
 	if header, _, _ := strings.Cut(layout.String(), "\n"); !strings.HasPrefix(out, header+"\n") {
@@ -236,7 +236,7 @@ func TestDiffErrors(t *testing.T) {
 func TestSVGCommands(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
-		run         func([]string, io.Writer, io.Writer) int
+		run         func([]string, env) int
 		args        []string
 		code        int
 		panels, row int
@@ -250,7 +250,7 @@ func TestSVGCommands(t *testing.T) {
 		{runDiff, []string{"-format", "svg", td("c/huge.o"), td("c/huge-v2.o")}, 0, 2, 2 + 2, 16 << 10},
 	} {
 		var o, e bytes.Buffer
-		if code := c.run(c.args, &o, &e); code != c.code {
+		if code := c.run(c.args, testEnv(&o, &e)); code != c.code {
 			t.Fatalf("%v: exit %d, want %d; stderr:\n%s", c.args, code, c.code, e.String())
 		}
 		dec := xml.NewDecoder(&o)
@@ -288,6 +288,7 @@ func TestSVGCommands(t *testing.T) {
 // the structs one build lacks are reported as such and the rest compared,
 // as codiff does; with -q the gate prints its verdicts and nothing else.
 func TestDiffGate(t *testing.T) {
+	t.Parallel()
 	tables := td("kernel/net_cachelines")
 	gate := []string{"-fail-on=hot-lines,size,budget", "-hot", tables, "-C", "net_device,tcp_sock,inet_sock,inet_connection_sock", linux618, linux61}
 	worse := "cachelint: struct net_device got worse (hot-lines): hot fields of path rx occupy 7 lines, 3 before\n" +
@@ -366,14 +367,14 @@ func TestSVGTextOnCanvas(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		run  func([]string, io.Writer, io.Writer) int
+		run  func([]string, env) int
 		args []string
 	}{
 		{runDiff, []string{"-format", "svg", "-C", "main.Counters", filepath.Join(dir, "gobin"), filepath.Join(dir, "gobin.debug")}},
 		{runLayout, []string{"-format", "svg", "-C", "net_device", "-hot", rst, linux618}},
 	} {
 		var o, e bytes.Buffer
-		if code := c.run(c.args, &o, &e); code == 1 {
+		if code := c.run(c.args, testEnv(&o, &e)); code == 1 {
 			t.Fatalf("%v: exit 1: %s", c.args, e.String())
 		}
 		dec := xml.NewDecoder(&o)
@@ -485,11 +486,11 @@ func TestDiffCountsEmbeddedParts(t *testing.T) {
 // stderr (those starting "cachelint:"), and stdout's lines, where "..."
 // stands for some left out.
 func TestCIDocs(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "ci.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(filepath.Join("..", "..", "testdata", "kernel"))
 	const prompt = "$ cachelint diff "
 	n := 0
 	for rest := string(doc); ; {
@@ -501,7 +502,7 @@ func TestCIDocs(t *testing.T) {
 		rest = next
 		cmd, shown, _ := strings.Cut(block, "\n")
 		n++
-		out, errs, code := runDiffCmd(t, strings.Fields(cmd)...)
+		out, errs, code := runSplit(t, td("kernel"), bin, append([]string{"diff"}, strings.Fields(cmd)...)...)
 		var wantErr, wantOut []string
 		for l := range strings.Lines(shown) {
 			if strings.HasPrefix(l, "cachelint:") {

@@ -288,7 +288,7 @@ func (m moduleImporters) missing(pkg *packages.Package, loaded map[string]bool) 
 // them to w as a unified diff and leaves the files as they are. It then
 // leaves in each action the diagnostics that remain: those of fixes not
 // written, with the reason, and those that have none.
-func (plan *fixPlan) apply(roots []*checker.Action, write bool, diff io.Writer) (err error) {
+func (plan *fixPlan) apply(roots []*checker.Action, write bool, diff io.Writer, e env) (err error) {
 	if !write && diff == nil {
 		plan.report(roots, false)
 		return nil
@@ -299,7 +299,7 @@ func (plan *fixPlan) apply(roots []*checker.Action, write bool, diff io.Writer) 
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if werr := writeEdits(name, plan.edits[name], write, diff); werr != nil && err == nil {
+		if werr := writeEdits(name, plan.edits[name], write, diff, e); werr != nil && err == nil {
 			err = werr
 		}
 	}
@@ -345,7 +345,7 @@ func (plan *fixPlan) report(roots []*checker.Action, write bool) {
 
 // writeEdits applies non-overlapping edits to a file: writes it, or
 // prints the change as a unified diff.
-func writeEdits(name string, es []edit, write bool, diff io.Writer) error {
+func writeEdits(name string, es []edit, write bool, diff io.Writer, e env) error {
 	src, err := os.ReadFile(name)
 	if err != nil {
 		return err
@@ -366,7 +366,7 @@ func writeEdits(name string, es []edit, write bool, diff io.Writer) error {
 	}
 	out.Write(src[at:])
 	if diff != nil {
-		_, err := io.WriteString(diff, unifiedDiff(relToWD(name), src, out.Bytes(), changed))
+		_, err := io.WriteString(diff, unifiedDiff(e.rel(name), src, out.Bytes(), changed))
 		return err
 	}
 	if !write {

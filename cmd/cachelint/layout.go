@@ -41,7 +41,8 @@ func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
 // runLayout is "cachelint layout": it returns the exit status.
-func runLayout(args []string, stdout, stderr io.Writer) int {
+func runLayout(args []string, e env) int {
+	stdout, stderr := e.Stdout, e.Stderr
 	fs := flag.NewFlagSet("layout", flag.ContinueOnError)
 	var hot listFlag
 	names := fs.String("C", "", "report only the structs or unions `NAME[,NAME]`")
@@ -116,7 +117,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		if !*reorg || *format != "text" {
 			return fail("-patch: needs -reorg, and prints a diff in place of -format")
 		}
-		if patch, err = newPatcher(patchSrc, lines, stderr); err != nil {
+		if patch, err = newPatcher(patchSrc, lines, e); err != nil {
 			return fail("-patch: %v", err)
 		}
 	}

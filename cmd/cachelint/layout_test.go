@@ -23,7 +23,7 @@ func td(p string) string { return filepath.Join("..", "..", "testdata", p) }
 func runCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var o, e bytes.Buffer
-	code = runLayout(args, &o, &e)
+	code = runLayout(args, testEnv(&o, &e))
 	return o.String(), e.String(), code
 }
 
@@ -508,7 +508,7 @@ func TestLayoutCXXProposal(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errs bytes.Buffer
-	code := runLayout([]string{"-C", "Conn", "-hot", hot, "-reorg", td("c/cxxtypes.o")}, &out, &errs)
+	code := runLayout([]string{"-C", "Conn", "-hot", hot, "-reorg", td("c/cxxtypes.o")}, testEnv(&out, &errs))
 	if code != 3 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs.String())
 	}
@@ -536,7 +536,7 @@ func TestLayoutCXXTemplateNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errs bytes.Buffer
-	if code := runLayout([]string{"-C", "Two<int, char>,Box<int>", "-hot", hot, td("c/cxxtypes.o")}, &out, &errs); code != 0 {
+	if code := runLayout([]string{"-C", "Two<int, char>,Box<int>", "-hot", hot, td("c/cxxtypes.o")}, testEnv(&out, &errs)); code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs.String())
 	}
 	for _, want := range []string{
@@ -554,7 +554,7 @@ func TestLayoutCXXTemplateNames(t *testing.T) {
 func TestLayoutCXXJSON(t *testing.T) {
 	t.Parallel()
 	var out, errs bytes.Buffer
-	if code := runLayout([]string{"-format", "json", "-C", "Derived2", td("c/cxxtypes.o")}, &out, &errs); code != 0 {
+	if code := runLayout([]string{"-format", "json", "-C", "Derived2", td("c/cxxtypes.o")}, testEnv(&out, &errs)); code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs.String())
 	}
 	var doc struct {

@@ -34,7 +34,28 @@ import (
 // command is a subcommand: cachelint NAME ARGS.
 type command struct {
 	name, args, summary string
-	run                 func(args []string, stdout, stderr io.Writer) int
+	run                 func(args []string, e env) int
+}
+
+// env is what a command runs in, which main takes from the process once:
+// the working directory, which packages are loaded from and files are
+// named relative to in what the command prints, and the output streams.
+// Files named in arguments are opened as given.
+type env struct {
+	Dir            string // "" when the process's cannot be told: files are then named as they are
+	Stdout, Stderr io.Writer
+}
+
+// rel names file relative to the working directory when it lies under
+// it, as go vet names the files of its diagnostics.
+func (e env) rel(file string) string {
+	if e.Dir == "" {
+		return file
+	}
+	if r, err := filepath.Rel(e.Dir, file); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return file
 }
 
 // commands are the subcommands, as help lists them (set in init: help
@@ -53,27 +74,29 @@ func init() {
 
 func main() {
 	args := os.Args[1:]
+	dir, _ := os.Getwd()
+	e := env{Dir: dir, Stdout: os.Stdout, Stderr: os.Stderr}
 	if len(args) > 0 {
 		for _, c := range commands {
 			if args[0] == c.name {
-				os.Exit(c.run(args[1:], os.Stdout, os.Stderr))
+				os.Exit(c.run(args[1:], e))
 			}
 		}
 		switch args[0] {
 		case "-h", "-help", "--help":
-			os.Exit(runHelp(nil, os.Stdout, os.Stderr))
+			os.Exit(runHelp(nil, e))
 		case "-V", "--version":
-			os.Exit(runVersion(nil, os.Stdout, os.Stderr))
+			os.Exit(runVersion(nil, e))
 		}
 	}
 	if vetMode(args) {
 		// go vet's protocol, with flags named -cachelint.FLAG.
 		if err := checkVetFlags(args); err != nil {
-			os.Exit(vetFlagError(args, err, os.Stderr))
+			os.Exit(vetFlagError(args, err, e.Stderr))
 		}
 		unitchecker.Main(analyzer.Analyzer)
 	}
-	os.Exit(runPackages(args, os.Stdout, os.Stderr))
+	os.Exit(runPackages(args, e))
 }
 
 // vetMode reports whether go vet is running the tool: it asks for the
@@ -149,14 +172,14 @@ func vetFlagError(args []string, err error, stderr io.Writer) int {
 // actionDir is the name of go build's directory for one action in $WORK.
 var actionDir = regexp.MustCompile(`^b[0-9]+$`)
 
-func runLayoutCommand(args []string, stdout, stderr io.Writer) int {
+func runLayoutCommand(args []string, e env) int {
 	// Reading a binary allocates in bursts that die young (a unit's
 	// types): collecting at 5x the live heap rather than 2x saves CPU
 	// for a little memory (docs/performance.md has the figures).
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	return runLayout(args, stdout, stderr)
+	return runLayout(args, e)
 }
 
 // usage is the head of `cachelint help`; the commands follow.
@@ -184,7 +207,8 @@ set the status, theirs holds:
 `
 
 // runHelp is "cachelint help [CHECK]" and "cachelint -h".
-func runHelp(args []string, stdout, stderr io.Writer) int {
+func runHelp(args []string, e env) int {
+	stdout, stderr := e.Stdout, e.Stderr
 	if len(args) > 0 {
 		r, ok := layout.RuleOf(args[0])
 		if !ok || len(args) > 1 {
@@ -217,12 +241,12 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 // runVersion is "cachelint version" and "cachelint -V": the main module's
 // version as the build recorded it ("(devel)" for a build in a clone, with
 // the commit when the build saw one), the Go version and the platform.
-func runVersion(args []string, stdout, stderr io.Writer) int {
+func runVersion(args []string, e env) int {
 	if len(args) > 0 {
-		fmt.Fprintf(stderr, "cachelint: version takes no arguments\n")
+		fmt.Fprintf(e.Stderr, "cachelint: version takes no arguments\n")
 		return 1
 	}
-	fmt.Fprintln(stdout, version())
+	fmt.Fprintln(e.Stdout, version())
 	return 0
 }
 

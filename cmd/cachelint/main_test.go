@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,6 +50,22 @@ func run(t *testing.T, dir, name string, args ...string) (string, int) {
 }
 
 const root = "../.."
+
+// pkgDir is the package's folder, the working directory go test gives
+// the tests.
+var pkgDir = func() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}()
+
+// testEnv is the env of a command run in-process in the package's
+// folder, writing to stdout and stderr.
+func testEnv(stdout, stderr io.Writer) env {
+	return env{Dir: pkgDir, Stdout: stdout, Stderr: stderr}
+}
 
 func TestStandaloneExitCodes(t *testing.T) {
 	t.Parallel()
@@ -413,6 +430,7 @@ func runSplit(t *testing.T, dir, name string, args ...string) (stdout, stderr st
 // x/tools' and go vet's where they set one; README.md states it as help
 // prints it.
 func TestExitStatus(t *testing.T) {
+	t.Parallel()
 	kernel := filepath.Join(root, "testdata", "kernel")
 	nd := []string{"-C", "net_device", "-hot", "net_cachelines/net_device.rst", "-q"}
 	for _, c := range []struct {

@@ -3,11 +3,11 @@ package main
 import (
 	"bufio"
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -75,7 +75,8 @@ func packagesFlags() (*flag.FlagSet, *packagesOptions) {
 // SARIF, and to decide fixes over every package of the load (planFixes):
 // with -fix it applies them, or with -diff prints them, after which it
 // reports what is left as it would without -fix.
-func runPackages(args []string, stdout, stderr io.Writer) int {
+func runPackages(args []string, e env) int {
+	stdout, stderr := e.Stdout, e.Stderr
 	fs, o := packagesFlags()
 	if ok, code := parseFlags(fs, args, packagesUsage, stdout, stderr); !ok {
 		return code
@@ -88,23 +89,8 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cachelint: "+format+"\n", args...)
 		return 1
 	}
-	if diff && !o.fix {
-		return fail("-diff prints what -fix would change: give both")
-	}
-	if o.fix && !o.tests {
-		return fail("-fix needs the test files (-test=false): code in them may depend on the field orders it changes")
-	}
-	if o.json {
-		o.format = "json"
-	}
-	if !slices.Contains([]string{"text", "json", "sarif"}, o.format) {
-		return fail("-format=%s: want text, json or sarif", o.format)
-	}
-	if o.context >= 0 && o.format != "text" {
-		return fail("-c shows source lines in the text output, not in -format %s", o.format)
-	}
-	if fs.NArg() == 0 {
-		return fail("no PACKAGES (cachelint -h for usage)")
+	if err := o.check(diff, fs.NArg()); err != nil {
+		return fail("%v", err)
 	}
 	var sarif *report.SARIF
 	if o.format == "sarif" {
@@ -132,6 +118,124 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	if i := slices.IndexFunc(arches, func(a golayout.ArchLines) bool { return a.GOARCH == host }); i > 0 {
 		arches[0], arches[i] = arches[i], arches[0]
 	}
+	pkgs, builds, status, err := loadBuilds(arches, host, o.tests, fs.Args(), e)
+	if err != nil {
+		return fail("%v", err)
+	}
+	o.configureBuilds(arches, pkgs, builds)
+	o.LoadWide = true
+	// The profiles are mapped over the whole load, which sees what every
+	// package does to a type; the passes are not to map them again.
+	profiled, err := pgoProfiled(o.PGO, pkgs, e)
+	if err != nil {
+		return fail("%v", err)
+	}
+	o.Config.Profiled = profiled
+	o.PGO = "off"
+	writes := overPackages[analyzer.ElementWrites](pkgs)
+	if len(pkgs) > 0 {
+		o.Config.Elements = writes.Types(pkgs[0].Fset)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(o.Config)}, pkgs, nil)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if o.HotFile != "" {
+		// What no one package can tell: a line naming a package not
+		// checked. (A hot file that cannot be read is each pass's error.)
+		if hot, err := golayout.LoadHotFile(o.HotFile); err == nil {
+			var checked []*types.Package
+			for _, p := range pkgs {
+				checked = append(checked, p.Types)
+			}
+			report.Warnings(stderr, "", golayout.UnknownHotFilePackages(hot, checked), true)
+		}
+	}
+	plan, err := planFixes(graph.Roots, layoutUses(pkgs))
+	if err != nil {
+		return fail("%v", err)
+	}
+	// The diff goes to stdout with the text output, whose diagnostics go
+	// to stderr; beside a JSON or SARIF document, which stdout holds
+	// alone and which carries the fixes itself, to stderr.
+	var diffOut io.Writer
+	switch {
+	case diff && o.format == "text":
+		diffOut = stdout
+	case diff:
+		diffOut = stderr
+	}
+	if err := plan.apply(graph.Roots, o.fix && !diff, diffOut, e); err != nil {
+		fmt.Fprintf(stderr, "cachelint: %v\n", err)
+		status = 1
+	}
+	if o.format == "json" {
+		if err := graph.PrintJSON(stdout); err != nil {
+			return fail("%v", err)
+		}
+		if o.json {
+			// x/tools' -json: the JSON says what was found.
+			return status
+		}
+	}
+	diags, status, err := diagnostics(graph.Roots, sarif != nil, status, e)
+	if err != nil {
+		return fail("%v", err)
+	}
+	switch {
+	case o.format == "json":
+	case sarif != nil:
+		for _, d := range diags {
+			if err := sarif.Result(report.SARIFResult{Rule: d.category, Message: d.message, File: d.file, Line: d.line, Column: d.col, Fixes: d.fixes}); err != nil {
+				return fail("%v", err)
+			}
+		}
+		if err := sarif.Close(); err != nil {
+			return fail("%v", err)
+		}
+	default:
+		w := bufio.NewWriter(stderr)
+		lines := map[string][]string{}
+		for _, d := range diags {
+			fmt.Fprintf(w, "%s:%d:%d: %s\n", e.rel(d.file), d.line, d.col, d.message)
+			if o.context >= 0 {
+				writeSourceLines(w, lines, d.file, d.line-o.context, d.endLine+o.context)
+			}
+		}
+		w.Flush()
+	}
+	return status
+}
+
+// check checks the flags that depend on each other, and that there are
+// packages (n arguments); diff is whether -diff was given.
+func (o *packagesOptions) check(diff bool, n int) error {
+	if diff && !o.fix {
+		return errors.New("-diff prints what -fix would change: give both")
+	}
+	if o.fix && !o.tests {
+		return errors.New("-fix needs the test files (-test=false): code in them may depend on the field orders it changes")
+	}
+	if o.json {
+		o.format = "json"
+	}
+	if !slices.Contains([]string{"text", "json", "sarif"}, o.format) {
+		return fmt.Errorf("-format=%s: want text, json or sarif", o.format)
+	}
+	if o.context >= 0 && o.format != "text" {
+		return fmt.Errorf("-c shows source lines in the text output, not in -format %s", o.format)
+	}
+	if n == 0 {
+		return errors.New("no PACKAGES (cachelint -h for usage)")
+	}
+	return nil
+}
+
+// loadBuilds loads the packages of patterns for each GOARCH of arches,
+// the user's (host) first, and reports on e's stderr those that do not
+// load. It returns the packages checked on the first, what each GOARCH's
+// build checks, and exit status 1 when some did not load.
+func loadBuilds(arches []golayout.ArchLines, host string, tests bool, patterns []string, e env) (pkgs []*packages.Package, builds [][]*packages.Package, status int, err error) {
 	// The GOARCHes' loads run at once: each waits on the go command
 	// while another type-checks.
 	files := goload.NewFiles()
@@ -139,28 +243,28 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	var wg sync.WaitGroup
 	for i, a := range arches {
 		wg.Go(func() {
-			loads[i].pkgs, loads[i].err = goload.Load(loadConfig(a.GOARCH, host, o.tests, files), fs.Args()...)
+			loads[i].pkgs, loads[i].err = goload.Load(loadConfig(a.GOARCH, host, tests, files, e.Dir), patterns...)
 		})
 	}
 	wg.Wait()
 	if err := loads[0].err; err != nil {
-		return fail("%v", err)
+		return nil, nil, 0, err
 	}
 	seen := map[string]bool{}
-	pkgs, status := checkable(loads[0].pkgs, seen, stderr)
+	pkgs, status = checkable(loads[0].pkgs, seen, e)
 	checked := map[string]bool{} // by package ID
 	for _, p := range pkgs {
 		checked[p.ID] = true
 	}
-	builds := make([][]*packages.Package, len(arches)) // what each GOARCH checks
+	builds = make([][]*packages.Package, len(arches)) // what each GOARCH checks
 	builds[0] = pkgs
 	noted := make([]map[string]bool, len(arches))
 	for i, a := range arches[1:] {
 		if err := loads[i+1].err; err != nil {
-			return fail("GOARCH=%s: %v", a.GOARCH, err)
+			return nil, nil, 0, fmt.Errorf("GOARCH=%s: %v", a.GOARCH, err)
 		}
 		noted[i+1] = map[string]bool{}
-		builds[i+1] = crossCheckable(a, loads[i+1].pkgs, checked, noted[i+1], stderr)
+		builds[i+1] = crossCheckable(a, loads[i+1].pkgs, checked, noted[i+1], e)
 	}
 	// A package whose test variant is checked is checked as the variant,
 	// which has its files and their function bodies; one whose variant
@@ -174,18 +278,18 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		slices.Sort(paths)
 		for i, a := range arches {
 			wg.Go(func() {
-				cfg := loadConfig(a.GOARCH, host, false, files)
+				cfg := loadConfig(a.GOARCH, host, false, files, e.Dir)
 				loads[i].pkgs, loads[i].err = goload.Load(cfg, paths...)
 			})
 		}
 		wg.Wait()
 		for i, a := range arches {
 			if err := loads[i].err; err != nil {
-				return fail("GOARCH=%s: %v", a.GOARCH, err)
+				return nil, nil, 0, fmt.Errorf("GOARCH=%s: %v", a.GOARCH, err)
 			}
 			builds[i] = slices.DeleteFunc(builds[i], func(p *packages.Package) bool { return again[p.ID] })
 			if i == 0 {
-				ps, st := checkable(loads[0].pkgs, seen, stderr)
+				ps, st := checkable(loads[0].pkgs, seen, e)
 				status = max(status, st)
 				for _, p := range ps {
 					checked[p.ID] = true
@@ -193,10 +297,16 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 				builds[0] = append(builds[0], ps...)
 				continue
 			}
-			builds[i] = append(builds[i], crossCheckable(a, loads[i].pkgs, checked, noted[i], stderr)...)
+			builds[i] = append(builds[i], crossCheckable(a, loads[i].pkgs, checked, noted[i], e)...)
 		}
 	}
 	pkgs = slices.DeleteFunc(builds[0], func(p *packages.Package) bool { return variants[p.ID] })
+	return pkgs, builds, status, nil
+}
+
+// configureBuilds gives the analyzer the first of arches to check pkgs
+// on, and the others' builds (builds, in the order of arches) beside.
+func (o *packagesOptions) configureBuilds(arches []golayout.ArchLines, pkgs []*packages.Package, builds [][]*packages.Package) {
 	o.Config.GOARCH, o.Config.Lines = arches[0].GOARCH, arches[0].Lines
 	// The uses of package-level variables, by GOARCH, over its
 	// packages: sought only if some struct has findings.
@@ -224,37 +334,12 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		}
 		o.Config.Builds = func(p *types.Package) []*analyzer.Build { return others[ids[p]] }
 	}
-	o.LoadWide = true
-	// The profiles are mapped over the whole load, which sees what every
-	// package does to a type; the passes are not to map them again.
-	profiled, err := pgoProfiled(o.PGO, pkgs, stderr)
-	if err != nil {
-		return fail("%v", err)
-	}
-	o.Config.Profiled = profiled
-	o.PGO = "off"
-	writes := overPackages[analyzer.ElementWrites](pkgs)
-	if len(pkgs) > 0 {
-		o.Config.Elements = writes.Types(pkgs[0].Fset)
-	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(o.Config)}, pkgs, nil)
-	if err != nil {
-		return fail("%v", err)
-	}
-	if o.HotFile != "" {
-		// What no one package can tell: a line naming a package not
-		// checked. (A hot file that cannot be read is each pass's error.)
-		if hot, err := golayout.LoadHotFile(o.HotFile); err == nil {
-			var checked []*types.Package
-			for _, p := range pkgs {
-				checked = append(checked, p.Types)
-			}
-			report.Warnings(stderr, "", golayout.UnknownHotFilePackages(hot, checked), true)
-		}
-	}
-	// What every package depends on of the layouts the fixes change is
-	// sought only when there are fixes.
-	uses := func() (map[*packages.Package]*analyzer.LayoutUses, error) {
+}
+
+// layoutUses finds what every package of pkgs depends on of the layouts
+// the fixes change, when called: only when there are fixes.
+func layoutUses(pkgs []*packages.Package) func() (map[*packages.Package]*analyzer.LayoutUses, error) {
+	return func() (map[*packages.Package]*analyzer.LayoutUses, error) {
 		loaded := map[string]bool{}
 		for _, p := range pkgs {
 			loaded[p.PkgPath] = true
@@ -272,59 +357,42 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 		}
 		return out, nil
 	}
-	plan, err := planFixes(graph.Roots, uses)
-	if err != nil {
-		return fail("%v", err)
-	}
-	// The diff goes to stdout with the text output, whose diagnostics go
-	// to stderr; beside a JSON or SARIF document, which stdout holds
-	// alone and which carries the fixes itself, to stderr.
-	var diffOut io.Writer
-	switch {
-	case diff && o.format == "text":
-		diffOut = stdout
-	case diff:
-		diffOut = stderr
-	}
-	if err := plan.apply(graph.Roots, o.fix && !diff, diffOut); err != nil {
-		fmt.Fprintf(stderr, "cachelint: %v\n", err)
-		status = 1
-	}
-	if o.format == "json" {
-		if err := graph.PrintJSON(stdout); err != nil {
-			return fail("%v", err)
-		}
-		if o.json {
-			// x/tools' -json: the JSON says what was found.
-			return status
-		}
-	}
+}
 
-	type diag struct {
-		file              string
-		line, col         int
-		category, message string
-		endLine           int
-		fixes             []report.SARIFFix
-	}
+// diag is a diagnostic as cachelint reports it.
+type diag struct {
+	file              string
+	line, col         int
+	category, message string
+	endLine           int
+	fixes             []report.SARIFFix
+}
+
+// diagnostics are the diagnostics of roots, sorted by position, once
+// each (a package and its test variant hold the same files), with their
+// fixes as SARIF's when withFixes is set. The actions that failed are
+// said on e's stderr. status is the exit status so far; diagnostics
+// returns it as the diagnostics and failures leave it.
+func diagnostics(roots []*checker.Action, withFixes bool, status int, e env) ([]diag, int, error) {
 	var diags []diag
 	sources := map[string][]byte{} // the files fixes edit, by name
-	for _, act := range graph.Roots {
+	for _, act := range roots {
 		if act.Err != nil {
-			fmt.Fprintf(stderr, "cachelint: %s: %v\n", act.Package.PkgPath, act.Err)
+			fmt.Fprintf(e.Stderr, "cachelint: %s: %v\n", act.Package.PkgPath, act.Err)
 			status = 1
 			continue
 		}
 		for _, d := range act.Diagnostics {
 			p := act.Package.Fset.Position(d.Pos)
 			end := p.Line
-			if e := act.Package.Fset.Position(d.End); e.IsValid() && e.Filename == p.Filename {
-				end = max(end, e.Line)
+			if ep := act.Package.Fset.Position(d.End); ep.IsValid() && ep.Filename == p.Filename {
+				end = max(end, ep.Line)
 			}
 			var fixes []report.SARIFFix
-			if sarif != nil {
-				if fixes, err = sarifFixes(act.Package.Fset, d.SuggestedFixes, sources); err != nil {
-					return fail("%v", err)
+			if withFixes {
+				var err error
+				if fixes, err = sarifFixes(act.Package.Fset, d.SuggestedFixes, sources, e); err != nil {
+					return nil, status, err
 				}
 			}
 			diags = append(diags, diag{p.Filename, p.Line, p.Column, d.Category, analyzer.Message(d), end, fixes})
@@ -333,47 +401,23 @@ func runPackages(args []string, stdout, stderr io.Writer) int {
 	slices.SortFunc(diags, func(a, b diag) int {
 		return cmp.Or(cmp.Compare(a.file, b.file), cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col), cmp.Compare(a.message, b.message))
 	})
-	// A package and its test variant hold the same files.
 	diags = slices.CompactFunc(diags, func(a, b diag) bool {
 		return a.file == b.file && a.line == b.line && a.col == b.col && a.category == b.category && a.message == b.message && a.endLine == b.endLine
 	})
 	if len(diags) > 0 && status == 0 {
 		status = 3
 	}
-	if o.format == "json" {
-		return status
-	}
-	if sarif != nil {
-		for _, d := range diags {
-			if err := sarif.Result(report.SARIFResult{Rule: d.category, Message: d.message, File: d.file, Line: d.line, Column: d.col, Fixes: d.fixes}); err != nil {
-				return fail("%v", err)
-			}
-		}
-		if err := sarif.Close(); err != nil {
-			return fail("%v", err)
-		}
-		return status
-	}
-	w := bufio.NewWriter(stderr)
-	lines := map[string][]string{}
-	for _, d := range diags {
-		fmt.Fprintf(w, "%s:%d:%d: %s\n", relToWD(d.file), d.line, d.col, d.message)
-		if o.context >= 0 {
-			writeSourceLines(w, lines, d.file, d.line-o.context, d.endLine+o.context)
-		}
-	}
-	w.Flush()
-	return status
+	return diags, status, nil
 }
 
 // sarifFixes are the suggested fixes of a diagnostic as SARIF fixes,
 // with the files they edit read into sources (by name) once.
-func sarifFixes(fset *token.FileSet, fixes []analysis.SuggestedFix, sources map[string][]byte) ([]report.SARIFFix, error) {
+func sarifFixes(fset *token.FileSet, fixes []analysis.SuggestedFix, sources map[string][]byte, e env) ([]report.SARIFFix, error) {
 	var out []report.SARIFFix
 	for _, f := range fixes {
 		sf := report.SARIFFix{Description: f.Message}
-		for _, e := range f.TextEdits {
-			tf := fset.File(e.Pos)
+		for _, te := range f.TextEdits {
+			tf := fset.File(te.Pos)
 			name := tf.Name()
 			src, ok := sources[name]
 			if !ok {
@@ -383,11 +427,11 @@ func sarifFixes(fset *token.FileSet, fixes []analysis.SuggestedFix, sources map[
 				}
 				sources[name] = src
 			}
-			start, end := tf.Offset(e.Pos), tf.Offset(e.End)
+			start, end := tf.Offset(te.Pos), tf.Offset(te.End)
 			if end > len(src) || tf.Size() != len(src) {
-				return nil, fmt.Errorf("%s changed while it was analyzed", relToWD(name))
+				return nil, fmt.Errorf("%s changed while it was analyzed", e.rel(name))
 			}
-			sf.Edits = append(sf.Edits, report.SARIFEdit{File: name, Src: src, Start: start, End: end, Text: string(e.NewText)})
+			sf.Edits = append(sf.Edits, report.SARIFEdit{File: name, Src: src, Start: start, End: end, Text: string(te.NewText)})
 		}
 		out = append(out, sf)
 	}
@@ -483,10 +527,10 @@ type loaded struct {
 	err  error
 }
 
-// loadConfig is the load of the packages built for goarch, sharing files
-// with the loads of the other GOARCHes.
-func loadConfig(goarch, host string, tests bool, files *goload.Files) goload.Config {
-	cfg := goload.Config{Tests: tests, VariantBodies: tests, Files: files}
+// loadConfig is the load of the packages built for goarch, in dir,
+// sharing files with the loads of the other GOARCHes.
+func loadConfig(goarch, host string, tests bool, files *goload.Files, dir string) goload.Config {
+	cfg := goload.Config{Dir: dir, Tests: tests, VariantBodies: tests, Files: files}
 	if goarch != host {
 		// A cross build, as go build makes one: without cgo.
 		cfg.Env = append(os.Environ(), "GOARCH="+goarch, "CGO_ENABLED=0")
@@ -497,22 +541,22 @@ func loadConfig(goarch, host string, tests bool, files *goload.Files) goload.Con
 // checkable reports the errors of the packages of the user's GOARCH that
 // do not load: it returns the others, which the analyzer can check, and
 // exit status 1 when some did not load. seen records what was reported.
-func checkable(pkgs []*packages.Package, seen map[string]bool, stderr io.Writer) ([]*packages.Package, int) {
+func checkable(pkgs []*packages.Package, seen map[string]bool, e env) ([]*packages.Package, int) {
 	// A package that does not load, or imports one that does not, is
 	// reported and left out; the others are checked.
 	bad := map[*packages.Package]bool{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		// The go command's report of a compile error repeats the type
 		// checker's ("# PKG" and the error).
-		checked := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError })
-		for _, e := range p.Errors {
+		checked := slices.ContainsFunc(p.Errors, func(pe packages.Error) bool { return pe.Kind != packages.ListError })
+		for _, pe := range p.Errors {
 			bad[p] = true
-			if checked && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			if checked && pe.Kind == packages.ListError && strings.HasPrefix(pe.Msg, "# ") {
 				continue
 			}
-			if msg := errorLine(p, e); !seen[msg] {
+			if msg := errorLine(p, pe, e); !seen[msg] {
 				seen[msg] = true
-				fmt.Fprintf(stderr, "cachelint: %s\n", msg)
+				fmt.Fprintf(e.Stderr, "cachelint: %s\n", msg)
 			}
 		}
 		for _, imp := range p.Imports {
@@ -532,7 +576,7 @@ func checkable(pkgs []*packages.Package, seen map[string]bool, stderr io.Writer)
 		} else if len(p.Errors) == 0 {
 			if msg := p.PkgPath + ": not checked: a package it imports has errors"; !seen[msg] {
 				seen[msg] = true
-				fmt.Fprintf(stderr, "cachelint: %s\n", msg)
+				fmt.Fprintf(e.Stderr, "cachelint: %s\n", msg)
 			}
 		}
 	}
@@ -547,7 +591,7 @@ func checkable(pkgs []*packages.Package, seen map[string]bool, stderr io.Writer)
 // that says why; it is no error, since the user builds it where it
 // builds. (A package that does not build for the user's GOARCH has its
 // errors reported there.)
-func crossCheckable(a golayout.ArchLines, pkgs []*packages.Package, checked, noted map[string]bool, stderr io.Writer) []*packages.Package {
+func crossCheckable(a golayout.ArchLines, pkgs []*packages.Package, checked, noted map[string]bool, e env) []*packages.Package {
 	own := map[*packages.Package]bool{}       // has errors
 	culprit := map[*packages.Package]string{} // imports one that has: its path
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -588,25 +632,25 @@ func crossCheckable(a golayout.ArchLines, pkgs []*packages.Package, checked, not
 		noted[p.PkgPath] = true
 		why := "it imports " + c + ", which does not build for " + a.GOARCH
 		if own[p] {
-			why = "it does not build for " + a.GOARCH + ": " + errorLine(p, p.Errors[0])
+			why = "it does not build for " + a.GOARCH + ": " + errorLine(p, p.Errors[0], e)
 			if n := len(p.Errors) - 1; n == 1 {
 				why += " (and 1 more error)"
 			} else if n > 1 {
 				why += fmt.Sprintf(" (and %d more errors)", n)
 			}
 		}
-		fmt.Fprintf(stderr, "cachelint: "+at+"%s\n", p.ID, why)
+		fmt.Fprintf(e.Stderr, "cachelint: "+at+"%s\n", p.ID, why)
 	}
 	return ok
 }
 
-// errorLine is e, an error of p, as cachelint reports it: at its place,
-// or at p's path.
-func errorLine(p *packages.Package, e packages.Error) string {
-	if e.Pos != "" && e.Pos != "-" {
-		return relToWD(e.Pos) + ": " + e.Msg
+// errorLine is pe, an error of p, as cachelint reports it: at its place,
+// named from e's directory, or at p's path.
+func errorLine(p *packages.Package, pe packages.Error, e env) string {
+	if pe.Pos != "" && pe.Pos != "-" {
+		return e.rel(pe.Pos) + ": " + pe.Msg
 	}
-	return p.PkgPath + ": " + e.Msg
+	return p.PkgPath + ": " + pe.Msg
 }
 
 // byteLines says line sizes in words: "128-byte lines", "64- and
@@ -627,17 +671,4 @@ func byteLines(lines []int64) string {
 		}
 	}
 	return b.String() + "-byte lines"
-}
-
-// relToWD names file relative to the working directory when it lies under
-// it, as go vet names the files of its diagnostics.
-func relToWD(file string) string {
-	cwd, err := os.Getwd()
-	if err != nil {
-		return file
-	}
-	if r, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(r, "..") {
-		return r
-	}
-	return file
 }

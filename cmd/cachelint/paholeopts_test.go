@@ -316,7 +316,7 @@ func BenchmarkLayoutExpand(b *testing.B) {
 	for _, args := range [][]string{{"-E"}, nil} {
 		b.Run(fmt.Sprintf("%v", args), func(b *testing.B) {
 			for b.Loop() {
-				if code := runLayout(append(args, td("kernel/linux-6.18/vmlinux.btf.gz")), io.Discard, io.Discard); code != 3 {
+				if code := runLayout(append(args, td("kernel/linux-6.18/vmlinux.btf.gz")), testEnv(io.Discard, io.Discard)); code != 3 {
 					b.Fatalf("exit %d", code)
 				}
 			}

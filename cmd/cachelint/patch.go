@@ -1,9 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/cachelint/cachelint/csource"
 	"github.com/cachelint/cachelint/layout"
@@ -21,16 +21,17 @@ type patcher struct {
 	failed bool
 }
 
-func newPatcher(paths []string, lines []int64, stderr io.Writer) (*patcher, error) {
-	wd, err := os.Getwd()
+// newPatcher rewrites the sources at paths, writing the diff's paths
+// relative to e's working directory, for git apply.
+func newPatcher(paths []string, lines []int64, e env) (*patcher, error) {
+	if e.Dir == "" {
+		return nil, errors.New("the working directory is unknown: the diff could not name the files for git apply")
+	}
+	src, err := csource.Open(paths, e.Dir)
 	if err != nil {
 		return nil, err
 	}
-	src, err := csource.Open(paths, wd)
-	if err != nil {
-		return nil, err
-	}
-	return &patcher{src: src, lines: lines, stderr: stderr}, nil
+	return &patcher{src: src, lines: lines, stderr: e.Stderr}, nil
 }
 
 // add plans the rewrite of s, whose analysis r has a proposal; a struct

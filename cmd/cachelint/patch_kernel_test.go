@@ -44,10 +44,10 @@ var stableMembers = map[string][]struct{ name, after string }{
 }
 
 // kernelTree copies kernelHeaders from the Linux tree $CACHELINT_LINUX_SRC
-// names, as they are, into a git work tree in a temporary folder, made
-// the working directory, and returns the paths of the BTF and the
-// net_cachelines folder. It skips the test when the variable is unset.
-func kernelTree(t *testing.T) (btf, tables string) {
+// names, as they are, into a git work tree in a temporary folder, and
+// returns the folder and the paths of the BTF and the net_cachelines
+// folder. It skips the test when the variable is unset.
+func kernelTree(t *testing.T) (tree, btf, tables string) {
 	t.Helper()
 	linux := os.Getenv(linuxSrcEnv)
 	if linux == "" {
@@ -64,31 +64,31 @@ func kernelTree(t *testing.T) (btf, tables string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(t.TempDir())
+	tree = t.TempDir()
 	for _, h := range kernelHeaders {
 		b, err := os.ReadFile(filepath.Join(linux, h))
 		if err != nil {
 			t.Fatalf("%s: %v", linuxSrcEnv, err)
 		}
-		if err := os.MkdirAll(filepath.Dir(h), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(tree, filepath.Dir(h)), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(h, b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(tree, h), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	execOK(t, "git", "init", "-q")
-	execOK(t, "git", "add", "-A")
-	return filepath.Join(root, "linux-6.18", "vmlinux.btf.gz"), filepath.Join(root, "net_cachelines")
+	execOK(t, tree, "git", "init", "-q")
+	execOK(t, tree, "git", "add", "-A")
+	return tree, filepath.Join(root, "linux-6.18", "vmlinux.btf.gz"), filepath.Join(root, "net_cachelines")
 }
 
-// missingStable returns the refusal -patch gives on header for struct
-// name if the header predates a stable fix the BTF has (lacks one of the
+// missingStable returns the refusal -patch gives on header (in dir) for
+// struct name if the header predates a stable fix the BTF has (lacks one of the
 // struct's stableMembers or netns_ipv4's icmp cacheline group, or has
 // tcp_sock's chrono_type in its old place), as a pattern, or nil.
-func missingStable(t *testing.T, header, name string) *regexp.Regexp {
+func missingStable(t *testing.T, dir, header, name string) *regexp.Regexp {
 	t.Helper()
-	b, err := os.ReadFile(header)
+	b, err := os.ReadFile(filepath.Join(dir, header))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,6 +132,7 @@ func memberDecl(name string) *regexp.Regexp {
 // release before the stable fixes), -patch refuses the struct instead,
 // naming the member.
 func TestPatchKernel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, header, table string
 		line                int64
@@ -175,15 +176,19 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 			c.sub = c.name + "@" + itoa(c.line)
 		}
 		t.Run(c.sub, func(t *testing.T) {
-			btf, tables := kernelTree(t)
+			tree, btf, tables := kernelTree(t)
+			header := filepath.Join(tree, c.header)
+			// The hot files as named in the tree, and in-process.
 			hot := []string{filepath.Join(tables, c.table)}
+			hotIn := slices.Clone(hot)
 			if c.extra != "" {
-				if err := os.WriteFile("extra.hot", []byte(c.extra), 0o644); err != nil {
+				if err := os.WriteFile(filepath.Join(tree, "extra.hot"), []byte(c.extra), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				hot = append(hot, "extra.hot")
+				hotIn = append(hotIn, filepath.Join(tree, "extra.hot"))
 			}
-			original, err := os.ReadFile(c.header)
+			original, err := os.ReadFile(header)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -191,8 +196,8 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 			for _, h := range hot {
 				args = append(args, "-hot", h)
 			}
-			patch, errs, code := runCmd(t, append(args, "-patch", c.header, "-C", c.name, btf)...)
-			if refusal := missingStable(t, c.header, c.name); refusal != nil {
+			patch, errs, code := runLayoutIn(t, tree, append(args, "-patch", c.header, "-C", c.name, btf)...)
+			if refusal := missingStable(t, tree, c.header, c.name); refusal != nil {
 				if code != 1 || patch != "" || !refusal.MatchString(errs) {
 					t.Errorf("a tree without the stable members: exit %d, stdout %q, stderr %s; want exit 1, no patch, %s", code, patch, errs, refusal)
 				}
@@ -222,15 +227,15 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 				// With the kernel's CACHELINE_ASSERT_GROUP_SIZE lines:
 				// the groups keep their sizes, the patch is the same.
 				asserts := filepath.Join(filepath.Dir(btf), "asserts")
-				with, errs, code := runCmd(t, append(args, "-asserts", asserts, "-patch", c.header, "-C", c.name, btf)...)
+				with, errs, code := runLayoutIn(t, tree, append(args, "-asserts", asserts, "-patch", c.header, "-C", c.name, btf)...)
 				if code != 3 || with != patch {
 					t.Errorf("with -asserts: exit %d, %s\n%s", code, errs, with)
 				}
 			}
 
 			// The plan: the proposal and the members it moves.
-			structs := preparedHot(t, btf, hot, c.name)
-			src, err := csource.Open([]string{c.header}, ".")
+			structs := preparedHot(t, btf, hotIn, c.name)
+			src, err := csource.Open([]string{header}, tree)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -302,8 +307,8 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 				}
 			}
 
-			applyOnce(t, patch)
-			patched, err := os.ReadFile(c.header)
+			applyOnce(t, tree, patch)
+			patched, err := os.ReadFile(header)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,7 +316,7 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 
 			// The patched header declares the members in the proposal's
 			// order: csource matches it against the proposed struct.
-			after, err := csource.Open([]string{c.header}, ".")
+			after, err := csource.Open([]string{header}, tree)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -334,31 +339,33 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 // where it predates the stable fixes the BTF has; otherwise the test
 // removes the first of those members' declarations from its copy.
 func TestPatchKernelRefusals(t *testing.T) {
-	btf, tables := kernelTree(t)
+	t.Parallel()
+	tree, btf, tables := kernelTree(t)
 	for _, c := range []struct{ name, header, table string }{
 		{"net_device", "include/linux/netdevice.h", "net_device.rst"},
 		{"inet_connection_sock", "include/net/inet_connection_sock.h", "inet_connection_sock.rst"},
 	} {
-		b, err := os.ReadFile(c.header)
+		header := filepath.Join(tree, c.header)
+		b, err := os.ReadFile(header)
 		if err != nil {
 			t.Fatal(err)
 		}
-		refusal := missingStable(t, c.header, c.name)
+		refusal := missingStable(t, tree, c.header, c.name)
 		if refusal == nil {
 			decl := memberDecl(stableMembers[c.name][0].name)
 			loc := decl.FindIndex(b)
-			if err := os.WriteFile(c.header, append(b[:loc[0]:loc[0]], b[loc[1]:]...), 0o644); err != nil {
+			if err := os.WriteFile(header, append(b[:loc[0]:loc[0]], b[loc[1]:]...), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if refusal = missingStable(t, c.header, c.name); refusal == nil {
+			if refusal = missingStable(t, tree, c.header, c.name); refusal == nil {
 				t.Fatalf("%s still declares %s", c.header, stableMembers[c.name][0].name)
 			}
 		}
-		out, errs, code := runCmd(t, "-reorg", "-hot", filepath.Join(tables, c.table), "-patch", c.header, "-C", c.name, btf)
+		out, errs, code := runLayoutIn(t, tree, "-reorg", "-hot", filepath.Join(tables, c.table), "-patch", c.header, "-C", c.name, btf)
 		if code != 1 || out != "" || !refusal.MatchString(errs) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %s; want exit 1, no patch, %s", c.name, code, out, errs, refusal)
 		}
-		if err := os.WriteFile(c.header, b, 0o644); err != nil {
+		if err := os.WriteFile(header, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -373,7 +380,9 @@ func TestPatchKernelRefusals(t *testing.T) {
 		if c.table != "" {
 			hot = filepath.Join(tables, c.table)
 		}
-		src, err := csource.Open([]string{c.header}, ".")
+		// In-process, the source is named by its full path.
+		header := filepath.Join(tree, c.header)
+		src, err := csource.Open([]string{header}, tree)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -384,7 +393,7 @@ func TestPatchKernelRefusals(t *testing.T) {
 			}
 			s := preparedHot(t, btf, hots, c.name)[0]
 			pl, err := src.Plan(s, []int64{line})
-			if refusal := missingStable(t, c.header, c.name); refusal != nil {
+			if refusal := missingStable(t, "", header, c.name); refusal != nil {
 				if err == nil || !refusal.MatchString("cachelint: "+err.Error()) {
 					t.Errorf("%s@%d: %v, want %s", c.name, line, err, refusal)
 				}
@@ -400,7 +409,7 @@ func TestPatchKernelRefusals(t *testing.T) {
 		}
 	}
 	// A struct with findings and no proposal says why it gets no patch.
-	out, errs, code := runCmd(t, "-reorg", "-line", "128", "-patch", "include/net/sock.h", "-C", "sock", btf)
+	out, errs, code := runLayoutIn(t, tree, "-reorg", "-line", "128", "-patch", "include/net/sock.h", "-C", "sock", btf)
 	if code != 3 || out != "" || !strings.Contains(errs, "cachelint: note: struct sock: no patch: ") {
 		t.Errorf("sock@128: exit %d, stdout %q, stderr %s", code, out, errs)
 	}
@@ -435,11 +444,12 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // unions of named structs, NET_DEV_STAT, rcu_head, DECLARE_BITMAP,
 // CONFIG_ blocks, bit-fields, function pointers) are all understood.
 func TestPatchKernelStructs(t *testing.T) {
-	btf, _ := kernelTree(t)
+	t.Parallel()
+	tree, btf, _ := kernelTree(t)
 	def := regexp.MustCompile(`(?m)^struct (\w+) \{`)
 	var names []string
 	where := map[string]string{}
-	err := filepath.WalkDir("include", func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join(tree, "include"), func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -458,12 +468,12 @@ func TestPatchKernelStructs(t *testing.T) {
 	}
 	structs := preparedHot(t, btf, nil, names...)
 	for _, s := range structs {
-		src, err := csource.Open([]string{where[s.Name]}, ".")
+		src, err := csource.Open([]string{where[s.Name]}, tree)
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, err = src.Plan(s, []int64{64})
-		if refusal := missingStable(t, where[s.Name], s.Name); refusal != nil {
+		if refusal := missingStable(t, "", where[s.Name], s.Name); refusal != nil {
 			if err == nil || !refusal.MatchString("cachelint: "+err.Error()) {
 				t.Errorf("%s: %v, want %s", s.Name, err, refusal)
 			}

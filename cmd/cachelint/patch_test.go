@@ -45,20 +45,33 @@ func needTools(t *testing.T) {
 	}
 }
 
-func execOK(t *testing.T, name string, args ...string) string {
+// execOK runs a command in dir ("" for the package's folder) and
+// returns its output; it must succeed.
+func execOK(t *testing.T, dir, name string, args ...string) string {
 	t.Helper()
-	out, err := exec.Command(name, args...).CombinedOutput()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}
 	return string(out)
 }
 
-// compileC compiles src with gcc -g into obj, keeping every type's DWARF.
-func compileC(t *testing.T, src, obj string, defines []string) {
+// compileC compiles src with gcc -g into obj, keeping every type's DWARF,
+// in dir ("" for the package's folder), which relative names are in.
+func compileC(t *testing.T, dir, src, obj string, defines []string) {
 	t.Helper()
 	args := append([]string{"-g", "-O0", "-fno-eliminate-unused-debug-types", "-w"}, defines...)
-	execOK(t, "gcc", append(args, "-c", "-x", "c", src, "-o", obj)...)
+	execOK(t, dir, "gcc", append(args, "-c", "-x", "c", src, "-o", obj)...)
+}
+
+// runLayoutIn runs the built cachelint layout in dir, as someone working
+// there would: the files named in args and in what it prints are
+// relative to dir.
+func runLayoutIn(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	return runSplit(t, dir, bin, append([]string{"layout"}, args...)...)
 }
 
 // prepared reads the structs of obj as cachelint layout does before
@@ -93,6 +106,7 @@ func prepared(t *testing.T, obj, hot string, names []string, grow int64) []*layo
 // every struct out exactly as the proposal does; the two sources differ
 // only by moved lines and what the proposal adds or drops.
 func TestPatchCompiles(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	kernel := []string{"-DCONFIG_SMP"}
 	all := append(kernel, "-DCONFIG_XPS", "-DCONFIG_NETFILTER_EGRESS", "-DCONFIG_NET_XGRESS", "-DCONFIG_NETPOLL")
@@ -162,36 +176,37 @@ func provePatch(t *testing.T, c patchCase) {
 		from[p] = abs
 	}
 	tmp := t.TempDir()
-	t.Chdir(tmp)
+	in := func(name string) string { return filepath.Join(tmp, name) }
 	for p, abs := range from {
 		b, err := os.ReadFile(abs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(in(p)), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
+		if err := os.WriteFile(in(p), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(hotFile, hot, 0o644); err != nil {
+	if err := os.WriteFile(in(hotFile), hot, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	original, err := os.ReadFile(c.src)
+	original, err := os.ReadFile(in(c.src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	compileC(t, c.src, "before.o", c.defines)
+	compileC(t, tmp, c.src, "before.o", c.defines)
 	lines := []int64{64}
 
-	// The plans, as -patch makes them.
-	src, err := csource.Open([]string{c.src}, tmp)
+	// The plans, as -patch makes them in tmp; the notes name the source
+	// as given there.
+	src, err := csource.Open([]string{in(c.src)}, tmp)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var plans []*csource.Plan
-	for _, s := range prepared(t, "before.o", hotFile, c.structs, c.grow) {
+	for _, s := range prepared(t, in("before.o"), in(hotFile), c.structs, c.grow) {
 		if r := layout.Analyze(s, lines); r.Proposal == nil {
 			t.Fatalf("%s: no proposal: %s", s.Name, r.NoFix)
 		}
@@ -199,7 +214,7 @@ func provePatch(t *testing.T, c patchCase) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Join(pl.Notes, "\n"); got != c.note {
+		if got := strings.ReplaceAll(strings.Join(pl.Notes, "\n"), tmp+string(filepath.Separator), ""); got != c.note {
 			t.Errorf("notes %q, want %q", got, c.note)
 		}
 		plans = append(plans, pl)
@@ -210,7 +225,7 @@ func provePatch(t *testing.T, c patchCase) {
 	}
 
 	args := []string{"-reorg", "-grow", fmt.Sprint(c.grow), "-patch", c.src, "-hot", hotFile, "-C", strings.Join(c.structs, ","), "before.o"}
-	patch, errs, code := runCmd(t, args...)
+	patch, errs, code := runLayoutIn(t, tmp, args...)
 	if code != 3 || c.note != "" && !strings.Contains(errs, "cachelint: note: "+c.note) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -218,13 +233,13 @@ func provePatch(t *testing.T, c patchCase) {
 		t.Fatalf("-patch printed\n%s\nthe plans give\n%s", patch, want.String())
 	}
 	t.Logf("%s", patch)
-	applyOnce(t, patch)
-	patched, err := os.ReadFile(c.src)
+	applyOnce(t, tmp, patch)
+	patched, err := os.ReadFile(in(c.src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	compileC(t, c.src, "after.o", c.defines)
-	f, err := dwarfscan.Open("after.o")
+	compileC(t, tmp, c.src, "after.o", c.defines)
+	f, err := dwarfscan.Open(in("after.o"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,6 +392,7 @@ func splitDecl(l string) []string {
 // hunk for that struct, while the structs it can rewrite get theirs. The
 // binaries are the committed ones: no compiler needed.
 func TestPatchErrors(t *testing.T) {
+	t.Parallel()
 	groups, err := os.ReadFile(td("c/groups.c"))
 	if err != nil {
 		t.Fatal(err)
@@ -389,9 +405,8 @@ func TestPatchErrors(t *testing.T) {
 	queuesSrc, _ := filepath.Abs(td("c/queues.c"))
 	queuesHot, _ := filepath.Abs(td("hot/pkt_rx_queue.hot"))
 	dir := t.TempDir()
-	t.Chdir(dir)
 	write := func(name, text string) string {
-		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return name
@@ -418,7 +433,7 @@ func TestPatchErrors(t *testing.T) {
 		{"unclosed block", []string{"-patch", write("block.c", strings.Replace(src, "long cold0;", "#ifdef X\n\tlong cold0;", 1)), "-hot", hot, "-C", "grp_sock", obj},
 			"block.c:26: struct grp_sock: no #endif closes this block before the struct ends"},
 	} {
-		out, errs, code := runCmd(t, append([]string{"-reorg"}, c.args...)...)
+		out, errs, code := runLayoutIn(t, dir, append([]string{"-reorg"}, c.args...)...)
 		if code != 1 || out != "" || !strings.Contains(errs, "cachelint: ") || !strings.Contains(errs, c.want) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1, no output, %q", c.name, code, out, errs, c.want)
 		}
@@ -426,18 +441,18 @@ func TestPatchErrors(t *testing.T) {
 
 	// One struct rewritten, one refused: the hunk of the first only,
 	// exit 1.
-	out, errs, code := runCmd(t, "-reorg", "-patch", queuesSrc, "-patch", "macro.c", "-hot", queuesHot, "-hot", hot,
+	out, errs, code := runLayoutIn(t, dir, "-reorg", "-patch", queuesSrc, "-patch", "macro.c", "-hot", queuesHot, "-hot", hot,
 		queuesObj, obj)
 	if code != 1 || !strings.Contains(out, "+} __attribute__((aligned(64)));") || strings.Contains(out, "grp_sock") || !strings.Contains(errs, "COLD_FIELDS") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 
 	for _, args := range [][]string{{"-patch", "macro.c", obj}, {"-reorg", "-format", "json", "-patch", "macro.c", obj}} {
-		if _, errs, code := runCmd(t, args...); code != 1 || !strings.Contains(errs, "-patch: needs -reorg") {
+		if _, errs, code := runLayoutIn(t, dir, args...); code != 1 || !strings.Contains(errs, "-patch: needs -reorg") {
 			t.Errorf("%v: exit %d, %s", args, code, errs)
 		}
 	}
-	if _, errs, code := runCmd(t, "-reorg", "-patch", "absent.h", obj); code != 1 || !strings.Contains(errs, "absent.h") {
+	if _, errs, code := runLayoutIn(t, dir, "-reorg", "-patch", "absent.h", obj); code != 1 || !strings.Contains(errs, "absent.h") {
 		t.Errorf("absent source: exit %d, %s", code, errs)
 	}
 }
@@ -445,6 +460,7 @@ func TestPatchErrors(t *testing.T) {
 // TestPatchDocs checks that the patch docs/binaries.md shows is what
 // -patch prints.
 func TestPatchDocs(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "binaries.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -455,8 +471,7 @@ func TestPatchDocs(t *testing.T) {
 		t.Fatalf("docs/binaries.md does not show %q", cmd)
 	}
 	block, _, _ = strings.Cut(block, "```")
-	t.Chdir(filepath.Join("..", "..", "testdata"))
-	out, errs, code := runCmd(t, strings.Fields(cmd)[3:]...)
+	out, errs, code := runLayoutIn(t, filepath.Join("..", "..", "testdata"), strings.Fields(cmd)[3:]...)
 	if code != 3 || out != block {
 		t.Errorf("exit %d, %s; -patch prints\n%s\ndocs/binaries.md shows\n%s", code, errs, out, block)
 	}
@@ -465,6 +480,7 @@ func TestPatchDocs(t *testing.T) {
 // TestPatchCaseStudy: the af_packet patch docs/case-studies.md shows is
 // what -patch prints for examples/afpacket, hunk for hunk.
 func TestPatchCaseStudy(t *testing.T) {
+	t.Parallel()
 	needTools(t)
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "case-studies.md"))
 	if err != nil {
@@ -480,26 +496,27 @@ func TestPatchCaseStudy(t *testing.T) {
 	}
 	block, _, _ = strings.Cut("@@ "+block, "```")
 	obj := filepath.Join(t.TempDir(), "bench.o")
-	compileC(t, filepath.Join("..", "..", "examples", "afpacket", "bench.c"), obj, nil)
-	t.Chdir(filepath.Join("..", "..", "examples", "afpacket"))
-	out, errs, code := runCmd(t, "-reorg", "-patch", "queues.h", "-hot", "afpacket.hot", "-C", "pkt_rx_queue,pkt_tx_queue", obj)
+	compileC(t, "", filepath.Join("..", "..", "examples", "afpacket", "bench.c"), obj, nil)
+	out, errs, code := runLayoutIn(t, filepath.Join("..", "..", "examples", "afpacket"), "-reorg", "-patch", "queues.h", "-hot", "afpacket.hot", "-C", "pkt_rx_queue,pkt_tx_queue", obj)
 	_, hunks, _ := strings.Cut(out, "\n@@ ")
 	if code != 3 || "@@ "+hunks != block {
 		t.Errorf("exit %d, %s; -patch prints\n%q\ndocs/case-studies.md shows\n%q", code, errs, "@@ "+hunks, block)
 	}
 }
 
-// applyOnce applies patch in the working directory, a git work tree, as
-// a developer would: git apply --check accepts it, it applies, and git
-// refuses it a second time.
-func applyOnce(t *testing.T, patch string) {
+// applyOnce applies patch in dir, a git work tree, as a developer
+// would: git apply --check accepts it, it applies, and git refuses it a
+// second time.
+func applyOnce(t *testing.T, dir, patch string) {
 	t.Helper()
-	if err := os.WriteFile("cachelint.patch", []byte(patch), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "cachelint.patch"), []byte(patch), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	execOK(t, "git", "apply", "--check", "cachelint.patch")
-	execOK(t, "git", "apply", "cachelint.patch")
-	if out, err := exec.Command("git", "apply", "--check", "cachelint.patch").CombinedOutput(); err == nil {
+	execOK(t, dir, "git", "apply", "--check", "cachelint.patch")
+	execOK(t, dir, "git", "apply", "cachelint.patch")
+	again := exec.Command("git", "apply", "--check", "cachelint.patch")
+	again.Dir = dir
+	if out, err := again.CombinedOutput(); err == nil {
 		t.Errorf("git applies the patch a second time:\n%s", out)
 	}
 }

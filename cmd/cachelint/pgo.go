@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,7 +21,7 @@ import (
 // file, that profile is every package's. It says on stderr, in a line
 // each, how much of a profile matched when it is stale or matches
 // nothing.
-func pgoProfiled(mode string, pkgs []*packages.Package, stderr io.Writer) (map[string]map[string]*golayout.Profiled, error) {
+func pgoProfiled(mode string, pkgs []*packages.Package, e env) (map[string]map[string]*golayout.Profiled, error) {
 	if mode == "off" || mode == "" || len(pkgs) == 0 {
 		return nil, nil
 	}
@@ -36,7 +35,7 @@ func pgoProfiled(mode string, pkgs []*packages.Package, stderr io.Writer) (map[s
 			if p.Name != "main" || strings.HasSuffix(p.PkgPath, ".test") || len(p.GoFiles) == 0 || p.ID != p.PkgPath && p.ID != goload.TestVariantID(p) {
 				continue
 			}
-			file := relToWD(filepath.Join(filepath.Dir(p.GoFiles[0]), profile.DefaultPGO))
+			file := e.rel(filepath.Join(filepath.Dir(p.GoFiles[0]), profile.DefaultPGO))
 			if st, err := os.Stat(file); err != nil || !st.Mode().IsRegular() {
 				continue
 			}
@@ -78,7 +77,7 @@ func pgoProfiled(mode string, pkgs []*packages.Package, stderr io.Writer) (map[s
 		}
 		for _, st := range r.Profiles {
 			if !noted[st.File] && (st.Matched == 0 || st.Moved > 0 || st.Missing > 0) {
-				fmt.Fprintf(stderr, "cachelint: note: -pgo: %s\n", profile.PGONote(relToWD(st.File), st))
+				fmt.Fprintf(e.Stderr, "cachelint: note: -pgo: %s\n", profile.PGONote(e.rel(st.File), st))
 			}
 			noted[st.File] = true
 		}
@@ -87,7 +86,7 @@ func pgoProfiled(mode string, pkgs []*packages.Package, stderr io.Writer) (map[s
 		}
 		var names []string
 		for _, f := range files {
-			names = append(names, relToWD(f))
+			names = append(names, e.rel(f))
 		}
 		hot, err := prog.Profiled(r, profile.DefaultMin, names, groups[key])
 		if err != nil {

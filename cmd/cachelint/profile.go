@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	gobuild "go/build"
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -61,7 +60,8 @@ func (m *minFlag) Set(s string) error {
 }
 
 // runProfile is "cachelint profile": it returns the exit status.
-func runProfile(args []string, stdout, stderr io.Writer) int {
+func runProfile(args []string, e env) int {
+	stdout, stderr := e.Stdout, e.Stderr
 	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
 	min := minFlag(profile.DefaultMin)
 	fs.Var(&min, "min", "share of a path's samples that makes a field hot (`SHARE`: 1% or 0.01)")
@@ -97,7 +97,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	if len(patterns) == 0 {
 		return fail("profile: no PACKAGES among the arguments (cachelint profile -h for usage)")
 	}
-	prog, err := profile.Load("", patterns...)
+	prog, err := profile.Load(e.Dir, patterns...)
 	if err != nil {
 		return fail("profile: %v", err)
 	}
@@ -110,7 +110,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 
-	pr, results, status := profileReport(res, marks, float64(min), lines)
+	pr, results, status := profileReport(res, marks, float64(min), lines, e)
 
 	w := bufio.NewWriter(stdout)
 	opts := report.Options{Lines: lines}
@@ -139,7 +139,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	case *annotate:
 		changed, err := prog.Annotate(marks)
 		for _, name := range changed {
-			fmt.Fprintf(stderr, "cachelint: annotated %s\n", relToWD(name))
+			fmt.Fprintf(stderr, "cachelint: annotated %s\n", e.rel(name))
 		}
 		if err != nil {
 			return fail("-annotate: %v", err)
@@ -149,8 +149,8 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 }
 
 // profileReport is what profile prints of the structs the profile marks,
-// each analyzed at lines, and the exit status: 3 where one has findings.
-func profileReport(res *profile.Result, marks []*profile.StructMarks, min float64, lines []int64) (*report.Profile, []*layout.Result, int) {
+// each analyzed at lines and named from e's directory, and the exit status: 3 where one has findings.
+func profileReport(res *profile.Result, marks []*profile.StructMarks, min float64, lines []int64, e env) (*report.Profile, []*layout.Result, int) {
 	pr := &report.Profile{Min: min, Total: res.Total}
 	for _, st := range res.Profiles {
 		pr.Profiles = append(pr.Profiles, report.ProfileInput{File: st.File, Path: st.Path, Samples: st.Samples, Matched: st.Matched, Mapped: st.Mapped})
@@ -159,7 +159,7 @@ func profileReport(res *profile.Result, marks []*profile.StructMarks, min float6
 	status := 0
 	for _, sm := range marks {
 		ps := report.ProfileStruct{Type: sm.Key, Samples: sm.Struct.Samples, Layout: sm.Layout, Notes: sm.Notes}
-		ps.DeclFile, ps.DeclLine = relToWD(sm.DeclFile), sm.DeclLine
+		ps.DeclFile, ps.DeclLine = e.rel(sm.DeclFile), sm.DeclLine
 		if sm.Layout == nil {
 			ps.NoLayout = "generic: the layout depends on the type arguments"
 		}

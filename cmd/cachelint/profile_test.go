@@ -78,14 +78,16 @@ func hotComments(t *testing.T, file, name string) map[string]string {
 // stores in xmit, on the line that writes xmit: they credit the call that
 // reads xmit, not that write.
 func TestProfileAnnotate(t *testing.T) {
+	t.Parallel()
 	dir := benchProfile(t)
-	t.Chdir(dir)
+	pprof := filepath.Join(dir, "cpu.pprof")
 	var stdout, stderr bytes.Buffer
-	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
+	e := env{Dir: dir, Stdout: &stdout, Stderr: &stderr}
+	if code := runProfile([]string{"-annotate", "-min", "10%", pprof, "./..."}, e); code != 3 {
 		t.Fatalf("exit %d, want 3 (findings): %s", code, stderr.String())
 	}
 	t.Logf("%s", stdout.String())
-	got := hotComments(t, "device.go", "Device")
+	got := hotComments(t, filepath.Join(dir, "device.go"), "Device")
 	want := map[string]string{
 		"xmit":     "//cachelint:hot",
 		"qdisc":    "//cachelint:hot",
@@ -124,17 +126,17 @@ func TestProfileAnnotate(t *testing.T) {
 	}
 
 	// Annotations stay, and a profile that disagrees with one says so.
-	src, err := os.ReadFile("device.go")
+	src, err := os.ReadFile(filepath.Join(dir, "device.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	src = bytes.Replace(src, []byte("txCount  uint64 //cachelint:hot write"), []byte("txCount  uint64 //cachelint:hot"), 1)
 	src = bytes.Replace(src, []byte("watchdog int64\n"), []byte("watchdog int64 //cachelint:hot\n"), 1)
-	if err := os.WriteFile("device.go", src, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "device.go"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	stdout.Reset()
-	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
+	if code := runProfile([]string{"-annotate", "-min", "10%", pprof, "./..."}, e); code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	for _, note := range []string{
@@ -145,7 +147,7 @@ func TestProfileAnnotate(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", note, stdout.String())
 		}
 	}
-	after, _ := os.ReadFile("device.go")
+	after, _ := os.ReadFile(filepath.Join(dir, "device.go"))
 	if !bytes.Equal(after, src) {
 		t.Errorf("-annotate changed annotated fields:\n%s", after)
 	}
@@ -154,11 +156,12 @@ func TestProfileAnnotate(t *testing.T) {
 // -o writes a hot file the analyzer reads with -hotfile; -format=json
 // decodes into report's types. -min 10%, as in TestProfileAnnotate.
 func TestProfileHotFileAndJSON(t *testing.T) {
+	t.Parallel()
 	dir := benchProfile(t)
-	t.Chdir(dir)
 	hot := filepath.Join(dir, "tx.hot")
 	var stdout, stderr bytes.Buffer
-	if code := runProfile([]string{"-format=json", "-min", "10%", "-o", hot, "tx=cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
+	e := env{Dir: dir, Stdout: &stdout, Stderr: &stderr}
+	if code := runProfile([]string{"-format=json", "-min", "10%", "-o", hot, "tx=" + filepath.Join(dir, "cpu.pprof"), "./..."}, e); code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var doc report.ProfileJSON
@@ -227,7 +230,7 @@ func TestProfileErrors(t *testing.T) {
 		{[]string{"cpu.prof", "cpu.pb.gz", "./..."}, "cpu.prof: no such file\ncachelint: profile: cpu.pb.gz: no such file"},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := runProfile(c.args, &stdout, &stderr)
+		code := runProfile(c.args, testEnv(&stdout, &stderr))
 		if code != 1 || stdout.Len() != 0 || !strings.HasPrefix(stderr.String(), "cachelint: ") || !strings.Contains(stderr.String(), c.want) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1 and %q", c.args, code, stdout.String(), stderr.String(), c.want)
 		}
@@ -240,10 +243,12 @@ func TestProfileErrors(t *testing.T) {
 // a field, so the analyzer assumes any and adds the false sharing that the
 // profile, which saw the benchmark's one goroutine, rules out.
 func TestProfileAgreesWithAnalyzer(t *testing.T) {
+	t.Parallel()
 	dir := benchProfile(t)
-	t.Chdir(dir)
+	pprof := filepath.Join(dir, "cpu.pprof")
 	var stdout, stderr bytes.Buffer
-	if code := runProfile([]string{"-format=json", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
+	e := env{Dir: dir, Stdout: &stdout, Stderr: &stderr}
+	if code := runProfile([]string{"-format=json", "-min", "10%", pprof, "./..."}, e); code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var doc report.ProfileJSON
@@ -259,7 +264,7 @@ func TestProfileAgreesWithAnalyzer(t *testing.T) {
 			reported = append(reported, f.Check+": "+s.Layout.Name+": "+f.Message)
 		}
 	}
-	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
+	if code := runProfile([]string{"-annotate", "-min", "10%", pprof, "./..."}, e); code != 3 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=")}
@@ -294,14 +299,15 @@ func TestProfileAgreesWithAnalyzer(t *testing.T) {
 // nor -fix parts them (without guard=, -fix padded this limiter, as
 // go.uber.org/ratelimit's mutexLimiter, from 72 to 184 bytes).
 func TestProfileAnnotateGuard(t *testing.T) {
+	t.Parallel()
 	recorded.Profile(t, "testdata/limiter/cpu.pprof")
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS("testdata/limiter")); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
-	if code := runProfile([]string{"-annotate", "cpu.pprof", "./..."}, &stdout, &stderr); code != 0 {
+	e := env{Dir: dir, Stdout: &stdout, Stderr: &stderr}
+	if code := runProfile([]string{"-annotate", filepath.Join(dir, "cpu.pprof"), "./..."}, e); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	got := hotComments(t, filepath.Join(dir, "limiter.go"), "Limiter")
@@ -342,9 +348,10 @@ func TestProfileAnnotateGuard(t *testing.T) {
 // comments). Only the hot fields' lines change, and the file stays
 // gofmt'd.
 func TestProfileAnnotateKeepsLines(t *testing.T) {
+	t.Parallel()
 	dir := benchProfile(t)
-	t.Chdir(dir)
-	src, err := os.ReadFile("device.go")
+	device := filepath.Join(dir, "device.go")
+	src, err := os.ReadFile(device)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,14 +360,15 @@ func TestProfileAnnotateKeepsLines(t *testing.T) {
 	for _, f := range []string{"name     [16]byte", "qdisc    *Queue", "mtu      uint32", "features uint64"} {
 		src = bytes.Replace(src, []byte(f+"\n"), []byte(f+" // the "+strings.Fields(f)[0]+"\n"), 1)
 	}
-	if err := os.WriteFile("device.go", src, 0o644); err != nil {
+	if err := os.WriteFile(device, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := runProfile([]string{"-annotate", "-min", "10%", "cpu.pprof", "./..."}, &stdout, &stderr); code != 3 {
+	e := env{Dir: dir, Stdout: &stdout, Stderr: &stderr}
+	if code := runProfile([]string{"-annotate", "-min", "10%", filepath.Join(dir, "cpu.pprof"), "./..."}, e); code != 3 {
 		t.Fatalf("exit %d, want 3: %s", code, stderr.String())
 	}
-	out, _ := os.ReadFile("device.go")
+	out, _ := os.ReadFile(device)
 	before, after := strings.Split(string(src), "\n"), strings.Split(string(out), "\n")
 	if len(before) != len(after) {
 		t.Fatalf("-annotate added or removed lines:\n%s", out)
@@ -401,7 +409,7 @@ func TestProfileAnnotateKeepsLines(t *testing.T) {
 	if formatted, err := format.Source(out); err != nil || !bytes.Equal(formatted, out) {
 		t.Errorf("not gofmt'd (%v):\n%s", err, out)
 	}
-	got := hotComments(t, "device.go", "Device")
+	got := hotComments(t, device, "Device")
 	if got["mtu"] != "//cachelint:hot // the mtu" || got["txCount"] != "//cachelint:hot write" {
 		t.Errorf("directives %v", got)
 	}

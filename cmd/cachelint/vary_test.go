@@ -187,36 +187,35 @@ var ringConfigs = func() [][]string {
 // configuration, and is no bigger, whichever build the patch came from.
 func TestPatchRingEveryConfig(t *testing.T) {
 	needTools(t)
-	dir, err := filepath.Abs(td("c/patch"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(t.TempDir())
-	for _, f := range []string{"ring.h", "kernel.h"} {
-		b, err := os.ReadFile(filepath.Join(dir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(f, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	original, err := os.ReadFile("ring.h")
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Parallel()
 	for _, name := range []string{"drv_rx_ring", "drv_tx_ring"} {
-		t.Run(name, func(t *testing.T) { ringEveryConfig(t, name, original) })
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			ringEveryConfig(t, name)
+		})
 	}
 }
 
-// ringEveryConfig is TestPatchRingEveryConfig for struct name.
-func ringEveryConfig(t *testing.T, name string, original []byte) {
-	if err := os.WriteFile("ring.h", original, 0o644); err != nil {
+// ringEveryConfig is TestPatchRingEveryConfig for struct name, in a
+// folder of its own.
+func ringEveryConfig(t *testing.T, name string) {
+	dir := t.TempDir()
+	for _, f := range []string{"ring.h", "kernel.h"} {
+		b, err := os.ReadFile(td(filepath.Join("c", "patch", f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ring := filepath.Join(dir, "ring.h")
+	original, err := os.ReadFile(ring)
+	if err != nil {
 		t.Fatal(err)
 	}
 	layoutOf := func(obj string) report.JSONStruct {
-		out, errs, code := runCmd(t, "-format", "json", "-line", "64", "-C", name, obj)
+		out, errs, code := runLayoutIn(t, dir, "-format", "json", "-line", "64", "-C", name, obj)
 		var d doc
 		if code != 0 && code != 3 || json.Unmarshal([]byte(out), &d) != nil || len(d.Structs) != 1 {
 			t.Fatalf("%s: exit %d: %s", obj, code, errs)
@@ -227,18 +226,20 @@ func ringEveryConfig(t *testing.T, name string, original []byte) {
 	var before []report.JSONStruct
 	for i, cfg := range ringConfigs {
 		obj := fmt.Sprintf("orig%d.o", i)
-		compileC(t, "ring.h", obj, cfg)
+		compileC(t, dir, "ring.h", obj, cfg)
 		before = append(before, layoutOf(obj))
 	}
 	patches := 0
 	for i, cfg := range ringConfigs {
-		if err := os.WriteFile("ring.h", original, 0o644); err != nil {
+		if err := os.WriteFile(ring, original, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		execOK(t, "rm", "-rf", ".git")
-		execOK(t, "git", "init", "-q")
-		execOK(t, "git", "add", "-A")
-		patch, errs, code := runCmd(t, "-reorg", "-line", "64", "-patch", "ring.h", "-C", name, fmt.Sprintf("orig%d.o", i))
+		if err := os.RemoveAll(filepath.Join(dir, ".git")); err != nil {
+			t.Fatal(err)
+		}
+		execOK(t, dir, "git", "init", "-q")
+		execOK(t, dir, "git", "add", "-A")
+		patch, errs, code := runLayoutIn(t, dir, "-reorg", "-line", "64", "-patch", "ring.h", "-C", name, fmt.Sprintf("orig%d.o", i))
 		if code != 3 && code != 0 || strings.Contains(errs, "cachelint: ring.h") {
 			t.Fatalf("built with %v: exit %d: %s", cfg, code, errs)
 		}
@@ -258,8 +259,8 @@ func ringEveryConfig(t *testing.T, name string, original []byte) {
 		if want := "-\t__cacheline_group_begin(drv_tx_ring_read_tx);\n+\t__cacheline_group_begin(drv_tx_ring_read_tx) ____cacheline_aligned;\n"; name == "drv_tx_ring" && !strings.Contains(patch, want) {
 			t.Errorf("built with %v: the patch\n%s\ndoes not align the read group's marker", cfg, patch)
 		}
-		applyOnce(t, patch)
-		patched, err := os.ReadFile("ring.h")
+		applyOnce(t, dir, patch)
+		patched, err := os.ReadFile(ring)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -272,7 +273,7 @@ func ringEveryConfig(t *testing.T, name string, original []byte) {
 		}
 		for j, other := range ringConfigs {
 			obj := fmt.Sprintf("patched%d-%d.o", i, j)
-			compileC(t, "ring.h", obj, other)
+			compileC(t, dir, "ring.h", obj, other)
 			after := layoutOf(obj)
 			if after.Size > before[j].Size {
 				t.Errorf("patch from %v, built with %v: %d bytes, %d unpatched", cfg, other, after.Size, before[j].Size)
