@@ -277,15 +277,11 @@ func Use(z *Zähler, r *Ring) uint64 {
 	if code != 3 || !strings.HasPrefix(diff, "--- z.go\n") {
 		t.Fatalf("-fix -diff: exit %d, stdout\n%s", code, diff)
 	}
-	// apply applies edits of z.go, each at [start, end).
-	type edit struct {
-		start, end int
-		text       string
-	}
-	apply := func(es []edit) string {
+	// apply applies edits of z.go.
+	apply := func(es []docEdit) string {
 		src := files["z.go"]
-		slices.SortFunc(es, func(a, b edit) int { return b.start - a.start })
-		es = slices.CompactFunc(es, func(a, b edit) bool { return a == b })
+		slices.SortFunc(es, func(a, b docEdit) int { return b.start - a.start })
+		es = slices.CompactFunc(es, func(a, b docEdit) bool { return a == b })
 		for _, e := range es {
 			src = src[:e.start] + e.text + src[e.end:]
 		}
@@ -300,87 +296,11 @@ func Use(z *Zähler, r *Ring) uint64 {
 		if stderr != diff {
 			t.Errorf("%s -fix -diff: stderr\n%s\nwant the diff\n%s", name, stderr, diff)
 		}
-		var es []edit
+		var es []docEdit
 		if slices.Contains(args, "sarif") {
-			if p := sarifcheck.Check([]byte(stdout)); p != nil {
-				t.Fatalf("%s -fix -diff: %s\n%s", name, strings.Join(p, "\n"), stdout)
-			}
-			var log struct {
-				Runs []struct {
-					Results []struct {
-						Fixes []struct {
-							ArtifactChanges []struct {
-								ArtifactLocation struct{ URI string }
-								Replacements     []struct {
-									DeletedRegion struct {
-										StartLine, StartColumn, EndLine, EndColumn, ByteOffset, ByteLength int
-									}
-									InsertedContent struct{ Text string }
-								}
-							}
-						}
-					}
-				}
-			}
-			if err := json.Unmarshal([]byte(stdout), &log); err != nil {
-				t.Fatal(err)
-			}
-			// offset is the byte offset of a line and UTF-16 column.
-			offset := func(line, col int) int {
-				lines := strings.SplitAfter(files["z.go"], "\n")
-				off := len(strings.Join(lines[:line-1], ""))
-				for _, r := range lines[line-1] {
-					if col -= utf16.RuneLen(r); col < 1 {
-						break
-					}
-					off += utf8.RuneLen(r)
-				}
-				return off
-			}
-			for _, r := range log.Runs[0].Results {
-				for _, f := range r.Fixes {
-					for _, c := range f.ArtifactChanges {
-						if c.ArtifactLocation.URI != "z.go" {
-							t.Errorf("%s: a fix of %s", name, c.ArtifactLocation.URI)
-						}
-						for _, rep := range c.Replacements {
-							d := rep.DeletedRegion
-							if offset(d.StartLine, d.StartColumn) != d.ByteOffset || offset(d.EndLine, d.EndColumn) != d.ByteOffset+d.ByteLength {
-								t.Errorf("%s: region %+v: its lines and columns are bytes %d to %d", name, d,
-									offset(d.StartLine, d.StartColumn), offset(d.EndLine, d.EndColumn))
-							}
-							es = append(es, edit{d.ByteOffset, d.ByteOffset + d.ByteLength, rep.InsertedContent.Text})
-						}
-					}
-				}
-			}
+			es = sarifEdits(t, name, stdout, files["z.go"])
 		} else {
-			var tree map[string]map[string][]struct {
-				SuggestedFixes []struct {
-					Edits []struct {
-						Filename   string
-						Start, End int
-						New        string
-					}
-				} `json:"suggested_fixes"`
-			}
-			if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
-				t.Fatalf("%s -fix -diff: stdout is no JSON document: %v\n%s", name, err, stdout)
-			}
-			for _, byAnalyzer := range tree {
-				for _, diags := range byAnalyzer {
-					for _, d := range diags {
-						for _, f := range d.SuggestedFixes {
-							for _, e := range f.Edits {
-								if filepath.Base(e.Filename) != "z.go" {
-									t.Errorf("%s: a fix of %s", name, e.Filename)
-								}
-								es = append(es, edit{e.Start, e.End, e.New})
-							}
-						}
-					}
-				}
-			}
+			es = jsonEdits(t, name, stdout)
 		}
 		if got := apply(es); got != string(want) {
 			t.Errorf("%s -fix -diff: the document's fixes give\n%s\nwant what -fix writes\n%s", name, got, want)
@@ -389,6 +309,108 @@ func Use(z *Zähler, r *Ring) uint64 {
 	if now, _ := os.ReadFile(filepath.Join(dir, "z.go")); string(now) != files["z.go"] {
 		t.Errorf("-fix -diff changed z.go:\n%s", now)
 	}
+}
+
+// docEdit is an edit of z.go a JSON or SARIF document carries: bytes
+// [start, end) replaced by text.
+type docEdit struct {
+	start, end int
+	text       string
+}
+
+// sarifEdits are the edits the fixes of a SARIF log (stdout of cachelint
+// name) carry, all of z.go, whose text is src; each region's lines and
+// UTF-16 columns must name the bytes its byteOffset does.
+func sarifEdits(t *testing.T, name, stdout, src string) []docEdit {
+	t.Helper()
+	if p := sarifcheck.Check([]byte(stdout)); p != nil {
+		t.Fatalf("%s -fix -diff: %s\n%s", name, strings.Join(p, "\n"), stdout)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Fixes []struct {
+					ArtifactChanges []struct {
+						ArtifactLocation struct{ URI string }
+						Replacements     []struct {
+							DeletedRegion struct {
+								StartLine, StartColumn, EndLine, EndColumn, ByteOffset, ByteLength int
+							}
+							InsertedContent struct{ Text string }
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	// offset is the byte offset of a line and UTF-16 column.
+	offset := func(line, col int) int {
+		lines := strings.SplitAfter(src, "\n")
+		off := len(strings.Join(lines[:line-1], ""))
+		for _, r := range lines[line-1] {
+			if col -= utf16.RuneLen(r); col < 1 {
+				break
+			}
+			off += utf8.RuneLen(r)
+		}
+		return off
+	}
+	var es []docEdit
+	for _, r := range log.Runs[0].Results {
+		for _, f := range r.Fixes {
+			for _, c := range f.ArtifactChanges {
+				if c.ArtifactLocation.URI != "z.go" {
+					t.Errorf("%s: a fix of %s", name, c.ArtifactLocation.URI)
+				}
+				for _, rep := range c.Replacements {
+					d := rep.DeletedRegion
+					if offset(d.StartLine, d.StartColumn) != d.ByteOffset || offset(d.EndLine, d.EndColumn) != d.ByteOffset+d.ByteLength {
+						t.Errorf("%s: region %+v: its lines and columns are bytes %d to %d", name, d,
+							offset(d.StartLine, d.StartColumn), offset(d.EndLine, d.EndColumn))
+					}
+					es = append(es, docEdit{d.ByteOffset, d.ByteOffset + d.ByteLength, rep.InsertedContent.Text})
+				}
+			}
+		}
+	}
+	return es
+}
+
+// jsonEdits are the edits the suggested fixes of a go vet -json
+// document (stdout of cachelint name) carry, all of z.go.
+func jsonEdits(t *testing.T, name, stdout string) []docEdit {
+	t.Helper()
+	var tree map[string]map[string][]struct {
+		SuggestedFixes []struct {
+			Edits []struct {
+				Filename   string
+				Start, End int
+				New        string
+			}
+		} `json:"suggested_fixes"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+		t.Fatalf("%s -fix -diff: stdout is no JSON document: %v\n%s", name, err, stdout)
+	}
+	var es []docEdit
+	for _, byAnalyzer := range tree {
+		for _, diags := range byAnalyzer {
+			for _, d := range diags {
+				for _, f := range d.SuggestedFixes {
+					for _, e := range f.Edits {
+						if filepath.Base(e.Filename) != "z.go" {
+							t.Errorf("%s: a fix of %s", name, e.Filename)
+						}
+						es = append(es, docEdit{e.Start, e.End, e.New})
+					}
+				}
+			}
+		}
+	}
+	return es
 }
 
 // writeFiles writes files, by name, into dir.

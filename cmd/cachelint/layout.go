@@ -40,30 +40,43 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
+// layoutFlags are the flags of cachelint layout.
+type layoutFlags struct {
+	names, formatPath, format, srcroot *string
+	hot, patchSrc, asserts             listFlag
+	line                               layout.LineSizes
+	vary                               varyFlag
+	reorg, quiet, verbose              *bool
+	grow                               *int64
+	pahole                             *paholeFlags
+}
+
+// addLayoutFlags defines the flags of cachelint layout in fs.
+func addLayoutFlags(fs *flag.FlagSet) *layoutFlags {
+	f := &layoutFlags{vary: varyFlag{}}
+	f.names = fs.String("C", "", "report only the structs or unions `NAME[,NAME]`")
+	fs.StringVar(f.names, "class_name", "", "as pahole --class_name: -C")
+	f.formatPath = addFormatPath(fs)
+	fs.Var(&f.hot, "hot", "hot file, net_cachelines table, or folder of tables (repeatable)")
+	fs.Var(&f.line, "line", "cache-line sizes `N[,N]`, the first drawn in the text (default: the file's machine's, docs/binaries.md)")
+	f.reorg = fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
+	fs.Var(&f.patchSrc, "patch", "with -reorg: print a diff rewriting the struct definitions in the C `SRC` (file or folder) into the proposed order (repeatable)")
+	fs.Var(&f.asserts, "asserts", "kernel sources, a file or a tree, whose CACHELINE_ASSERT_GROUP_SIZE lines say how big a proposal may make each cacheline group (repeatable)")
+	fs.Var(f.vary, "vary", "with -reorg: `STRUCT.MEMBER=DELTAS`: the member's size differs by one of DELTAS bytes (N[,N], LO..HI[/STEP]) in other configurations; a proposal must hold in each (repeatable)")
+	f.grow = fs.Int64("grow", 0, "bytes a proposal may add to a C struct; with it, a proposal may also pad inside a cacheline group")
+	f.format = fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
+	f.quiet = fs.Bool("q", false, "print only the structs with findings: no notes, warnings or progress bar")
+	f.verbose = fs.Bool("v", false, "each warning on its own line (without -v, one line sums up the warnings about one file)")
+	f.srcroot = fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
+	f.pahole = addPaholeFlags(fs)
+	return f
+}
+
 // runLayout is "cachelint layout": it returns the exit status.
 func runLayout(args []string, e env) int {
 	stdout, stderr := e.Stdout, e.Stderr
 	fs := flag.NewFlagSet("layout", flag.ContinueOnError)
-	var hot listFlag
-	names := fs.String("C", "", "report only the structs or unions `NAME[,NAME]`")
-	fs.StringVar(names, "class_name", "", "as pahole --class_name: -C")
-	formatPath := addFormatPath(fs)
-	fs.Var(&hot, "hot", "hot file, net_cachelines table, or folder of tables (repeatable)")
-	var lineFlag layout.LineSizes
-	fs.Var(&lineFlag, "line", "cache-line sizes `N[,N]`, the first drawn in the text (default: the file's machine's, docs/binaries.md)")
-	reorg := fs.Bool("reorg", false, "propose a reordering of each struct with hot fields")
-	var patchSrc listFlag
-	fs.Var(&patchSrc, "patch", "with -reorg: print a diff rewriting the struct definitions in the C `SRC` (file or folder) into the proposed order (repeatable)")
-	var asserts listFlag
-	fs.Var(&asserts, "asserts", "kernel sources, a file or a tree, whose CACHELINE_ASSERT_GROUP_SIZE lines say how big a proposal may make each cacheline group (repeatable)")
-	vary, varied := varyFlag{}, map[string]bool{}
-	fs.Var(vary, "vary", "with -reorg: `STRUCT.MEMBER=DELTAS`: the member's size differs by one of DELTAS bytes (N[,N], LO..HI[/STEP]) in other configurations; a proposal must hold in each (repeatable)")
-	grow := fs.Int64("grow", 0, "bytes a proposal may add to a C struct; with it, a proposal may also pad inside a cacheline group")
-	format := fs.String("format", "text", "output: text (pahole's), json, sarif or svg (a picture of the lines)")
-	quiet := fs.Bool("q", false, "print only the structs with findings: no notes, warnings or progress bar")
-	verbose := fs.Bool("v", false, "each warning on its own line (without -v, one line sums up the warnings about one file)")
-	srcroot := fs.String("srcroot", ".", "with -format sarif: the `DIR` that relative URIs start from (%SRCROOT%)")
-	pahole := addPaholeFlags(fs)
+	f := addLayoutFlags(fs)
 	if ok, code := parseFlags(fs, args, layoutUsage, stdout, stderr); !ok {
 		return code
 	}
@@ -74,185 +87,255 @@ func runLayout(args []string, e env) int {
 	if fs.NArg() == 0 {
 		return fail("layout: no FILE (cachelint layout -h for usage)")
 	}
-	formats, err := parseFormats(*formatPath)
+	formats, err := parseFormats(*f.formatPath)
 	if err != nil {
 		return fail("%v", err)
 	}
-	lines := []int64(lineFlag)
+	lines := []int64(f.line)
 	if len(lines) == 0 {
 		if lines, err = machineLines(fs.Args()); err != nil {
 			return fail("%v", err)
 		}
 	}
-	if *grow < 0 {
-		return fail("-grow=%d: want bytes, a number from 0", *grow)
+	if *f.grow < 0 {
+		return fail("-grow=%d: want bytes, a number from 0", *f.grow)
 	}
 	var want []string
-	if *names != "" {
-		want = splitNames(*names)
+	if *f.names != "" {
+		want = splitNames(*f.names)
 	}
-	say := &notices{w: stderr, quiet: *quiet, verbose: *verbose}
-	set, err := loadHot(hot, want, say)
+	say := &notices{w: stderr, quiet: *f.quiet, verbose: *f.verbose}
+	set, err := loadLayoutHot(f.hot, f.asserts, want, say)
 	if err != nil {
 		return fail("%v", err)
 	}
-	if len(asserts) > 0 {
-		sizes, notes, err := hotfile.LoadAsserts(asserts)
-		if err != nil {
-			return fail("%v", err)
-		}
-		for _, n := range notes {
-			say.note(n)
-		}
-		if want != nil {
-			sizes = sizes.Select(want)
-		}
-		if set == nil {
-			set = &hotfile.Set{}
-		}
-		set = hotfile.Merge(set, sizes)
-	}
 	var patch *patcher
-	if len(patchSrc) > 0 {
-		if !*reorg || *format != "text" {
+	if len(f.patchSrc) > 0 {
+		if !*f.reorg || *f.format != "text" {
 			return fail("-patch: needs -reorg, and prints a diff in place of -format")
 		}
-		if patch, err = newPatcher(patchSrc, lines, e); err != nil {
+		if patch, err = newPatcher(f.patchSrc, lines, e); err != nil {
 			return fail("-patch: %v", err)
 		}
 	}
-	opts := report.Options{Lines: lines, Reorg: *reorg, Hex: pahole.hex, ExpandTypes: pahole.expand}
-
-	// JSON and SARIF are written only once every input has been read: a
-	// later input that fails leaves no document cut off mid-object. They
-	// wait in a temporary file, not in memory, which a document of every
-	// struct of a vmlinux would fill.
-	var doc *os.File
-	w := stdout
-	if *format != "text" {
-		if doc, err = os.CreateTemp("", "cachelint-doc-*"); err != nil {
-			return fail("%v", err)
-		}
-		os.Remove(doc.Name())
-		defer func() {
-			doc.Close()
-			os.Remove(doc.Name())
-		}()
-		w = doc
+	opts := &report.Options{Lines: lines, Reorg: *f.reorg, Hex: f.pahole.hex, ExpandTypes: f.pahole.expand}
+	o, err := newLayoutOutput(*f.format, *f.srcroot, stdout, opts, f.pahole.expand, fs.Args())
+	if err != nil {
+		return fail("%v", err)
 	}
-	if pahole.expand {
-		// -E prints each member's whole chain of typedefs and every
-		// struct it holds: its output is bounded as inputs are.
-		w = &limitWriter{w: w, left: expandLimit(fs.Args())}
-	}
-	out := bufio.NewWriter(w)
-	defer out.Flush()
-	var emit func(*layout.Struct, *layout.Result) error
-	var sarif *report.SARIF
-	var finish func() error
-	switch *format {
-	case "text":
-		emit = func(s *layout.Struct, r *layout.Result) error { return report.Text(out, s, r, opts) }
-		finish = out.Flush
-	case "json":
-		j := report.NewJSON(out, opts)
-		emit, finish = j.Struct, j.Close
-	case "sarif":
-		o, err := sarifOptions(*srcroot)
-		if err != nil {
-			return fail("%v", err)
-		}
-		sarif = report.NewSARIF(out, o)
-		emit, finish = sarif.Struct, sarif.Close
-	case "svg":
-		x := report.NewSVG(out, opts)
-		emit, finish = x.Struct, x.Close
-	default:
-		return fail("-format=%s: want text, json, sarif or svg", *format)
-	}
-	list := pahole.listing(out)
-	expanded := map[*layout.Struct]int64{}
-
+	defer o.close()
+	run := &layoutRun{flags: f, want: want, formats: formats, lines: lines, set: set, say: say, patch: patch, out: o,
+		opts: opts, list: f.pahole.listing(o.out), expanded: map[*layout.Struct]int64{}, varied: map[string]bool{}, stderr: stderr}
 	status := 0
 	for _, path := range fs.Args() {
-		var bar *progress
-		if !*quiet && isTerminal(stderr) {
-			bar = newProgress(stderr, filepath.Base(path), time.Now)
-		}
-		if sarif != nil {
-			// Relative to the working directory, not to -srcroot.
-			sarif.Artifact, _ = filepath.Abs(path)
-		}
-		structs, types, err := readStructs(path, want, bar, pahole.expand, formats)
+		st, err := run.input(path)
 		if err != nil {
 			return fail("%v", err)
 		}
-		pahole.input(path)
-		if err := prepareStructs(structs, types, set, want != nil, path, "", say); err != nil {
-			return fail("%v", err)
-		}
-		opts.Lookup = report.Lookup(types)
-		for _, s := range structs {
-			s.Grow = *grow
-			if err := vary.apply(s); err != nil {
-				return fail("%s: %v", path, err)
-			}
-			varied[s.Name] = true
-		}
-		for _, s := range structs {
-			if !pahole.keep(s) {
-				continue
-			}
-			if list != nil {
-				if err := list(s); err != nil {
-					return fail("%v", err)
-				}
-				continue
-			}
-			if pahole.expand && report.Expanded(s, maxExpanded, expanded) > maxExpanded {
-				return fail("%s: %v", path, &input.Error{Kind: input.ErrLimit,
-					Msg: fmt.Sprintf("%s %s: -E would print more than %d members inline", s.Kind, s.Name, maxExpanded)})
-			}
-			r := layout.Analyze(s, lines)
-			if len(r.Findings) > 0 {
-				status = 3
-			}
-			if patch != nil {
-				patch.add(s, &r, want != nil)
-				continue
-			}
-			if len(r.Findings) == 0 && *quiet {
-				continue
-			}
-			if err := emit(s, &r); err != nil {
-				return fail("%v", err)
-			}
-		}
+		status = max(status, st)
 	}
-	if names := vary.unused(varied); names != "" {
+	if names := f.vary.unused(run.varied); names != "" {
 		return fail("-vary: no input has struct %s", names)
 	}
 	if patch != nil {
-		if code := patch.finish(out); code != 0 {
+		if code := patch.finish(o.out); code != 0 {
 			return code
 		}
 		return status
 	}
-	if err := finish(); err != nil {
+	if err := o.done(stdout); err != nil {
 		return fail("%v", err)
 	}
-	if doc != nil {
-		if err := out.Flush(); err != nil {
-			return fail("%v", err)
+	return status
+}
+
+// loadLayoutHot reads the -hot files and the -asserts sources, with what
+// they note, for the structs in want (every struct when nil); nil when
+// there are neither.
+func loadLayoutHot(hot, asserts, want []string, say *notices) (*hotfile.Set, error) {
+	set, err := loadHot(hot, want, say)
+	if err != nil || len(asserts) == 0 {
+		return set, err
+	}
+	sizes, notes, err := hotfile.LoadAsserts(asserts)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range notes {
+		say.note(n)
+	}
+	if want != nil {
+		sizes = sizes.Select(want)
+	}
+	if set == nil {
+		set = &hotfile.Set{}
+	}
+	return hotfile.Merge(set, sizes), nil
+}
+
+// layoutOutput is where cachelint layout writes, in its format. JSON and
+// SARIF are written only once every input has been read: a later input
+// that fails leaves no document cut off mid-object. They wait in a
+// temporary file (doc), not in memory, which a document of every struct
+// of a vmlinux would fill.
+type layoutOutput struct {
+	doc   *os.File
+	out   *bufio.Writer
+	emit  func(*layout.Struct, *layout.Result) error
+	end   func() error  // ends the document
+	sarif *report.SARIF // with -format sarif
+}
+
+// newLayoutOutput sets up the output of the format for the inputs at
+// paths; close removes what it leaves. The text is written with opts as
+// they are for each struct, the documents with opts as they are now.
+func newLayoutOutput(format, srcroot string, stdout io.Writer, opts *report.Options, expand bool, paths []string) (*layoutOutput, error) {
+	o := &layoutOutput{}
+	w := stdout
+	if format != "text" {
+		doc, err := os.CreateTemp("", "cachelint-doc-*")
+		if err != nil {
+			return nil, err
 		}
-		if _, err := doc.Seek(0, io.SeekStart); err != nil {
-			return fail("%v", err)
+		os.Remove(doc.Name())
+		o.doc, w = doc, doc
+	}
+	if expand {
+		// -E prints each member's whole chain of typedefs and every
+		// struct it holds: its output is bounded as inputs are.
+		w = &limitWriter{w: w, left: expandLimit(paths)}
+	}
+	o.out = bufio.NewWriter(w)
+	switch format {
+	case "text":
+		o.emit = func(s *layout.Struct, r *layout.Result) error { return report.Text(o.out, s, r, *opts) }
+		o.end = o.out.Flush
+	case "json":
+		j := report.NewJSON(o.out, *opts)
+		o.emit, o.end = j.Struct, j.Close
+	case "sarif":
+		so, err := sarifOptions(srcroot)
+		if err != nil {
+			o.close()
+			return nil, err
 		}
-		if _, err := io.Copy(stdout, doc); err != nil {
-			return fail("%v", err)
+		o.sarif = report.NewSARIF(o.out, so)
+		o.emit, o.end = o.sarif.Struct, o.sarif.Close
+	case "svg":
+		x := report.NewSVG(o.out, *opts)
+		o.emit, o.end = x.Struct, x.Close
+	default:
+		o.close()
+		return nil, fmt.Errorf("-format=%s: want text, json, sarif or svg", format)
+	}
+	return o, nil
+}
+
+// done ends the output and copies a document waiting in its file to
+// stdout.
+func (o *layoutOutput) done(stdout io.Writer) error {
+	if err := o.end(); err != nil {
+		return err
+	}
+	if o.doc == nil {
+		return nil
+	}
+	if err := o.out.Flush(); err != nil {
+		return err
+	}
+	if _, err := o.doc.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err := io.Copy(stdout, o.doc)
+	return err
+}
+
+// close writes what is buffered and removes the document's file.
+func (o *layoutOutput) close() {
+	o.out.Flush()
+	if o.doc != nil {
+		o.doc.Close()
+		os.Remove(o.doc.Name())
+	}
+}
+
+// layoutRun is one run of cachelint layout over its inputs, once its
+// flags are read.
+type layoutRun struct {
+	flags    *layoutFlags
+	want     []string // -C's names
+	formats  []string // -F's
+	lines    []int64
+	set      *hotfile.Set
+	say      *notices
+	patch    *patcher // with -patch
+	out      *layoutOutput
+	opts     *report.Options            // the text's: Lookup is the input's
+	list     func(*layout.Struct) error // with pahole's listing flags
+	expanded map[*layout.Struct]int64   // -E's count of members inline
+	varied   map[string]bool            // the structs read, for -vary
+	stderr   io.Writer
+}
+
+// input reads the structs of the file at path and reports on them; it
+// returns exit status 3 when one has findings.
+func (r *layoutRun) input(path string) (int, error) {
+	f := r.flags
+	var bar *progress
+	if !*f.quiet && isTerminal(r.stderr) {
+		bar = newProgress(r.stderr, filepath.Base(path), time.Now)
+	}
+	if r.out.sarif != nil {
+		// Relative to the working directory, not to -srcroot.
+		r.out.sarif.Artifact, _ = filepath.Abs(path)
+	}
+	structs, types, err := readStructs(path, r.want, bar, f.pahole.expand, r.formats)
+	if err != nil {
+		return 0, err
+	}
+	f.pahole.input(path)
+	if err := prepareStructs(structs, types, r.set, r.want != nil, path, "", r.say); err != nil {
+		return 0, err
+	}
+	r.opts.Lookup = report.Lookup(types)
+	for _, s := range structs {
+		s.Grow = *f.grow
+		if err := f.vary.apply(s); err != nil {
+			return 0, fmt.Errorf("%s: %v", path, err)
+		}
+		r.varied[s.Name] = true
+	}
+	status := 0
+	for _, s := range structs {
+		if !f.pahole.keep(s) {
+			continue
+		}
+		if r.list != nil {
+			if err := r.list(s); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		if f.pahole.expand && report.Expanded(s, maxExpanded, r.expanded) > maxExpanded {
+			return 0, fmt.Errorf("%s: %v", path, &input.Error{Kind: input.ErrLimit,
+				Msg: fmt.Sprintf("%s %s: -E would print more than %d members inline", s.Kind, s.Name, maxExpanded)})
+		}
+		res := layout.Analyze(s, r.lines)
+		if len(res.Findings) > 0 {
+			status = 3
+		}
+		if r.patch != nil {
+			r.patch.add(s, &res, r.want != nil)
+			continue
+		}
+		if len(res.Findings) == 0 && *f.quiet {
+			continue
+		}
+		if err := r.out.emit(s, &res); err != nil {
+			return 0, err
 		}
 	}
-	return status
+	return status, nil
 }
 
 // expandLimit is the most that -E may print for the files at paths:

@@ -108,16 +108,8 @@ func runPackages(args []string, e env) int {
 		// three times what is live, not twice.
 		debug.SetGCPercent(200)
 	}
-	// Each line size is checked on the build of a GOARCH with lines of
-	// that size: the packages for the first, the others' builds beside.
 	host := gobuild.Default.GOARCH
-	arches := []golayout.ArchLines{{GOARCH: host, Lines: o.Lines}}
-	if len(o.Lines) > 0 {
-		arches = golayout.ByArch(o.Lines, host)
-	}
-	if i := slices.IndexFunc(arches, func(a golayout.ArchLines) bool { return a.GOARCH == host }); i > 0 {
-		arches[0], arches[i] = arches[i], arches[0]
-	}
+	arches := archesOf(o.Lines, host)
 	pkgs, builds, status, err := loadBuilds(arches, host, o.tests, fs.Args(), e)
 	if err != nil {
 		return fail("%v", err)
@@ -185,12 +177,7 @@ func runPackages(args []string, e env) int {
 	switch {
 	case o.format == "json":
 	case sarif != nil:
-		for _, d := range diags {
-			if err := sarif.Result(report.SARIFResult{Rule: d.category, Message: d.message, File: d.file, Line: d.line, Column: d.col, Fixes: d.fixes}); err != nil {
-				return fail("%v", err)
-			}
-		}
-		if err := sarif.Close(); err != nil {
+		if err := writeSARIF(sarif, diags); err != nil {
 			return fail("%v", err)
 		}
 	default:
@@ -205,6 +192,31 @@ func runPackages(args []string, e env) int {
 		w.Flush()
 	}
 	return status
+}
+
+// archesOf are the builds that check lines: each line size is checked on
+// the build of a GOARCH with lines of that size (host's when it has
+// them), the packages on the first, the others' builds beside; host's
+// alone, at its own line, when lines is empty.
+func archesOf(lines []int64, host string) []golayout.ArchLines {
+	arches := []golayout.ArchLines{{GOARCH: host, Lines: lines}}
+	if len(lines) > 0 {
+		arches = golayout.ByArch(lines, host)
+	}
+	if i := slices.IndexFunc(arches, func(a golayout.ArchLines) bool { return a.GOARCH == host }); i > 0 {
+		arches[0], arches[i] = arches[i], arches[0]
+	}
+	return arches
+}
+
+// writeSARIF writes diags as the results of the SARIF log, and closes it.
+func writeSARIF(sarif *report.SARIF, diags []diag) error {
+	for _, d := range diags {
+		if err := sarif.Result(report.SARIFResult{Rule: d.category, Message: d.message, File: d.file, Line: d.line, Column: d.col, Fixes: d.fixes}); err != nil {
+			return err
+		}
+	}
+	return sarif.Close()
 }
 
 // check checks the flags that depend on each other, and that there are

@@ -133,16 +133,7 @@ func memberDecl(name string) *regexp.Regexp {
 // naming the member.
 func TestPatchKernel(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		name, header, table string
-		line                int64
-		// extra are hot file lines added to the table's, sub the
-		// subtest's name.
-		extra, sub string
-		// note is the note -patch writes on keeping a block whole, if any.
-		note  string
-		moved []string
-	}{
+	for _, c := range []kernelPatch{
 		{name: "net_device", header: "include/linux/netdevice.h", table: "net_device.rst", line: 64, moved: []string{"adj_list"}},
 		{name: "tcp_sock", header: "include/linux/tcp.h", table: "tcp_sock.rst", line: 64, moved: []string{"ooo_last_skb"}},
 		{name: "tcp_sock", header: "include/linux/tcp.h", table: "tcp_sock.rst", line: 128, moved: []string{"ooo_last_skb"}},
@@ -175,159 +166,180 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 		if c.sub == "" {
 			c.sub = c.name + "@" + itoa(c.line)
 		}
-		t.Run(c.sub, func(t *testing.T) {
-			tree, btf, tables := kernelTree(t)
-			header := filepath.Join(tree, c.header)
-			// The hot files as named in the tree, and in-process.
-			hot := []string{filepath.Join(tables, c.table)}
-			hotIn := slices.Clone(hot)
-			if c.extra != "" {
-				if err := os.WriteFile(filepath.Join(tree, "extra.hot"), []byte(c.extra), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				hot = append(hot, "extra.hot")
-				hotIn = append(hotIn, filepath.Join(tree, "extra.hot"))
-			}
-			original, err := os.ReadFile(header)
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := []string{"-reorg", "-line", itoa(c.line)}
-			for _, h := range hot {
-				args = append(args, "-hot", h)
-			}
-			patch, errs, code := runLayoutIn(t, tree, append(args, "-patch", c.header, "-C", c.name, btf)...)
-			if refusal := missingStable(t, tree, c.header, c.name); refusal != nil {
-				if code != 1 || patch != "" || !refusal.MatchString(errs) {
-					t.Errorf("a tree without the stable members: exit %d, stdout %q, stderr %s; want exit 1, no patch, %s", code, patch, errs, refusal)
-				}
-				return
-			}
-			if code != 3 || strings.Contains(errs, "cachelint: include/") {
-				t.Fatalf("exit %d: %s", code, errs)
-			}
-			if c.name == "tcp_sock" && patch == "" {
-				// tcp.h's #if blocks are builds the proposal must hold
-				// in: CONFIG_TLS_DEVICE's tcp_clean_acked, which the BTF
-				// lacks, makes tcp_sock_read_tx 8 bytes bigger, and the
-				// one-member move then grows the struct (docs/case-studies.md).
-				if !strings.Contains(errs, "cachelint: note: struct tcp_sock: no patch: the proposal for this build alone") ||
-					!strings.Contains(errs, "does not hold in others: with ") {
-					t.Errorf("no patch, and no note naming the build that defeats it: %s", errs)
-				}
-				return
-			}
-			if c.note == "" && strings.Contains(errs, "cachelint: note: include/") || c.note != "" && !strings.Contains(errs, "cachelint: note: "+c.note+"\n") {
-				t.Errorf("stderr %s, want the note %q", errs, c.note)
-			}
-			if head := "--- a/" + c.header + "\n+++ b/" + c.header + "\n@@ "; !strings.HasPrefix(patch, head) {
-				t.Errorf("-patch printed\n%s\nwant a diff of %s only, starting %q", patch, c.header, head)
-			}
-			if c.name == "net_device" && c.extra == "" {
-				// With the kernel's CACHELINE_ASSERT_GROUP_SIZE lines:
-				// the groups keep their sizes, the patch is the same.
-				asserts := filepath.Join(filepath.Dir(btf), "asserts")
-				with, errs, code := runLayoutIn(t, tree, append(args, "-asserts", asserts, "-patch", c.header, "-C", c.name, btf)...)
-				if code != 3 || with != patch {
-					t.Errorf("with -asserts: exit %d, %s\n%s", code, errs, with)
-				}
-			}
+		t.Run(c.sub, func(t *testing.T) { patchKernel(t, c) })
+	}
+}
 
-			// The plan: the proposal and the members it moves.
-			structs := preparedHot(t, btf, hotIn, c.name)
-			src, err := csource.Open([]string{header}, tree)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pl, err := src.Plan(structs[0], []int64{c.line})
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := pl.Result.Proposal
-			if p != nil && c.name == "tcp_sock" && !slices.Equal(p.Moved, c.moved) {
-				// What holds in tcp.h's configurations depends on the
-				// tree's #if blocks: the patch is checked as it is.
-				t.Logf("tcp_sock@%d: the proposal that holds in the header's configurations moves %v", c.line, p.Moved)
-				c.moved = p.Moved
-			}
-			if p == nil || !slices.Equal(p.Moved, c.moved) {
-				t.Fatalf("proposal %v, want one moving %v", p, c.moved)
-			}
+// kernelPatch is a case of TestPatchKernel.
+type kernelPatch struct {
+	name, header, table string
+	line                int64
+	// extra are hot file lines added to the table's, sub the
+	// subtest's name.
+	extra, sub string
+	// note is the note -patch writes on keeping a block whole, if any.
+	note  string
+	moved []string
+}
 
-			// Only the moved lines: what the diff removes it adds, and
-			// the removed lines declare the moved members.
-			var minus, plus []string
-			for _, l := range strings.Split(patch, "\n") {
-				switch {
-				case strings.HasPrefix(l, "---") || strings.HasPrefix(l, "+++") || strings.TrimSpace(l[min(1, len(l)):]) == "":
-				case l[0] == '-':
-					minus = append(minus, l[1:])
-				case l[0] == '+':
-					plus = append(plus, l[1:])
-				}
-			}
-			removed := slices.Clone(minus)
-			if len(p.Aligned) > 0 {
-				// A group's begin marker aligned: the same line with
-				// the attribute.
-				for i := range plus {
-					plus[i] = addedAttr.ReplaceAllString(plus[i], "")
-				}
-			}
-			slices.Sort(minus)
-			slices.Sort(plus)
-			if !slices.Equal(minus, plus) || len(minus) == 0 {
-				t.Errorf("the patch removes\n%s\nand adds\n%s", strings.Join(minus, "\n"), strings.Join(plus, "\n"))
-			}
-			for _, m := range c.moved {
-				decl := regexp.MustCompile(`\b` + m + `\b[^/]*;`)
-				if !slices.ContainsFunc(minus, decl.MatchString) {
-					t.Errorf("the patch does not move %s's declaration", m)
-				}
-			}
-			// and every declaration it moves is one of theirs: those of
-			// the struct's own level, not a nested struct's members or
-			// an #else branch's, which move with the member or block.
-			comment := regexp.MustCompile(`/\*.*?(\*/|$)|//.*`)
-			inElse := false
-			for _, l := range removed {
-				code := strings.TrimSpace(comment.ReplaceAllString(l, ""))
-				switch {
-				case strings.HasPrefix(code, "#else"):
-					inElse = true
-				case strings.HasPrefix(code, "#endif"):
-					inElse = false
-				}
-				if inElse || strings.HasPrefix(l, "\t\t") || !strings.HasSuffix(code, ";") || strings.HasPrefix(code, "*") ||
-					len(p.Aligned) > 0 && strings.HasPrefix(code, "__cacheline_group_begin(") {
-					continue
-				}
-				if !slices.ContainsFunc(c.moved, func(m string) bool { return regexp.MustCompile(`\b` + m + `\b`).MatchString(code) }) {
-					t.Errorf("the patch moves %q, not one of %v", l, c.moved)
-				}
-			}
+// patchKernel is TestPatchKernel's case c.
+func patchKernel(t *testing.T, c kernelPatch) {
+	tree, btf, tables := kernelTree(t)
+	header := filepath.Join(tree, c.header)
+	// The hot files as named in the tree, and in-process.
+	hot := []string{filepath.Join(tables, c.table)}
+	hotIn := slices.Clone(hot)
+	if c.extra != "" {
+		if err := os.WriteFile(filepath.Join(tree, "extra.hot"), []byte(c.extra), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		hot = append(hot, "extra.hot")
+		hotIn = append(hotIn, filepath.Join(tree, "extra.hot"))
+	}
+	original, err := os.ReadFile(header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-reorg", "-line", itoa(c.line)}
+	for _, h := range hot {
+		args = append(args, "-hot", h)
+	}
+	patch, errs, code := runLayoutIn(t, tree, append(args, "-patch", c.header, "-C", c.name, btf)...)
+	if refusal := missingStable(t, tree, c.header, c.name); refusal != nil {
+		if code != 1 || patch != "" || !refusal.MatchString(errs) {
+			t.Errorf("a tree without the stable members: exit %d, stdout %q, stderr %s; want exit 1, no patch, %s", code, patch, errs, refusal)
+		}
+		return
+	}
+	if code != 3 || strings.Contains(errs, "cachelint: include/") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if c.name == "tcp_sock" && patch == "" {
+		// tcp.h's #if blocks are builds the proposal must hold
+		// in: CONFIG_TLS_DEVICE's tcp_clean_acked, which the BTF
+		// lacks, makes tcp_sock_read_tx 8 bytes bigger, and the
+		// one-member move then grows the struct (docs/case-studies.md).
+		if !strings.Contains(errs, "cachelint: note: struct tcp_sock: no patch: the proposal for this build alone") ||
+			!strings.Contains(errs, "does not hold in others: with ") {
+			t.Errorf("no patch, and no note naming the build that defeats it: %s", errs)
+		}
+		return
+	}
+	if c.note == "" && strings.Contains(errs, "cachelint: note: include/") || c.note != "" && !strings.Contains(errs, "cachelint: note: "+c.note+"\n") {
+		t.Errorf("stderr %s, want the note %q", errs, c.note)
+	}
+	if head := "--- a/" + c.header + "\n+++ b/" + c.header + "\n@@ "; !strings.HasPrefix(patch, head) {
+		t.Errorf("-patch printed\n%s\nwant a diff of %s only, starting %q", patch, c.header, head)
+	}
+	if c.name == "net_device" && c.extra == "" {
+		// With the kernel's CACHELINE_ASSERT_GROUP_SIZE lines:
+		// the groups keep their sizes, the patch is the same.
+		asserts := filepath.Join(filepath.Dir(btf), "asserts")
+		with, errs, code := runLayoutIn(t, tree, append(args, "-asserts", asserts, "-patch", c.header, "-C", c.name, btf)...)
+		if code != 3 || with != patch {
+			t.Errorf("with -asserts: exit %d, %s\n%s", code, errs, with)
+		}
+	}
 
-			applyOnce(t, tree, patch)
-			patched, err := os.ReadFile(header)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sameLines(t, string(original), string(patched), nil)
+	// The plan: the proposal and the members it moves.
+	structs := preparedHot(t, btf, hotIn, c.name)
+	src, err := csource.Open([]string{header}, tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := src.Plan(structs[0], []int64{c.line})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pl.Result.Proposal
+	if p != nil && c.name == "tcp_sock" && !slices.Equal(p.Moved, c.moved) {
+		// What holds in tcp.h's configurations depends on the
+		// tree's #if blocks: the patch is checked as it is.
+		t.Logf("tcp_sock@%d: the proposal that holds in the header's configurations moves %v", c.line, p.Moved)
+		c.moved = p.Moved
+	}
+	if p == nil || !slices.Equal(p.Moved, c.moved) {
+		t.Fatalf("proposal %v, want one moving %v", p, c.moved)
+	}
 
-			// The patched header declares the members in the proposal's
-			// order: csource matches it against the proposed struct.
-			after, err := csource.Open([]string{header}, tree)
-			if err != nil {
-				t.Fatal(err)
-			}
-			proposed := *p.Struct
-			if _, err := after.Plan(&proposed, []int64{c.line}); err != nil {
-				t.Errorf("the patched header against the proposal: %v", err)
-			}
-			if _, err := after.Plan(structs[0], []int64{c.line}); err == nil {
-				t.Errorf("the patched header matches the binary's order too")
-			}
-		})
+	onlyMoved(t, patch, p, c.moved)
+
+	applyOnce(t, tree, patch)
+	patched, err := os.ReadFile(header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameLines(t, string(original), string(patched), nil)
+
+	// The patched header declares the members in the proposal's
+	// order: csource matches it against the proposed struct.
+	after, err := csource.Open([]string{header}, tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proposed := *p.Struct
+	if _, err := after.Plan(&proposed, []int64{c.line}); err != nil {
+		t.Errorf("the patched header against the proposal: %v", err)
+	}
+	if _, err := after.Plan(structs[0], []int64{c.line}); err == nil {
+		t.Errorf("the patched header matches the binary's order too")
+	}
+}
+
+// onlyMoved checks that patch, of proposal p, moves only the lines
+// declaring the members moved: what the diff removes it adds, and the
+// removed lines declare those members.
+func onlyMoved(t *testing.T, patch string, p *layout.Proposal, moved []string) {
+	t.Helper()
+	var minus, plus []string
+	for _, l := range strings.Split(patch, "\n") {
+		switch {
+		case strings.HasPrefix(l, "---") || strings.HasPrefix(l, "+++") || strings.TrimSpace(l[min(1, len(l)):]) == "":
+		case l[0] == '-':
+			minus = append(minus, l[1:])
+		case l[0] == '+':
+			plus = append(plus, l[1:])
+		}
+	}
+	removed := slices.Clone(minus)
+	if len(p.Aligned) > 0 {
+		// A group's begin marker aligned: the same line with
+		// the attribute.
+		for i := range plus {
+			plus[i] = addedAttr.ReplaceAllString(plus[i], "")
+		}
+	}
+	slices.Sort(minus)
+	slices.Sort(plus)
+	if !slices.Equal(minus, plus) || len(minus) == 0 {
+		t.Errorf("the patch removes\n%s\nand adds\n%s", strings.Join(minus, "\n"), strings.Join(plus, "\n"))
+	}
+	for _, m := range moved {
+		decl := regexp.MustCompile(`\b` + m + `\b[^/]*;`)
+		if !slices.ContainsFunc(minus, decl.MatchString) {
+			t.Errorf("the patch does not move %s's declaration", m)
+		}
+	}
+	// and every declaration it moves is one of theirs: those of
+	// the struct's own level, not a nested struct's members or
+	// an #else branch's, which move with the member or block.
+	comment := regexp.MustCompile(`/\*.*?(\*/|$)|//.*`)
+	inElse := false
+	for _, l := range removed {
+		code := strings.TrimSpace(comment.ReplaceAllString(l, ""))
+		switch {
+		case strings.HasPrefix(code, "#else"):
+			inElse = true
+		case strings.HasPrefix(code, "#endif"):
+			inElse = false
+		}
+		if inElse || strings.HasPrefix(l, "\t\t") || !strings.HasSuffix(code, ";") || strings.HasPrefix(code, "*") ||
+			len(p.Aligned) > 0 && strings.HasPrefix(code, "__cacheline_group_begin(") {
+			continue
+		}
+		if !slices.ContainsFunc(moved, func(m string) bool { return regexp.MustCompile(`\b` + m + `\b`).MatchString(code) }) {
+			t.Errorf("the patch moves %q, not one of %v", l, moved)
+		}
 	}
 }
 
