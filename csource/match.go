@@ -15,6 +15,33 @@ import (
 // binary's members (a configuration it was not built with) stay with
 // the element before them.
 func (d *def) match(s *layout.Struct) error {
+	if err := d.assign(s); err != nil {
+		return err
+	}
+	if err := d.joinUnclaimed(s); err != nil {
+		return err
+	}
+	next := 0
+	for _, e := range d.elems {
+		for _, i := range e.members {
+			if i != next {
+				return d.fail(e.start, s.Members[i].Label(), "the binary has %s where this source has %s: it was built from other source", s.Members[next].Label(), s.Members[i].Label())
+			}
+			next++
+		}
+	}
+	return nil
+}
+
+// fail is an error at line (0-based) of the definition, of member when
+// not "".
+func (d *def) fail(line int, member, format string, args ...any) error {
+	return &Error{File: d.f.path, Line: line + 1, Struct: d.name, Member: member, Msg: fmt.Sprintf(format, args...)}
+}
+
+// assign finds the element that declares each of s's top-level members
+// and records the member in it.
+func (d *def) assign(s *layout.Struct) error {
 	type where struct {
 		e    *element
 		line int
@@ -38,9 +65,6 @@ func (d *def) match(s *layout.Struct) error {
 			}
 		}
 	}
-	fail := func(line int, member, format string, args ...any) error {
-		return &Error{File: d.f.path, Line: line + 1, Struct: d.name, Member: member, Msg: fmt.Sprintf(format, args...)}
-	}
 	for i := range s.Members {
 		m := &s.Members[i]
 		var found []where
@@ -53,7 +77,7 @@ func (d *def) match(s *layout.Struct) error {
 					found = append(found, where{a.e, a.line})
 					for _, n := range inner {
 						if !slices.Contains(a.inner, n) {
-							return fail(a.line, n, "in the binary's %s but not declared here", m.Label())
+							return d.fail(a.line, n, "in the binary's %s but not declared here", m.Label())
 						}
 					}
 				}
@@ -71,11 +95,11 @@ func (d *def) match(s *layout.Struct) error {
 					}
 				}
 			}
-			return fail(line, m.Label(), "not declared in the struct's definition here%s (a macro that expands to members, or other source than the binary was built from)", after)
+			return d.fail(line, m.Label(), "not declared in the struct's definition here%s (a macro that expands to members, or other source than the binary was built from)", after)
 		}
 		for _, w := range found[1:] {
 			if w.e != found[0].e {
-				return fail(w.line, m.Label(), "declared twice, on lines %d and %d", found[0].line+1, w.line+1)
+				return d.fail(w.line, m.Label(), "declared twice, on lines %d and %d", found[0].line+1, w.line+1)
 			}
 		}
 		e := found[0].e
@@ -83,10 +107,14 @@ func (d *def) match(s *layout.Struct) error {
 			e.members = append(e.members, i)
 		}
 	}
-	// Elements declaring no member of the binary: conditional blocks of
-	// a configuration not built join the element before them (the one
-	// after, when first); an unnamed bit-field joins the member after it,
-	// whose place it decides.
+	return nil
+}
+
+// joinUnclaimed drops the elements declaring no member of the binary s,
+// once assign has run: conditional blocks of a configuration not built
+// join the element before them (the one after, when first); an unnamed
+// bit-field joins the member after it, whose place it decides.
+func (d *def) joinUnclaimed(s *layout.Struct) error {
 	var kept []*element
 	var glue *element
 	var unnamed []*unnamedBits
@@ -105,7 +133,7 @@ func (d *def) match(s *layout.Struct) error {
 		}
 		if len(e.members) > 0 {
 			if len(zeros) > 0 {
-				return fail(e.start, s.Members[e.members[0]].Label(), "an unnamed bit-field declared with members: not supported")
+				return d.fail(e.start, s.Members[e.members[0]].Label(), "an unnamed bit-field declared with members: not supported")
 			}
 			if glue != nil {
 				if glue.block {
@@ -119,12 +147,12 @@ func (d *def) match(s *layout.Struct) error {
 			continue
 		}
 		if e.block && len(zeros) > 0 {
-			return fail(e.start, "", "an unnamed bit-field in a conditional block: not supported")
+			return d.fail(e.start, "", "an unnamed bit-field in a conditional block: not supported")
 		}
 		unnamed = append(unnamed, zeros...)
 		switch {
 		case !e.block && declares != "":
-			return fail(e.start, declares, "not a member of the binary's struct %s (other source than the binary was built from?)", s.Name)
+			return d.fail(e.start, declares, "not a member of the binary's struct %s (other source than the binary was built from?)", s.Name)
 		case e.block && len(kept) > 0 && glue == nil && len(zeros) == 0:
 			prev := kept[len(kept)-1]
 			prev.last = e.last
@@ -137,19 +165,10 @@ func (d *def) match(s *layout.Struct) error {
 		// Nothing after it: it stays before the closing brace.
 		d.tail = glue.first
 		if len(unnamed) > 0 {
-			return fail(glue.start, "", "an unnamed bit-field after the last member: not supported")
+			return d.fail(glue.start, "", "an unnamed bit-field after the last member: not supported")
 		}
 	}
 	d.elems = kept
-	next := 0
-	for _, e := range d.elems {
-		for _, i := range e.members {
-			if i != next {
-				return fail(e.start, s.Members[i].Label(), "the binary has %s where this source has %s: it was built from other source", s.Members[next].Label(), s.Members[i].Label())
-			}
-			next++
-		}
-	}
 	return nil
 }
 

@@ -68,47 +68,15 @@ func (id idioms) padType() string {
 // alignment after its closing brace. s is the struct p reorganizes.
 func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string, error) {
 	f := d.f
-	fail := func(line int, member, format string, args ...any) error {
-		return &Error{File: f.path, Line: line + 1, Struct: d.name, Member: member, Msg: fmt.Sprintf(format, args...)}
-	}
 	elemOf := make([]*element, len(s.Members))
 	for _, e := range d.elems {
 		for _, i := range e.members {
 			elemOf[i] = e
 		}
 	}
-	kept := make([]bool, len(s.Members))
-	for _, from := range p.From {
-		if from >= 0 {
-			kept[from] = true
-		}
-	}
-	// An element whose members p drops goes, but not the comments and
-	// blank lines before it: they stay before the element after it.
-	dropped := map[*element]bool{}
-	carried := map[*element][]line{}
-	var carry []line
-	for _, e := range d.elems {
-		n := 0
-		for _, i := range e.members {
-			if kept[i] {
-				n++
-			}
-		}
-		switch {
-		case n == len(e.members):
-			if len(carry) > 0 {
-				carried[e], carry = carry, nil
-			}
-			continue
-		case n > 0 || e.block:
-			i := slices.IndexFunc(e.members, func(i int) bool { return !kept[i] })
-			return nil, fail(e.start, s.Members[e.members[i]].Label(), "the proposal drops it but not what %s declares with it", d.what(e))
-		}
-		dropped[e] = true
-		for l := e.first; l < e.start; l++ {
-			carry = append(carry, d.srcLine(l))
-		}
+	dropped, carried, carry, err := d.drop(s, p)
+	if err != nil {
+		return nil, err
 	}
 	unnamed := map[int][]*unnamedBits{}
 	for _, e := range d.elems {
@@ -152,7 +120,7 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 		e := elemOf[from]
 		if emitted[e] {
 			if e != split {
-				return nil, fail(e.start, s.Members[from].Label(), "the proposal moves it away from what %s declares with it", d.what(e))
+				return nil, d.fail(e.start, s.Members[from].Label(), "the proposal moves it away from what %s declares with it", d.what(e))
 			}
 			items = append(items, item{code: d.splitLine(e, from, aligned, s, id), at: -1})
 			continue
@@ -168,7 +136,7 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 			code = d.elementLines(e, aligned, s, id)
 			i += len(e.members) - 1
 		case !e.splittable():
-			return nil, fail(e.start, s.Members[from].Label(), "the proposal moves it away from what %s declares with it", d.what(e))
+			return nil, d.fail(e.start, s.Members[from].Label(), "the proposal moves it away from what %s declares with it", d.what(e))
 		default:
 			split = e
 			code = d.splitLine(e, from, aligned, s, id)
@@ -181,7 +149,7 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 	}
 	for _, e := range d.elems {
 		if !emitted[e] && !dropped[e] {
-			return nil, fail(e.start, s.Members[e.members[0]].Label(), "the proposal leaves it out")
+			return nil, d.fail(e.start, s.Members[e.members[0]].Label(), "the proposal leaves it out")
 		}
 	}
 	var tail []line
@@ -195,6 +163,43 @@ func (d *def) rewrite(s *layout.Struct, p *layout.Proposal, id idioms) ([]string
 		closeLine = closeLine[:col] + " " + id.structAlign(p.Align) + closeLine[col:]
 	}
 	return append(out, closeLine), nil
+}
+
+// drop finds the elements whose members p, a proposal for s, drops:
+// such an element goes, but not the comments and blank lines before it,
+// which stay before the element after it (carried), or before the
+// closing brace when no element follows (carry).
+func (d *def) drop(s *layout.Struct, p *layout.Proposal) (dropped map[*element]bool, carried map[*element][]line, carry []line, err error) {
+	kept := make([]bool, len(s.Members))
+	for _, from := range p.From {
+		if from >= 0 {
+			kept[from] = true
+		}
+	}
+	dropped, carried = map[*element]bool{}, map[*element][]line{}
+	for _, e := range d.elems {
+		n := 0
+		for _, i := range e.members {
+			if kept[i] {
+				n++
+			}
+		}
+		switch {
+		case n == len(e.members):
+			if len(carry) > 0 {
+				carried[e], carry = carry, nil
+			}
+			continue
+		case n > 0 || e.block:
+			i := slices.IndexFunc(e.members, func(i int) bool { return !kept[i] })
+			return nil, nil, nil, d.fail(e.start, s.Members[e.members[i]].Label(), "the proposal drops it but not what %s declares with it", d.what(e))
+		}
+		dropped[e] = true
+		for l := e.first; l < e.start; l++ {
+			carry = append(carry, d.srcLine(l))
+		}
+	}
+	return dropped, carried, carry, nil
 }
 
 // item is what the rewrite writes in one place: an element's code (or
