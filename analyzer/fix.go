@@ -60,78 +60,10 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 	}
 	text := func(from, to token.Pos) string { return string(src[tf.Offset(from):tf.Offset(to)]) }
 
-	// Each field's extent, from its doc comment to the comments on the
-	// line it ends on.
 	fields := st.Fields.List
-	var comments []*ast.Comment // inside the braces, in order
-	for _, g := range file.Comments {
-		if g.Pos() > st.Fields.Opening && g.End() < st.Fields.Closing {
-			comments = append(comments, g.List...)
-		}
-	}
-	type extent struct{ start, end token.Pos }
-	ext := make([]extent, len(fields))
-	trailing := map[*ast.Comment]bool{}
-	for i, after := range golayout.LineComments(tf, file, st) {
-		ext[i] = extent{fields[i].Pos(), fields[i].End()}
-		for _, c := range after {
-			ext[i].end = c.End()
-			trailing[c] = true
-		}
-	}
-	for i, f := range fields {
-		if f.Doc == nil {
-			continue
-		}
-		if k := slices.IndexFunc(f.Doc.List, func(c *ast.Comment) bool { return !trailing[c] }); k >= 0 {
-			ext[i].start = f.Doc.List[k].Pos()
-		}
-	}
-	// Comments within a field's extent are part of its text; those on the
-	// line of the opening brace, before any field, are the struct's and
-	// stay there; the others stand alone and go with the next field.
-	within := make([][]*ast.Comment, len(fields))
+	fs := readFieldSource(tf, file, st, src)
+	ext, within, loose, starts := fs.ext, fs.within, fs.loose, fs.starts
 	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
-	var head []string
-	headLine := line(st.Fields.Opening)
-	type looseComment struct {
-		text     string
-		pos, end token.Pos
-	}
-	loose := make([][]looseComment, len(fields)+1)
-	// starts are where each field's text starts, its loose comments
-	// first.
-	starts := make([]token.Pos, len(fields))
-	for i := range fields {
-		starts[i] = ext[i].start
-	}
-	var lastLoose token.Pos
-	for _, c := range comments {
-		i := slices.IndexFunc(ext, func(e extent) bool { return e.start <= c.Pos() && c.End() <= e.end })
-		if i >= 0 {
-			within[i] = append(within[i], c)
-			continue
-		}
-		i = 0
-		for i < len(fields) && ext[i].start < c.Pos() {
-			i++
-		}
-		if i == 0 && len(loose[0]) == 0 && line(c.Pos()) == headLine {
-			head = append(head, c.Text)
-			headLine = line(c.End())
-			continue
-		}
-		text := c.Text
-		switch {
-		case len(loose[i]) == 0 && i < len(fields):
-			starts[i] = c.Pos()
-		case len(loose[i]) > 0 && hasBlankLine(src[tf.Offset(lastLoose):tf.Offset(c.Pos())]):
-			// Comments standing apart keep the blank line between them.
-			text = "\n" + text
-		}
-		lastLoose = c.End()
-		loose[i] = append(loose[i], looseComment{text, c.Pos(), c.End()})
-	}
 	// writeLoose writes comments standing alone before what starts at
 	// next, each on a line of its own, or on the line of what follows it
 	// where it was (/* why */ field).
@@ -152,7 +84,7 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 	blankBefore := blankLines(p, fieldOf, func(i int) []byte { return src[tf.Offset(ext[i-1].end):tf.Offset(starts[i])] })
 
 	var b bytes.Buffer
-	for _, c := range head {
+	for _, c := range fs.head {
 		b.WriteString(" " + c)
 	}
 	b.WriteString("\n")
@@ -202,6 +134,106 @@ func (ps *passState) reorderFix(st *ast.StructType, s *layout.Struct, p *layout.
 		Message:   fmt.Sprintf("reorder the fields of %s for cache lines", s.Name),
 		TextEdits: []analysis.TextEdit{{Pos: st.Fields.Opening + 1, End: st.Fields.Closing, NewText: body}},
 	}}, ""
+}
+
+// fieldSource is where the text of each field of a struct lies in its
+// source, and the comments between the braces, by the field they go
+// with.
+type fieldSource struct {
+	// ext is each field's extent, from its doc comment to the comments
+	// on the line it ends on.
+	ext []extent
+	// within are the comments within a field's extent, part of its
+	// text; head those on the line of the opening brace, before any
+	// field, which are the struct's and stay there; loose the others,
+	// which stand alone and go with the next field (the last entry:
+	// after every field).
+	within [][]*ast.Comment
+	head   []string
+	loose  [][]looseComment
+	// starts are where each field's text starts, its loose comments
+	// first.
+	starts []token.Pos
+}
+
+// extent is the source of a field.
+type extent struct{ start, end token.Pos }
+
+// looseComment is a comment standing alone between fields.
+type looseComment struct {
+	text     string
+	pos, end token.Pos
+}
+
+// readFieldSource finds where the fields of st lie in src, the text of
+// tf, which holds file.
+func readFieldSource(tf *token.File, file *ast.File, st *ast.StructType, src []byte) *fieldSource {
+	fields := st.Fields.List
+	var comments []*ast.Comment // inside the braces, in order
+	for _, g := range file.Comments {
+		if g.Pos() > st.Fields.Opening && g.End() < st.Fields.Closing {
+			comments = append(comments, g.List...)
+		}
+	}
+	ext := make([]extent, len(fields))
+	trailing := map[*ast.Comment]bool{}
+	for i, after := range golayout.LineComments(tf, file, st) {
+		ext[i] = extent{fields[i].Pos(), fields[i].End()}
+		for _, c := range after {
+			ext[i].end = c.End()
+			trailing[c] = true
+		}
+	}
+	for i, f := range fields {
+		if f.Doc == nil {
+			continue
+		}
+		if k := slices.IndexFunc(f.Doc.List, func(c *ast.Comment) bool { return !trailing[c] }); k >= 0 {
+			ext[i].start = f.Doc.List[k].Pos()
+		}
+	}
+	// Comments within a field's extent are part of its text; those on the
+	// line of the opening brace, before any field, are the struct's and
+	// stay there; the others stand alone and go with the next field.
+	within := make([][]*ast.Comment, len(fields))
+	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
+	var head []string
+	headLine := line(st.Fields.Opening)
+	loose := make([][]looseComment, len(fields)+1)
+	// starts are where each field's text starts, its loose comments
+	// first.
+	starts := make([]token.Pos, len(fields))
+	for i := range fields {
+		starts[i] = ext[i].start
+	}
+	var lastLoose token.Pos
+	for _, c := range comments {
+		i := slices.IndexFunc(ext, func(e extent) bool { return e.start <= c.Pos() && c.End() <= e.end })
+		if i >= 0 {
+			within[i] = append(within[i], c)
+			continue
+		}
+		i = 0
+		for i < len(fields) && ext[i].start < c.Pos() {
+			i++
+		}
+		if i == 0 && len(loose[0]) == 0 && line(c.Pos()) == headLine {
+			head = append(head, c.Text)
+			headLine = line(c.End())
+			continue
+		}
+		text := c.Text
+		switch {
+		case len(loose[i]) == 0 && i < len(fields):
+			starts[i] = c.Pos()
+		case len(loose[i]) > 0 && hasBlankLine(src[tf.Offset(lastLoose):tf.Offset(c.Pos())]):
+			// Comments standing apart keep the blank line between them.
+			text = "\n" + text
+		}
+		lastLoose = c.End()
+		loose[i] = append(loose[i], looseComment{text, c.Pos(), c.End()})
+	}
+	return &fieldSource{ext: ext, within: within, head: head, loose: loose, starts: starts}
 }
 
 // blankLines says which fields of the proposal's order a blank line

@@ -229,10 +229,54 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 			return fmt.Sprintf("member %s lost", s.Members[k].Label())
 		}
 	}
-	// No overlap: members in the order of their bits each start at or
-	// after the end of the one before. Bit-fields share the bytes of their
-	// storage unit with each other and with the members it reaches over:
-	// their bits do not overlap.
+	if msg := overlap(ps); msg != "" {
+		return msg
+	}
+	if !p.Isolates() && p.Align == 0 && ps.Size > s.Size {
+		return fmt.Sprintf("grew from %d to %d bytes with no padding to isolate", s.Size, ps.Size)
+	}
+	// Never worse on a path, at the worst base the allocator may give
+	// (a Go heap object starts where its size class puts it).
+	// On the kernel's paths no path gets more lines, written members
+	// counted too.
+	isolating := s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
+		return len(s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })) > 0
+	})
+	for _, line := range lines {
+		for _, path := range s.Paths() {
+			a, _ := s.hotLinesAtBases(path, line, isolating)
+			if b, _ := ps.hotLinesAtBases(path, line, isolating); b > a {
+				return fmt.Sprintf("path %s on %d lines instead of %d at %d-byte lines (read-mostly members only: %v)", path, b, a, line, isolating)
+			}
+		}
+	}
+	if msg := outsideGroups(s, p); msg != "" {
+		return msg
+	}
+	if s.Lang == LangC {
+		// A flexible array ends the struct: C allows nothing after it.
+		// (A group of zero-size members is a group, not a flexible
+		// array.)
+		if n := len(s.Members); n > 0 && s.Members[n-1].Size == 0 && !IsGroupMarker(s.Members[n-1].Name) && s.Members[n-1].Group == "" {
+			if p.From[len(p.From)-1] != n-1 {
+				return fmt.Sprintf("flexible array %s is no longer last", s.Members[n-1].Label())
+			}
+		}
+		if k := castTarget(s); k >= 0 {
+			if i := slices.Index(p.From, k); i < 0 || ps.Members[i].Offset != 0 {
+				return fmt.Sprintf("struct-typed first member %s no longer first", s.Members[k].Label())
+			}
+		}
+	}
+	return ""
+}
+
+// overlap says where members of ps overlap or reach past its end, ""
+// if nowhere. Members in the order of their bits each start at or after
+// the end of the one before. Bit-fields share the bytes of their
+// storage unit with each other and with the members it reaches over:
+// their bits do not overlap.
+func overlap(ps *Struct) string {
 	bits := func(m *Member) (int64, int64) {
 		if m.BitSize > 0 {
 			return m.BitOffset, m.BitOffset + m.BitSize
@@ -260,25 +304,13 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 	if end > ps.Size || ps.Size%ps.Align != 0 {
 		return fmt.Sprintf("members end at %d in a %d-byte struct aligned to %d", end, ps.Size, ps.Align)
 	}
-	if !p.Isolates() && p.Align == 0 && ps.Size > s.Size {
-		return fmt.Sprintf("grew from %d to %d bytes with no padding to isolate", s.Size, ps.Size)
-	}
-	// Never worse on a path, at the worst base the allocator may give
-	// (a Go heap object starts where its size class puts it).
-	// On the kernel's paths no path gets more lines, written members
-	// counted too.
-	isolating := s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
-		return len(s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })) > 0
-	})
-	for _, line := range lines {
-		for _, path := range s.Paths() {
-			a, _ := s.hotLinesAtBases(path, line, isolating)
-			if b, _ := ps.hotLinesAtBases(path, line, isolating); b > a {
-				return fmt.Sprintf("path %s on %d lines instead of %d at %d-byte lines (read-mostly members only: %v)", path, b, a, line, isolating)
-			}
-		}
-	}
-	// Groups stay between their markers.
+	return ""
+}
+
+// outsideGroups says which member of proposal p of s lies outside its
+// group's markers, "" if none.
+func outsideGroups(s *Struct, p *Proposal) string {
+	ps := p.Struct
 	index := map[string]int{}
 	for i := range ps.Members {
 		index[ps.Members[i].Name] = i
@@ -295,21 +327,6 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 		stop, oke := index[groupEndPrefix+m.Group]
 		if !okb || !oke || i < begin || i > stop || m.Offset < ps.Members[begin].Offset || m.End() > ps.Members[stop].Offset {
 			return fmt.Sprintf("%s of group %s outside its markers", m.Label(), m.Group)
-		}
-	}
-	if s.Lang == LangC {
-		// A flexible array ends the struct: C allows nothing after it.
-		// (A group of zero-size members is a group, not a flexible
-		// array.)
-		if n := len(s.Members); n > 0 && s.Members[n-1].Size == 0 && !IsGroupMarker(s.Members[n-1].Name) && s.Members[n-1].Group == "" {
-			if p.From[len(p.From)-1] != n-1 {
-				return fmt.Sprintf("flexible array %s is no longer last", s.Members[n-1].Label())
-			}
-		}
-		if k := castTarget(s); k >= 0 {
-			if i := slices.Index(p.From, k); i < 0 || ps.Members[i].Offset != 0 {
-				return fmt.Sprintf("struct-typed first member %s no longer first", s.Members[k].Label())
-			}
 		}
 	}
 	return ""
