@@ -18,9 +18,8 @@ import (
 
 func runDiffCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	var o, e bytes.Buffer
-	code = runDiff(args, testEnv(&o, &e))
-	return o.String(), e.String(), code
+	r := runShared(runDiff, "diff", args)
+	return r.stdout, r.stderr, r.code
 }
 
 type diffDoc struct {

@@ -22,9 +22,8 @@ func td(p string) string { return filepath.Join("..", "..", "testdata", p) }
 // run runs cachelint layout in-process.
 func runCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	var o, e bytes.Buffer
-	code = runLayout(args, testEnv(&o, &e))
-	return o.String(), e.String(), code
+	r := runShared(runLayout, "layout", args)
+	return r.stdout, r.stderr, r.code
 }
 
 type doc struct {
@@ -60,9 +59,12 @@ func findings(js report.JSONStruct, check string) []report.JSONFinding {
 }
 
 var (
-	rst      = td("kernel/net_cachelines/net_device.rst")
-	linux61  = td("kernel/linux-6.1/dummy.ko.debug")
-	linux618 = td("kernel/linux-6.18/vmlinux.btf.gz")
+	rst     = td("kernel/net_cachelines/net_device.rst")
+	linux61 = td("kernel/linux-6.1/dummy.ko.debug")
+	// linux618gz is the 6.18 BTF as stored; linux618 the same inflated,
+	// for the tests that do not test reading it.
+	linux618gz = td("kernel/linux-6.18/vmlinux.btf.gz")
+	linux618   = inflated(linux618gz, "vmlinux-6.18.btf")
 )
 
 // TestNetDevice61 checks 6.1's net_device against the kernel's table: the
@@ -370,7 +372,7 @@ func TestLayoutSARIF(t *testing.T) {
 	}
 
 	// BTF has no source positions: results are located in the BTF file.
-	out, _, code = runCmd(t, "-format", "sarif", "-srcroot", "../..", "-q", "-C", "net_device", "-hot", rst, linux618)
+	out, _, code = runCmd(t, "-format", "sarif", "-srcroot", "../..", "-q", "-C", "net_device", "-hot", rst, linux618gz)
 	if code != 3 {
 		t.Fatalf("BTF: exit %d", code)
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,28 +11,92 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cachelint/cachelint/internal/sarifcheck"
 	"github.com/cachelint/cachelint/layout"
 )
 
-var bin string
-
-func TestMain(m *testing.M) {
+// sharedDir holds what the tests share and none writes: the built
+// command and the inflated BTF (linux618).
+var sharedDir = func() string {
 	dir, err := os.MkdirTemp("", "cachelint")
 	if err != nil {
 		panic(err)
 	}
-	bin = filepath.Join(dir, "cachelint")
+	return dir
+}()
+
+var bin = filepath.Join(sharedDir, "cachelint")
+
+func TestMain(m *testing.M) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		os.RemoveAll(sharedDir)
 		panic(string(out))
 	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	os.RemoveAll(sharedDir)
 	os.Exit(code)
+}
+
+// inflated is the gzipped file at path inflated into sharedDir as name,
+// once for every test that reads it: the 6.18 BTF is read by some forty
+// runs, which would each spend a fifth of their time inflating it.
+func inflated(path, name string) string {
+	out := filepath.Join(sharedDir, name)
+	f, err := os.Open(path)
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		panic(err)
+	}
+	w, err := os.Create(out)
+	if err != nil {
+		panic(err)
+	}
+	if _, err := io.Copy(w, zr); err != nil {
+		panic(err)
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// ranCmd is what a command run in-process printed, and its exit status.
+type ranCmd struct {
+	stdout, stderr string
+	code           int
+}
+
+// ran holds the commands run in-process on files no test writes, by
+// command and arguments: several tests run some alike, which then runs
+// once.
+var ran sync.Map // string -> func() ranCmd
+
+// runShared runs the command cmd (named name) in-process with args:
+// once for all the tests that run it alike where args name no test's
+// own files (in a temporary folder, which it may change between runs).
+func runShared(cmd func([]string, env) int, name string, args []string) ranCmd {
+	args = slices.Clone(args)
+	run := func() ranCmd {
+		var o, e bytes.Buffer
+		code := cmd(args, testEnv(&o, &e))
+		return ranCmd{o.String(), e.String(), code}
+	}
+	own := func(a string) bool { return strings.Contains(a, os.TempDir()) && !strings.Contains(a, sharedDir) }
+	if slices.ContainsFunc(args, own) {
+		return run()
+	}
+	once, _ := ran.LoadOrStore(name+"\x00"+strings.Join(args, "\x00"), sync.OnceValue(run))
+	return once.(func() ranCmd)()
 }
 
 // run runs the built command in dir and returns its output and exit code.
