@@ -38,9 +38,11 @@ type command struct {
 }
 
 // env is what a command runs in, which main takes from the process once:
-// the working directory, which packages are loaded from and files are
-// named relative to in what the command prints, and the output streams.
-// Files named in arguments are opened as given.
+// the working directory, which packages are loaded from and which the
+// files named in what the command prints are relative to, and the output
+// streams. Files are opened by name, relative to the process's working
+// directory: a caller with another Dir names them in full (-pgo auto,
+// which names each default.pgo relative to Dir, needs the process's).
 type env struct {
 	Dir            string // "" when the process's cannot be told: files are then named as they are
 	Stdout, Stderr io.Writer
