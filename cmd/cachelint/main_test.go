@@ -70,6 +70,12 @@ func inflated(path, name string) string {
 	return out
 }
 
+// ownFile reports whether arg names a file in a test's temporary
+// folder, which the test may change between runs.
+func ownFile(arg string) bool {
+	return strings.Contains(arg, os.TempDir()) && !strings.Contains(arg, sharedDir)
+}
+
 // ranCmd is what a command run in-process printed, and its exit status.
 type ranCmd struct {
 	stdout, stderr string
@@ -91,8 +97,7 @@ func runShared(cmd func([]string, env) int, name string, args []string) ranCmd {
 		code := cmd(args, testEnv(&o, &e))
 		return ranCmd{o.String(), e.String(), code}
 	}
-	own := func(a string) bool { return strings.Contains(a, os.TempDir()) && !strings.Contains(a, sharedDir) }
-	if slices.ContainsFunc(args, own) {
+	if slices.ContainsFunc(args, ownFile) {
 		return run()
 	}
 	once, _ := ran.LoadOrStore(name+"\x00"+strings.Join(args, "\x00"), sync.OnceValue(run))
@@ -102,18 +107,59 @@ func runShared(cmd func([]string, env) int, name string, args []string) ranCmd {
 // run runs the built command in dir and returns its output and exit code.
 func run(t *testing.T, dir, name string, args ...string) (string, int) {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		return string(out), exit.ExitCode()
-	case err != nil:
-		t.Fatal(err)
+	r := execShared(dir, name, args, true)
+	if r.err != nil {
+		t.Fatal(r.err)
 	}
-	return string(out), 0
+	return r.stdout, r.code
 }
+
+// ranExec is what a command run in a subprocess printed (stdout alone
+// when its streams were combined), and its exit status, or why it did
+// not run.
+type ranExec struct {
+	stdout, stderr string
+	code           int
+	err            error
+}
+
+// execShared runs the command name in dir, its streams combined or not.
+// The built cachelint run in a folder of the repository, which no test
+// writes, on no test's own files, runs once for all the tests that run
+// it alike: the examples' diagnostics are several tests' input.
+func execShared(dir, name string, args []string, combined bool) ranExec {
+	args = slices.Clone(args)
+	run := func() ranExec {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		var out, errOut strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		if combined {
+			cmd.Stderr = &out
+		}
+		err := cmd.Run()
+		var exit *exec.ExitError
+		r := ranExec{stdout: out.String(), stderr: errOut.String()}
+		switch {
+		case errors.As(err, &exit):
+			r.code = exit.ExitCode()
+		case err != nil:
+			r.err = err
+		}
+		return r
+	}
+	abs, err := filepath.Abs(dir)
+	if name != bin || err != nil || strings.HasPrefix(abs, os.TempDir()) || slices.ContainsFunc(args, ownFile) {
+		return run()
+	}
+	key := fmt.Sprint(combined, "\x00", abs, "\x00", strings.Join(args, "\x00"))
+	once, _ := executed.LoadOrStore(key, sync.OnceValue(run))
+	return once.(func() ranExec)()
+}
+
+// executed holds the runs of execShared, by streams, folder and
+// arguments.
+var executed sync.Map // string -> func() ranExec
 
 const root = "../.."
 
@@ -477,19 +523,11 @@ func TestOnlyCachelintInstalls(t *testing.T) {
 // stderr and its exit code.
 func runSplit(t *testing.T, dir, name string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	var out, errOut strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		code = exit.ExitCode()
-	case err != nil:
-		t.Fatal(err)
+	r := execShared(dir, name, args, false)
+	if r.err != nil {
+		t.Fatal(r.err)
 	}
-	return out.String(), errOut.String(), code
+	return r.stdout, r.stderr, r.code
 }
 
 // One exit status rule for every command and format (exitStatus), with
