@@ -73,7 +73,6 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 func (u *unit) claimPlaces(d *dedup, index int) []bool {
 	fps := make([]fingerprint, len(u.defs))
 	keyed := make([]bool, len(u.defs))
-	var key []byte
 	for i, off := range u.defs {
 		n := u.node(off)
 		if n == nil || !u.named(n.name) {
@@ -81,9 +80,7 @@ func (u *unit) claimPlaces(d *dedup, index int) []bool {
 		}
 		u.expansions = 0
 		var placed bool
-		if key, placed = u.placeKey(key[:0], n); placed {
-			fps[i] = hashBytes(key)
-		} else {
+		if fps[i], placed = u.placeKey(n); !placed {
 			keyed[i] = true
 		}
 	}

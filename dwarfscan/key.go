@@ -192,16 +192,17 @@ func (u *unit) innerOfNode(n *node) *node {
 // defined as compat_siginfo_t, so struct elf_note_info has one member of
 // another type at the same line, column and offset.
 
-// placeKey appends to b the place key of the struct n and reports whether
-// it has one: a struct with no declaration (Go's have none) is keyed by
-// its layout key alone.
-func (u *unit) placeKey(b []byte, n *node) ([]byte, bool) {
+// placeKey returns the place key of the struct n, hashed, and reports
+// whether it has one: a struct with no declaration (Go's have none) is
+// keyed by its layout key alone.
+func (u *unit) placeKey(n *node) (fingerprint, bool) {
 	if n.declFile <= 0 || n.declLine <= 0 {
-		return b, false
+		return fingerprint{}, false
 	}
 	if err := u.loadFiles(); err != nil || u.file(n.declFile) == "" {
-		return b, false
+		return fingerprint{}, false
 	}
+	b := u.ws.placeKey[:0]
 	b = binary.AppendVarint(b, u.lang)
 	b = binary.AppendUvarint(b, uint64(n.tag))
 	b = u.appendPlacedName(b, n.name)
@@ -209,7 +210,12 @@ func (u *unit) placeKey(b []byte, n *node) ([]byte, bool) {
 	b = binary.AppendVarint(b, n.align)
 	b = u.appendFile(b, n.declFile)
 	b = binary.AppendVarint(b, n.declLine)
-	return u.appendPlaced(b, n)
+	b, ok := u.appendPlaced(b, n)
+	u.ws.placeKey = b
+	if !ok {
+		return fingerprint{}, false
+	}
+	return hashBytes(b), true
 }
 
 // appendPlaced appends what a place key holds of the children of n, with
@@ -246,10 +252,12 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 			case f.attr == dwarf.AttrSibling:
 				r.skipForm(f.form)
 			case f.attr == dwarf.AttrType:
-				off := r.ref(f.form)
-				t := u.node(off)
-				b = binary.LittleEndian.AppendUint64(b, u.placeNode(off, t))
-				if inner := u.innerOfNode(t); inner != nil {
+				p := u.placeType(r.ref(f.form))
+				b = binary.LittleEndian.AppendUint64(b, p.hash)
+				if p.inner == innerUnknown {
+					return b, false
+				}
+				if inner := u.node(p.inner); inner != nil {
 					u.nest(inner)
 					b = append(b, '{')
 					b, ok = u.appendPlaced(b, inner)
@@ -260,7 +268,7 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 					}
 				}
 			case f.attr == dwarf.AttrContainingType:
-				b = binary.LittleEndian.AppendUint64(b, u.placeType(r.ref(f.form)))
+				b = binary.LittleEndian.AppendUint64(b, u.placeType(r.ref(f.form)).hash)
 			case f.attr == dwarf.AttrDeclFile:
 				v, ok := r.constant(f.form, f.implicit)
 				if !ok {
@@ -294,60 +302,147 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 	return b, true
 }
 
-// placeType returns what a place key holds of the type at off: a hash of
-// what its fingerprint holds, with names by where they are (see
-// appendPlacedName), computed once per type entry.
-func (u *unit) placeType(off dwarf.Offset) uint64 {
-	return u.placeNode(off, u.node(off))
+// typePlace is what a place key holds of the type entry at off.
+type typePlace struct {
+	// hash is of what the type's fingerprint holds, with names by where
+	// they are (see appendPlacedName).
+	hash uint64
+	// inner is the unnamed struct or union whose members pahole prints
+	// inline for a member of this type (see innerOfNode), 0 for none,
+	// innerUnknown where a loop or the depth bound hides it.
+	inner dwarf.Offset
 }
 
-// placeNode is placeType of n, the node at off.
-func (u *unit) placeNode(off dwarf.Offset, n *node) uint64 {
+const innerUnknown = sigRef - 1
+
+// placeType returns the typePlace of the type at off, computed once per
+// entry. Most types are read from their entries without a node: a unit
+// reaches about 1,400, of which a layout needs few.
+func (u *unit) placeType(off dwarf.Offset) typePlace {
 	if off == 0 || off == sigRef {
-		return uint64(off)
+		return typePlace{hash: uint64(off)}
 	}
-	if n == nil {
-		return mix(uint64(off), 1)
-	}
-	if n.ptDone {
-		return n.pt
+	if p, ok := u.ws.places.get(off); ok {
+		return p
 	}
 	if !u.enter() {
-		return 2
+		return typePlace{hash: 2, inner: innerUnknown}
 	}
 	defer u.leave()
-	// Met again while being computed, n is part of a loop.
-	n.pt, n.ptDone = 3, true
-	h := mix(uint64(n.tag), u.placedName(n.name))
+	// Met again while being computed, the entry is part of a loop.
+	u.ws.places.put(off, typePlace{hash: 3, inner: innerUnknown})
+	p, ok := u.placeEntry(off)
+	if !ok {
+		p = u.placeNode(off, u.node(off))
+	}
+	u.ws.places.put(off, p)
+	return p
+}
+
+// placeEntry reads the typePlace of a type entry of the unit's own that
+// has no children a place key holds (not an array or a subroutine type)
+// from the entry itself; false for any other, or an entry the node would
+// report as an error.
+func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
+	if uint64(off) < u.h.first || uint64(off) >= u.h.end {
+		return typePlace{}, false
+	}
+	r := u.readerAt(uint64(off))
+	if r == nil {
+		return typePlace{}, false
+	}
+	a, err := r.next()
+	if err != nil || a == nil || !isType(a.tag) || a.tag == dwarf.TagArrayType || a.tag == dwarf.TagSubroutineType {
+		return typePlace{}, false
+	}
+	var name nameRef
+	var typ dwarf.Offset
+	size, encoding := int64(-1), int64(0)
+	for i := range a.fields {
+		f := &a.fields[i]
+		switch {
+		case f.form == formIndirect:
+			return typePlace{}, false
+		case f.attr == dwarf.AttrName:
+			name = r.nameRef(f.form)
+		case f.attr == dwarf.AttrType:
+			typ = r.ref(f.form)
+		case f.attr == dwarf.AttrByteSize:
+			if v, ok := r.constant(f.form, f.implicit); ok {
+				size = v
+			}
+		case f.attr == dwarf.AttrEncoding:
+			encoding, _ = r.constant(f.form, f.implicit)
+		default:
+			r.skipForm(f.form)
+		}
+	}
+	if r.err != nil || size < -1 || size > maxSize {
+		return typePlace{}, false
+	}
+	p := typePlace{hash: mix(uint64(a.tag), u.placedName(name))}
+	switch a.tag {
+	case dwarf.TagBaseType:
+		p.hash = mix(mix(p.hash, uint64(size)), uint64(encoding))
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		if !u.named(name) {
+			p.inner = off
+		}
+	case dwarf.TagEnumerationType, dwarf.TagTypedef:
+	default: // pointers, references, qualifiers
+		t := u.placeType(typ)
+		p.hash = mix(p.hash, t.hash)
+		if a.tag == dwarf.TagConstType || a.tag == dwarf.TagAtomicType {
+			p.inner = t.inner
+		}
+	}
+	return p, true
+}
+
+// placeNode is the typePlace of n, the node at off: what placeEntry reads
+// from an entry, for every type.
+func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
+	if n == nil {
+		return typePlace{hash: mix(uint64(off), 1)}
+	}
+	p := typePlace{hash: mix(uint64(n.tag), u.placedName(n.name))}
 	switch n.tag {
 	case dwarf.TagBaseType:
-		h = mix(mix(h, uint64(n.size)), uint64(n.encoding))
-	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType,
-		dwarf.TagEnumerationType, dwarf.TagTypedef:
+		p.hash = mix(mix(p.hash, uint64(n.size)), uint64(n.encoding))
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
 		// By name alone, as a fingerprint; an unnamed struct's members
 		// are in the key of the member.
+		if !u.named(n.name) {
+			p.inner = off
+		}
+	case dwarf.TagEnumerationType, dwarf.TagTypedef:
 	case dwarf.TagArrayType:
 		for _, k := range u.kids(n) {
 			if k.tag == dwarf.TagSubrangeType {
-				h = mix(h, uint64(k.count))
+				p.hash = mix(p.hash, uint64(k.count))
 			}
 		}
-		h = mix(h, u.placeType(n.typ))
+		t := u.placeType(n.typ)
+		p.hash = mix(p.hash, t.hash)
+		p.inner = t.inner
 	case dwarf.TagSubroutineType:
-		h = mix(h, u.placeType(n.typ))
+		p.hash = mix(p.hash, u.placeType(n.typ).hash)
 		for _, k := range u.kids(n) { // sets varargs
 			if k.tag == dwarf.TagFormalParameter {
-				h = mix(h, u.placeType(k.typ))
+				p.hash = mix(p.hash, u.placeType(k.typ).hash)
 			}
 		}
 		if n.varargs {
-			h = mix(h, '.')
+			p.hash = mix(p.hash, '.')
 		}
 	default: // pointers, references, qualifiers
-		h = mix(h, u.placeType(n.typ))
+		t := u.placeType(n.typ)
+		p.hash = mix(p.hash, t.hash)
+		if n.tag == dwarf.TagConstType || n.tag == dwarf.TagAtomicType {
+			p.inner = t.inner
+		}
 	}
-	n.pt = h
-	return h
+	return p
 }
 
 // placedName is the name at ref as appendPlacedName has it, in 64 bits.
