@@ -280,6 +280,10 @@ type abbrev struct {
 	// shape identifies the tag, children and attributes with their
 	// forms, whatever the code: see unit.placeKey. 0 until computed.
 	shape uint64
+	// plan is how a place key holds the attributes (see
+	// unit.placePlanOf), once planned.
+	plan    placePlan
+	planned bool
 }
 
 type abbrevField struct {

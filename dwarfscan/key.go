@@ -232,7 +232,6 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 	}
 	r := new(entryReader) // shared is moved by the nodes that types reach
 	*r = *shared
-	ok := true
 	for depth := 1; depth > 0; {
 		a, err := r.next()
 		if err != nil {
@@ -244,54 +243,13 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 			continue
 		}
 		b = binary.LittleEndian.AppendUint64(b, shapeOf(a))
-		for i := range a.fields {
-			f := &a.fields[i]
-			switch {
-			case f.form == formIndirect:
-				return b, false
-			case f.attr == dwarf.AttrSibling:
-				r.skipForm(f.form)
-			case f.attr == dwarf.AttrType:
-				p := u.placeType(r.ref(f.form))
-				b = binary.LittleEndian.AppendUint64(b, p.hash)
-				if p.inner == innerUnknown {
-					return b, false
-				}
-				if inner := u.node(p.inner); inner != nil {
-					u.nest(inner)
-					b = append(b, '{')
-					b, ok = u.appendPlaced(b, inner)
-					b = append(b, '}')
-					u.unnest(inner)
-					if !ok {
-						return b, false
-					}
-				}
-			case f.attr == dwarf.AttrContainingType:
-				b = binary.LittleEndian.AppendUint64(b, u.placeType(r.ref(f.form)).hash)
-			case f.attr == dwarf.AttrDeclFile:
-				v, ok := r.constant(f.form, f.implicit)
-				if !ok {
-					return b, false
-				}
-				b = u.appendFile(b, v)
-			case isStrx(f.form):
-				// An index into the unit's own string offsets.
-				b = u.appendPlacedName(b, r.nameRef(f.form))
-			default:
-				// The value as it is written: a string section's
-				// offset stands for its string, as a constant's form
-				// (in the shape) and bytes for its value. A reference
-				// other than a type's is to an entry of this unit,
-				// which only makes two keys where one would do.
-				start := r.off
-				r.skipForm(f.form)
-				if r.err == nil {
-					b = append(b, r.b[start:r.off]...)
-				}
-			}
+		var ok bool
+		if plan := u.placePlanOf(a); plan != nil {
+			b, ok = u.appendPlannedAttrs(b, r, plan)
+		} else {
+			b, ok = u.appendPlacedAttrs(b, r, a)
 		}
-		if r.err != nil {
+		if !ok {
 			return b, false
 		}
 		if a.children {
@@ -300,6 +258,180 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 		}
 	}
 	return b, true
+}
+
+// appendPlacedAttrs appends what a place key holds of the attributes of
+// an entry of abbreviation a, read from r.
+func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev) ([]byte, bool) {
+	ok := true
+	for i := range a.fields {
+		f := &a.fields[i]
+		switch {
+		case f.form == formIndirect:
+			return b, false
+		case f.attr == dwarf.AttrSibling:
+			r.skipForm(f.form)
+		case f.attr == dwarf.AttrType:
+			if b, ok = u.appendTypePlace(b, r.ref(f.form)); !ok {
+				return b, false
+			}
+		case f.attr == dwarf.AttrContainingType:
+			b = binary.LittleEndian.AppendUint64(b, u.placeType(r.ref(f.form)).hash)
+		case f.attr == dwarf.AttrDeclFile:
+			v, ok := r.constant(f.form, f.implicit)
+			if !ok {
+				return b, false
+			}
+			b = u.appendFile(b, v)
+		case isStrx(f.form):
+			// An index into the unit's own string offsets.
+			b = u.appendPlacedName(b, r.nameRef(f.form))
+		default:
+			// The value as it is written: a string section's offset
+			// stands for its string, as a constant's form (in the
+			// shape) and bytes for its value. A reference other than a
+			// type's is to an entry of this unit, which only makes two
+			// keys where one would do.
+			start := r.off
+			r.skipForm(f.form)
+			if r.err == nil {
+				b = append(b, r.b[start:r.off]...)
+			}
+		}
+	}
+	return b, r.err == nil
+}
+
+// appendTypePlace appends what a place key holds of a member's type at
+// off: its typePlace's hash, and the members of the unnamed struct or
+// union it is.
+func (u *unit) appendTypePlace(b []byte, off dwarf.Offset) ([]byte, bool) {
+	p := u.placeType(off)
+	b = binary.LittleEndian.AppendUint64(b, p.hash)
+	if p.inner == innerUnknown {
+		return b, false
+	}
+	inner := u.node(p.inner)
+	if inner == nil {
+		return b, true
+	}
+	u.nest(inner)
+	b = append(b, '{')
+	b, ok := u.appendPlaced(b, inner)
+	b = append(b, '}')
+	u.unnest(inner)
+	return b, ok
+}
+
+// placePlan is how appendPlaced reads the attributes of an entry whose
+// forms all have a fixed size: the steps appendPlacedAttrs would take, by
+// where each value is, with the values it takes as written merged into
+// runs of bytes.
+type placePlan struct {
+	size  int // of the attributes
+	steps []placeStep
+}
+
+type placeStep struct {
+	kind     placeStepKind
+	at, n    int // where the value is in the attributes; a run's length
+	form     uint16
+	implicit int64
+}
+
+type placeStepKind uint8
+
+const (
+	stepBytes placeStepKind = iota
+	stepType
+	stepContaining
+	stepFile
+)
+
+// placePlanOf returns the plan of a, computed on first use; nil when a
+// has a form of no fixed size, a string index or a file that is not a
+// constant of fixed size, which appendPlacedAttrs reads.
+func (u *unit) placePlanOf(a *abbrev) *placePlan {
+	if !a.planned {
+		a.planned = true
+		a.plan = placePlan{size: -1}
+		if steps, ok := u.placeSteps(a); ok {
+			a.plan = placePlan{size: a.fixed, steps: u.ws.steps.take(len(steps))}
+			copy(a.plan.steps, steps)
+		}
+	}
+	if a.plan.size < 0 {
+		return nil
+	}
+	return &a.plan
+}
+
+// placeSteps returns the steps of a's plan, in scratch memory of u's.
+func (u *unit) placeSteps(a *abbrev) ([]placeStep, bool) {
+	if a.fixed < 0 {
+		return nil, false
+	}
+	steps := u.ws.scratchSteps[:0]
+	defer func() { u.ws.scratchSteps = steps[:0] }()
+	at := 0
+	for _, f := range a.fields {
+		n := formSize(u.h, f.form)
+		step := placeStep{at: at, n: n, form: f.form, implicit: f.implicit}
+		at += n
+		switch {
+		case f.attr == dwarf.AttrSibling:
+			continue
+		case f.attr == dwarf.AttrType:
+			step.kind = stepType
+		case f.attr == dwarf.AttrContainingType:
+			step.kind = stepContaining
+		case f.attr == dwarf.AttrDeclFile:
+			switch f.form {
+			case formData1, formData2, formData4, formData8, formImplicitConst, formSecOffset, formFlag:
+			default:
+				return nil, false
+			}
+			step.kind = stepFile
+		case isStrx(f.form):
+			return nil, false
+		default:
+			if last := len(steps) - 1; last >= 0 && steps[last].kind == stepBytes && steps[last].at+steps[last].n == step.at {
+				steps[last].n += n
+				continue
+			}
+		}
+		steps = append(steps, step)
+	}
+	return steps, true
+}
+
+// appendPlannedAttrs is appendPlacedAttrs by a's plan.
+func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan) ([]byte, bool) {
+	base := r.off
+	end := base + uint64(plan.size)
+	if end > uint64(len(r.b)) {
+		return b, false
+	}
+	ok := true
+	for i := range plan.steps {
+		st := &plan.steps[i]
+		r.off = base + uint64(st.at)
+		switch st.kind {
+		case stepBytes:
+			b = append(b, r.b[r.off:r.off+uint64(st.n)]...)
+		case stepType:
+			if b, ok = u.appendTypePlace(b, r.ref(st.form)); !ok {
+				return b, false
+			}
+		case stepContaining:
+			b = binary.LittleEndian.AppendUint64(b, u.placeType(r.ref(st.form)).hash)
+		case stepFile:
+			v, _ := r.constant(st.form, st.implicit)
+			b = u.appendFile(b, v)
+		}
+	}
+	r.off = end
+	return b, r.err == nil
 }
 
 // typePlace is what a place key holds of the type entry at off.

@@ -144,6 +144,9 @@ type workspace struct {
 	kids    chunks[kid]
 	abbrevs abbrevTable         // of the unit's own entries
 	places  offTable[typePlace] // see unit.placeType
+	steps   chunks[placeStep]   // of the abbreviations' place plans
+	// scratchSteps is where a place plan is made.
+	scratchSteps []placeStep
 	// placeKey holds the place key being read (see unit.placeKey).
 	placeKey []byte
 }
@@ -156,6 +159,7 @@ func (ws *workspace) reset() {
 	ws.nodes.reset()
 	ws.kids.reset()
 	ws.places.reset()
+	ws.steps.reset()
 }
 
 // offTable maps entry offsets to Vs by open addressing: a unit reaches a
