@@ -220,12 +220,7 @@ const (
 
 var accessWords = map[int64]string{dwAccessPublic: "public", dwAccessProtected: "protected", dwAccessPrivate: "private"}
 
-func (u *unit) file(i int64) string {
-	if i < 0 || i >= int64(len(u.files)) {
-		return ""
-	}
-	return u.files[i]
-}
+func (u *unit) file(i int64) string { return u.files.path(i) }
 
 // members converts the data members of the struct or union n that starts
 // base bytes into the outermost struct. Members of unnamed struct and union

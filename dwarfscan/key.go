@@ -199,7 +199,7 @@ func (u *unit) placeKey(n *node) (fingerprint, bool) {
 	if n.declFile <= 0 || n.declLine <= 0 {
 		return fingerprint{}, false
 	}
-	if err := u.loadFiles(); err != nil || u.file(n.declFile) == "" {
+	if err := u.loadFiles(); err != nil || u.files.empty(n.declFile) {
 		return fingerprint{}, false
 	}
 	b := u.ws.placeKey[:0]
@@ -634,18 +634,18 @@ func (u *unit) appendPlacedName(b []byte, ref nameRef) []byte {
 	return binary.LittleEndian.AppendUint64(b, uint64(ref))
 }
 
-// appendFile appends a hash of the path of file i of the unit's line
-// table, computed once per file.
+// appendFile appends what identifies the path of file i of the unit's
+// line table (lineFiles.key), computed once per file.
 func (u *unit) appendFile(b []byte, i int64) []byte {
-	if i < 0 || i >= int64(len(u.files)) {
+	if u.files == nil || i < 0 || i >= int64(len(u.files.files)) {
 		return append(b, 0)
 	}
 	if u.fileHashes == nil {
-		u.fileHashes = make([]fingerprint, len(u.files))
+		u.fileHashes = make([]fingerprint, len(u.files.files))
 	}
 	fh := &u.fileHashes[i]
 	if *fh == (fingerprint{}) {
-		*fh = hashBytes([]byte(u.files[i]))
+		*fh = u.files.key(i)
 	}
 	b = binary.LittleEndian.AppendUint64(b, fh[0])
 	return binary.LittleEndian.AppendUint64(b, fh[1])

@@ -87,7 +87,7 @@ type unit struct {
 	// The line table's file names, read only when a layout is converted.
 	compDir    string
 	stmtList   int64 // -1 when the unit has no line table
-	files      []string
+	files      *lineFiles
 	fileHashes []fingerprint // see appendFile
 
 	names      map[dwarf.Offset]string
@@ -444,7 +444,7 @@ func (u *unit) loadFiles() error {
 	if u.files != nil || u.stmtList < 0 {
 		return nil
 	}
-	files, err := lineFiles(u.f.s, uint64(u.stmtList), u.compDir)
+	files, err := readLineFiles(u.f.s, uint64(u.stmtList), u.compDir)
 	if err != nil {
 		return err
 	}
