@@ -245,6 +245,7 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 	for _, n := range names {
 		want[n] = true
 	}
+	wantList := newWantNames(want)
 	var mu sync.Mutex
 	first := make(map[string]int) // name: index of the first unit found to define it
 	defs := make(map[int][]keyed)
@@ -259,7 +260,7 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 		if done && i > last {
 			return true, nil // every unit before the last definition is done or in hand
 		}
-		if ok, err := u.defines(want); !ok || err != nil {
+		if ok, err := u.defines(wantList); !ok || err != nil {
 			return false, err
 		}
 		u = newUnit(f, u.h, u.ws)

@@ -290,6 +290,9 @@ type abbrevField struct {
 	attr     dwarf.Attr
 	form     uint16
 	implicit int64 // the value of DW_FORM_implicit_const
+	// at is where the value is in an entry's attributes, when every
+	// value before it has a fixed size; -1 when not.
+	at int32
 }
 
 // abbrevTable maps abbreviation codes to abbreviations. Codes are dense
@@ -315,66 +318,76 @@ func readAbbrevs(s *sections, h *unitHeader, t *abbrevTable) error {
 	}
 	d := decoder{b: s.abbrev, off: h.abbrevOff, order: s.order}
 	t.dense, t.sparse = t.dense[:0], nil
-	// The fields of all abbreviations share one array, which the first
-	// pass over the table sizes.
-	var fields []abbrevField
-	for pass := range 2 {
-		d.off = h.abbrevOff
-		n, na := 0, 0
+	// The fields of all abbreviations share one array; an abbreviation
+	// takes its slice of it once the array has stopped growing.
+	fields := t.fields[:0]
+	for {
+		code := d.uleb()
+		if d.err != nil {
+			return fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
+		}
+		if code == 0 {
+			break
+		}
+		a := abbrev{tag: dwarf.Tag(d.uleb()), children: d.u8() != 0}
+		start := len(fields)
 		for {
-			code := d.uleb()
+			attr, form := d.uleb(), d.uleb()
 			if d.err != nil {
 				return fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
 			}
-			if code == 0 {
+			if attr == 0 && form == 0 {
 				break
 			}
-			a := abbrev{tag: dwarf.Tag(d.uleb()), children: d.u8() != 0}
-			start := len(fields)
-			for {
-				attr, form := d.uleb(), d.uleb()
-				if d.err != nil {
-					return fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
-				}
-				if attr == 0 && form == 0 {
-					break
-				}
-				if form > 0xffff {
-					return fmt.Errorf("unit at %#x: abbreviation %d: unknown form %#x", h.off, code, form)
-				}
-				f := abbrevField{attr: dwarf.Attr(attr), form: uint16(form)}
-				if form == formImplicitConst {
-					f.implicit = d.sleb()
-				}
-				n++
-				if pass == 1 {
-					fields = append(fields, f)
-				}
+			if form > 0xffff {
+				return fmt.Errorf("unit at %#x: abbreviation %d: unknown form %#x", h.off, code, form)
 			}
-			na++
-			if pass == 0 {
-				continue
+			f := abbrevField{attr: dwarf.Attr(attr), form: uint16(form)}
+			if form == formImplicitConst {
+				f.implicit = d.sleb()
 			}
-			a.fields = fields[start:len(fields):len(fields)]
-			a.fixed = fixedSize(h, a.fields)
-			a.sibling = slices.IndexFunc(a.fields, func(f abbrevField) bool { return f.attr == dwarf.AttrSibling })
-			if code == uint64(len(t.dense))+1 && t.sparse == nil {
-				t.dense = append(t.dense, a)
-				continue
-			}
-			if t.sparse == nil {
-				t.sparse = make(map[uint64]*abbrev)
-			}
-			sparse := a // only these escape to the heap
-			t.sparse[code] = &sparse
+			fields = append(fields, f)
 		}
-		if pass == 0 {
-			fields = slices.Grow(t.fields[:0], n)
-			t.fields = fields
-			t.dense = slices.Grow(t.dense, na)
+		// Until the fields are in place, a.fixed holds where they start.
+		a.fixed = start
+		a.sibling = len(fields) // and sibling where they end
+		if code == uint64(len(t.dense))+1 && t.sparse == nil {
+			t.dense = append(t.dense, a)
+			continue
 		}
+		if t.sparse == nil {
+			t.sparse = make(map[uint64]*abbrev)
+		}
+		sparse := a // only these escape to the heap
+		t.sparse[code] = &sparse
+	}
+	t.fields = fields
+	for i := range t.dense {
+		placeFields(h, &t.dense[i], fields)
+	}
+	for _, a := range t.sparse { // a code given twice keeps its last
+		placeFields(h, a, fields)
 	}
 	return nil
+}
+
+// placeFields gives a, whose fixed and sibling hold where its fields
+// start and end in fields, its fields, and what follows from them.
+func placeFields(h *unitHeader, a *abbrev, fields []abbrevField) {
+	start, end := a.fixed, a.sibling
+	a.fields = fields[start:end:end]
+	at := 0
+	for i := range a.fields {
+		f := &a.fields[i]
+		f.at = int32(at)
+		if n := formSize(h, f.form); n >= 0 && at >= 0 {
+			at += n
+		} else {
+			at = -1
+		}
+	}
+	a.fixed = at
+	a.sibling = slices.IndexFunc(a.fields, func(f abbrevField) bool { return f.attr == dwarf.AttrSibling })
 }
 
 // formSize is the size of a value of form in unit h, or -1 when it varies.
@@ -405,18 +418,6 @@ func formSize(h *unitHeader, form uint16) int {
 		return h.offSize()
 	}
 	return -1
-}
-
-func fixedSize(h *unitHeader, fields []abbrevField) int {
-	n := 0
-	for _, f := range fields {
-		s := formSize(h, f.form)
-		if s < 0 {
-			return -1
-		}
-		n += s
-	}
-	return n
 }
 
 // decoder reads little- or big-endian values and LEB128 numbers from b,
@@ -729,9 +730,19 @@ func (r *entryReader) skipForm(form uint16) {
 // sibling reads the attributes of an entry of abbreviation a for its
 // DW_AT_sibling alone, for skipChildren; 0 when it has none.
 func (r *entryReader) sibling(a *abbrev) (uint64, error) {
-	if a.fixed >= 0 && a.sibling < 0 {
+	if a.fixed >= 0 {
+		var sib uint64
+		base := r.off
+		if a.sibling >= 0 {
+			f := &a.fields[a.sibling]
+			r.off = base + uint64(f.at)
+			if off := r.ref(f.form); off != sigRef {
+				sib = uint64(off)
+			}
+			r.off = base
+		}
 		r.skip(uint64(a.fixed))
-		return 0, r.err
+		return sib, r.err
 	}
 	var sib uint64
 	for i := range a.fields {
@@ -750,6 +761,26 @@ func (r *entryReader) sibling(a *abbrev) (uint64, error) {
 // header reads, of an entry of abbreviation a, only what says whether it
 // is a definition and of what name, and where its next sibling is.
 func (r *entryReader) header(a *abbrev) (name nameRef, decl bool, sibling uint64, err error) {
+	if a.fixed >= 0 {
+		base := r.off
+		for i := range a.fields {
+			f := &a.fields[i]
+			r.off = base + uint64(f.at)
+			switch f.attr {
+			case dwarf.AttrName:
+				name = r.nameRef(f.form)
+			case dwarf.AttrDeclaration:
+				decl = r.flag(f.form)
+			case dwarf.AttrSibling:
+				if off := r.ref(f.form); off != sigRef {
+					sibling = uint64(off)
+				}
+			}
+		}
+		r.off = base
+		r.skip(uint64(a.fixed))
+		return name, decl, sibling, r.err
+	}
 	for i := range a.fields {
 		f := &a.fields[i]
 		switch f.attr {
@@ -1078,23 +1109,37 @@ func (r *entryReader) strRef(sec nameRef, off uint64) nameRef {
 	return ref
 }
 
-// nameIn reports whether the name at ref is in want. For a few names it
-// compares each in place, which costs less than finding the name's end.
-func (s *sections) nameIn(ref nameRef, want map[string]bool) bool {
-	if len(want) > 4 {
-		return want[string(s.name(ref))]
+// nameIn reports whether the name at ref is one of want. For a few names
+// it compares each in place, which costs less than finding the name's end.
+func (s *sections) nameIn(ref nameRef, want *wantNames) bool {
+	if len(want.list) > 4 {
+		return want.set[string(s.name(ref))]
 	}
 	sec, off := s.at(ref)
 	if off >= uint64(len(sec)) {
 		return false
 	}
 	rest := sec[off:]
-	for w := range want {
+	for _, w := range want.list {
 		if len(rest) > len(w) && rest[len(w)] == 0 && string(rest[:len(w)]) == w {
 			return true
 		}
 	}
 	return false
+}
+
+// wantNames is the set of names a search looks for, also as a list.
+type wantNames struct {
+	set  map[string]bool
+	list []string
+}
+
+func newWantNames(set map[string]bool) *wantNames {
+	w := &wantNames{set: set}
+	for name := range set {
+		w.list = append(w.list, name)
+	}
+	return w
 }
 
 // named reports whether ref is a name that is not empty.

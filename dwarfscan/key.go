@@ -471,10 +471,9 @@ func (u *unit) placeType(off dwarf.Offset) typePlace {
 	return p
 }
 
-// placeEntry reads the typePlace of a type entry of the unit's own that
-// has no children a place key holds (not an array or a subroutine type)
-// from the entry itself; false for any other, or an entry the node would
-// report as an error.
+// placeEntry reads the typePlace of a type entry of the unit's own from
+// the entry and its children, without a node; false for an entry of
+// another unit, or one the node would report as an error.
 func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 	if uint64(off) < u.h.first || uint64(off) >= u.h.end {
 		return typePlace{}, false
@@ -484,7 +483,7 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 		return typePlace{}, false
 	}
 	a, err := r.next()
-	if err != nil || a == nil || !isType(a.tag) || a.tag == dwarf.TagArrayType || a.tag == dwarf.TagSubroutineType {
+	if err != nil || a == nil || !isType(a.tag) {
 		return typePlace{}, false
 	}
 	var name nameRef
@@ -521,12 +520,64 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 			p.inner = off
 		}
 	case dwarf.TagEnumerationType, dwarf.TagTypedef:
+	case dwarf.TagArrayType, dwarf.TagSubroutineType:
+		return u.placeComposite(p, r, a, typ)
 	default: // pointers, references, qualifiers
 		t := u.placeType(typ)
 		p.hash = mix(p.hash, t.hash)
 		if a.tag == dwarf.TagConstType || a.tag == dwarf.TagAtomicType {
 			p.inner = t.inner
 		}
+	}
+	return p, true
+}
+
+// placeComposite is placeEntry of an array or subroutine type of
+// abbreviation a, p holding its tag and name, r at its children: the
+// dimensions or parameters are read first, as the types they reach move
+// r.
+func (u *unit) placeComposite(p typePlace, r *entryReader, a *abbrev, typ dwarf.Offset) (typePlace, bool) {
+	var params []dwarf.Offset
+	varargs := false
+	for a.children {
+		k, err := r.next()
+		if err != nil {
+			return typePlace{}, false
+		}
+		if k == nil {
+			break
+		}
+		if k.tag == dwarf.TagSubrangeType && a.tag == dwarf.TagArrayType ||
+			k.tag == dwarf.TagFormalParameter && a.tag == dwarf.TagSubroutineType {
+			if r.attrs(k, &u.at) != nil {
+				return typePlace{}, false
+			}
+			if k.tag == dwarf.TagSubrangeType {
+				p.hash = mix(p.hash, uint64(subrangeCount(&u.at)))
+			} else {
+				params = append(params, u.at.typ)
+			}
+			if k.children && r.skipChildren(u.at.sibling) != nil {
+				return typePlace{}, false
+			}
+			continue
+		}
+		varargs = varargs || k.tag == dwarf.TagUnspecifiedParameters
+		if u.skip(r, k) != nil {
+			return typePlace{}, false
+		}
+	}
+	t := u.placeType(typ)
+	p.hash = mix(p.hash, t.hash)
+	if a.tag == dwarf.TagArrayType {
+		p.inner = t.inner
+		return p, true
+	}
+	for _, param := range params {
+		p.hash = mix(p.hash, u.placeType(param).hash)
+	}
+	if varargs {
+		p.hash = mix(p.hash, '.')
 	}
 	return p, true
 }

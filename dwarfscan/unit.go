@@ -357,7 +357,7 @@ func (u *unit) read() error {
 
 // defines reports whether the unit has a definition of a struct, union or
 // class named in want, reading no more than the names of its definitions.
-func (u *unit) defines(want map[string]bool) (bool, error) {
+func (u *unit) defines(want *wantNames) (bool, error) {
 	children, err := u.open()
 	if err != nil || !children {
 		return false, err
@@ -371,7 +371,7 @@ func (u *unit) defines(want map[string]bool) (bool, error) {
 // want. It enters namespaces and, where the language nests types in types
 // (not C or Go), structs; it skips functions, whose local types pahole does
 // not show either, and everything else, by DW_AT_sibling where it can.
-func (u *unit) walk(want map[string]bool) (bool, error) {
+func (u *unit) walk(want *wantNames) (bool, error) {
 	r := u.r
 	for {
 		off := dwarf.Offset(r.off)
@@ -514,20 +514,28 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 	if at.has&hasByteSize != 0 {
 		k.byteSize = at.byteSize
 	}
-	if tag == dwarf.TagSubrangeType && at.has&hasCount == 0 {
-		// An upper bound of -1, in 64 bits or 32 (old gcc's zero-length
-		// arrays; pahole keeps counts in 32 bits for them, and so cuts
-		// char big[1UL << 40] to big[0]), counts 0.
-		upper := int64(-1)
-		if at.has&hasUpper != 0 {
-			upper = at.upper
-		}
-		k.count = upper + 1
-		if upper == math.MaxUint32 || upper < 0 {
-			k.count = 0
-		}
+	if tag == dwarf.TagSubrangeType {
+		k.count = subrangeCount(at)
 	}
 	return k
+}
+
+// subrangeCount is the number of entries of the dimension at.
+func subrangeCount(at *attrs) int64 {
+	if at.has&hasCount != 0 {
+		return at.count
+	}
+	// An upper bound of -1, in 64 bits or 32 (old gcc's zero-length
+	// arrays; pahole keeps counts in 32 bits for them, and so cuts char
+	// big[1UL << 40] to big[0]), counts 0.
+	upper := int64(-1)
+	if at.has&hasUpper != 0 {
+		upper = at.upper
+	}
+	if upper == math.MaxUint32 || upper < 0 {
+		return 0
+	}
+	return upper + 1
 }
 
 // name returns the name at ref as a string of its own.
