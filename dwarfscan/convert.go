@@ -30,15 +30,15 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 		first = u.claimPlaces(d, index)
 	}
 	for i, off := range u.defs {
+		if d != nil && !first[i] {
+			continue
+		}
 		n := u.node(off)
 		if n == nil || !u.named(n.name) || want != nil && !want[string(u.f.s.name(n.name))] {
 			continue
 		}
 		u.expansions = 0
 		if d != nil {
-			if !first[i] {
-				continue
-			}
 			key = u.key(key[:0], n)
 			if !d.claim(key, index) {
 				continue
@@ -73,8 +73,9 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 func (u *unit) claimPlaces(d *dedup, index int) []bool {
 	fps := make([]fingerprint, len(u.defs))
 	keyed := make([]bool, len(u.defs))
+	var head node
 	for i, off := range u.defs {
-		n := u.node(off)
+		n := u.defHead(off, &head)
 		if n == nil || !u.named(n.name) {
 			continue
 		}

@@ -327,7 +327,7 @@ func (f *File) eachUnit(total int, fn func(u *unit, i int) (stop bool, err error
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			debug.SetPanicOnFault(true)
-			ws := new(workspace)
+			ws := newWorkspace()
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
 				halt, err := f.inUnit(i, ws, fn)

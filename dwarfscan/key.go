@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"math/bits"
+	"slices"
 )
 
 // Deduplicating layouts is most of the work on a vmlinux, where each of
@@ -457,12 +458,23 @@ func (u *unit) placeType(off dwarf.Offset) typePlace {
 	if p, ok := u.ws.places.get(off); ok {
 		return p
 	}
+	// Met again while being computed, the entry is part of a loop. The
+	// entries being computed are on a stack, and past its first few in
+	// the table, with what a loop gives.
+	inLoop := typePlace{hash: 3, inner: innerUnknown}
+	if slices.Contains(u.ws.placing, off) {
+		return inLoop
+	}
 	if !u.enter() {
 		return typePlace{hash: 2, inner: innerUnknown}
 	}
 	defer u.leave()
-	// Met again while being computed, the entry is part of a loop.
-	u.ws.places.put(off, typePlace{hash: 3, inner: innerUnknown})
+	if len(u.ws.placing) < cap(u.ws.placing) {
+		u.ws.placing = append(u.ws.placing, off)
+		defer func() { u.ws.placing = u.ws.placing[:len(u.ws.placing)-1] }()
+	} else {
+		u.ws.places.put(off, inLoop)
+	}
 	p, ok := u.placeEntry(off)
 	if !ok {
 		p = u.placeNode(off, u.node(off))
@@ -692,12 +704,11 @@ func (u *unit) appendFile(b []byte, i int64) []byte {
 		return append(b, 0)
 	}
 	if u.fileHashes == nil {
-		u.fileHashes = make([]fingerprint, len(u.files.files))
+		u.fileHashes = make([]uint64, len(u.files.files))
 	}
 	fh := &u.fileHashes[i]
-	if *fh == (fingerprint{}) {
-		*fh = u.files.key(i)
+	if *fh == 0 {
+		*fh = u.files.key(i)[0] | 1
 	}
-	b = binary.LittleEndian.AppendUint64(b, fh[0])
-	return binary.LittleEndian.AppendUint64(b, fh[1])
+	return binary.LittleEndian.AppendUint64(b, *fh)
 }

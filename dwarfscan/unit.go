@@ -88,7 +88,7 @@ type unit struct {
 	compDir    string
 	stmtList   int64 // -1 when the unit has no line table
 	files      *lineFiles
-	fileHashes []fingerprint // see appendFile
+	fileHashes []uint64 // see appendFile
 
 	names      map[dwarf.Offset]string
 	decls      map[dwarf.Offset]decl
@@ -145,6 +145,9 @@ type workspace struct {
 	abbrevs abbrevTable         // of the unit's own entries
 	places  offTable[typePlace] // see unit.placeType
 	steps   chunks[placeStep]   // of the abbreviations' place plans
+	// placing holds the first entries whose places are being computed
+	// (unit.placeType); its capacity bounds how many.
+	placing []dwarf.Offset
 	// scratchSteps is where a place plan is made.
 	scratchSteps []placeStep
 	// placeKey holds the place key being read (see unit.placeKey).
@@ -152,6 +155,10 @@ type workspace struct {
 }
 
 var noNode = new(node)
+
+func newWorkspace() *workspace {
+	return &workspace{placing: make([]dwarf.Offset, 0, 32)}
+}
 
 // reset makes ws ready for another unit.
 func (ws *workspace) reset() {
@@ -467,7 +474,13 @@ func isType(t dwarf.Tag) bool {
 
 func (ws *workspace) node(tag dwarf.Tag, at *attrs) *node {
 	n := ws.newNode()
-	*n = node{
+	*n = nodeOf(tag, at)
+	return n
+}
+
+// nodeOf is the node of an entry of tag with attributes at.
+func nodeOf(tag dwarf.Tag, at *attrs) node {
+	n := node{
 		tag:        tag,
 		name:       at.name,
 		typ:        at.typ,
@@ -536,6 +549,32 @@ func subrangeCount(at *attrs) int64 {
 		return 0
 	}
 	return upper + 1
+}
+
+// defHead returns in head the node of the struct definition at off, as
+// node would, without keeping it: of the unit's 280 definitions (in a
+// vmlinux), a layout is made of few. It returns node's where that reports
+// an error.
+func (u *unit) defHead(off dwarf.Offset, head *node) *node {
+	if _, ok := u.ws.nodeAt.get(off); ok || uint64(off) < u.h.first || uint64(off) >= u.h.end {
+		return u.node(off)
+	}
+	r := u.readerAt(uint64(off))
+	if r == nil {
+		return u.node(off)
+	}
+	a, err := r.next()
+	if err != nil || a == nil || !isType(a.tag) || r.attrs(a, &u.at) != nil {
+		return u.node(off)
+	}
+	*head = nodeOf(a.tag, &u.at)
+	if head.size < -1 || head.size > maxSize {
+		return u.node(off)
+	}
+	if a.children && head.tag != dwarf.TagTypedef {
+		head.kidsAt = r.off
+	}
+	return head
 }
 
 // name returns the name at ref as a string of its own.
