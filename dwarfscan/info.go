@@ -219,7 +219,7 @@ func (s *sections) sigOffset(sig uint64) (dwarf.Offset, bool) {
 func readUnit(s *sections, off uint64) (*unitHeader, error) {
 	b := s.info
 	h := &unitHeader{off: off}
-	d := decoder{b: b, off: off, order: s.order}
+	d := decoder{b: b, off: off, order: s.order, big: s.order == binary.BigEndian}
 	n, dwarf64, err := d.length()
 	if err != nil {
 		return nil, fmt.Errorf("unit at %#x: %w of .debug_info", off, err)
@@ -316,7 +316,7 @@ func readAbbrevs(s *sections, h *unitHeader, t *abbrevTable) error {
 	if h.abbrevOff >= uint64(len(s.abbrev)) {
 		return fmt.Errorf("unit at %#x: abbreviation offset %#x past .debug_abbrev", h.off, h.abbrevOff)
 	}
-	d := decoder{b: s.abbrev, off: h.abbrevOff, order: s.order}
+	d := decoder{b: s.abbrev, off: h.abbrevOff, order: s.order, big: s.order == binary.BigEndian}
 	t.dense, t.sparse = t.dense[:0], nil
 	// The fields of all abbreviations share one array; an abbreviation
 	// takes its slice of it once the array has stopped growing.
@@ -426,6 +426,7 @@ type decoder struct {
 	b     []byte
 	off   uint64
 	order binary.ByteOrder
+	big   bool // order is big-endian: fixed-size values are read without a call through order
 	err   error
 }
 
@@ -458,7 +459,10 @@ func (d *decoder) u8() byte {
 
 func (d *decoder) u16() uint16 {
 	if p := d.take(2); p != nil {
-		return d.order.Uint16(p)
+		if d.big {
+			return binary.BigEndian.Uint16(p)
+		}
+		return binary.LittleEndian.Uint16(p)
 	}
 	return 0
 }
@@ -476,14 +480,20 @@ func (d *decoder) u24() uint32 {
 
 func (d *decoder) u32() uint32 {
 	if p := d.take(4); p != nil {
-		return d.order.Uint32(p)
+		if d.big {
+			return binary.BigEndian.Uint32(p)
+		}
+		return binary.LittleEndian.Uint32(p)
 	}
 	return 0
 }
 
 func (d *decoder) u64() uint64 {
 	if p := d.take(8); p != nil {
-		return d.order.Uint64(p)
+		if d.big {
+			return binary.BigEndian.Uint64(p)
+		}
+		return binary.LittleEndian.Uint64(p)
 	}
 	return 0
 }
@@ -513,6 +523,10 @@ func (d *decoder) length() (n uint64, dwarf64 bool, err error) {
 }
 
 func (d *decoder) uleb() uint64 {
+	if d.off < uint64(len(d.b)) && d.b[d.off] < 0x80 {
+		d.off++
+		return uint64(d.b[d.off-1])
+	}
 	var x uint64
 	var shift uint
 	for {
@@ -625,7 +639,7 @@ type entryReader struct {
 
 func newEntryReader(s *sections, h *unitHeader, abbrs *abbrevTable) *entryReader {
 	r := &entryReader{
-		decoder: decoder{b: s.info[:h.end], off: h.first, order: s.order},
+		decoder: decoder{b: s.info[:h.end], off: h.first, order: s.order, big: s.order == binary.BigEndian},
 		s:       s,
 		h:       h,
 		abbrs:   abbrs,
@@ -1077,7 +1091,7 @@ func (r *entryReader) nameRef(form uint16) nameRef {
 
 func (r *entryReader) strx(i uint64) nameRef {
 	size := uint64(r.h.offSize())
-	d := decoder{b: r.s.strOffsets, off: r.strBase + i*size, order: r.s.order}
+	d := decoder{b: r.s.strOffsets, off: r.strBase + i*size, order: r.s.order, big: r.s.order == binary.BigEndian}
 	if i > uint64(len(r.s.strOffsets))/size {
 		d.err = errTruncated
 	}

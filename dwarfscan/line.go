@@ -71,7 +71,7 @@ func (t *lineFiles) key(i int64) fingerprint {
 // .debug_line (a unit's DW_AT_stmt_list). Before DWARF 5 file numbers
 // start at 1 and entry 0 is empty. The line program itself is not read.
 func readLineFiles(s *sections, off uint64, compDir string) (*lineFiles, error) {
-	d := decoder{b: s.line, off: off, order: s.order}
+	d := decoder{b: s.line, off: off, order: s.order, big: s.order == binary.BigEndian}
 	n, dwarf64, err := d.length()
 	if err != nil {
 		return nil, fmt.Errorf("line table at %#x: %w of .debug_line", off, err)
