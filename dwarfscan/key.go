@@ -501,8 +501,19 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 	var name nameRef
 	var typ dwarf.Offset
 	size, encoding := int64(-1), int64(0)
+	base := r.off
 	for i := range a.fields {
 		f := &a.fields[i]
+		if a.fixed >= 0 {
+			// Only the values read are gone to; r is put past them all
+			// below.
+			switch f.attr {
+			case dwarf.AttrName, dwarf.AttrType, dwarf.AttrByteSize, dwarf.AttrEncoding:
+				r.off = base + uint64(f.at)
+			default:
+				continue
+			}
+		}
 		switch {
 		case f.form == formIndirect:
 			return typePlace{}, false
@@ -519,6 +530,10 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 		default:
 			r.skipForm(f.form)
 		}
+	}
+	if a.fixed >= 0 {
+		r.off = base
+		r.skip(uint64(a.fixed))
 	}
 	if r.err != nil || size < -1 || size > maxSize {
 		return typePlace{}, false
