@@ -523,9 +523,16 @@ func (d *decoder) length() (n uint64, dwarf64 bool, err error) {
 }
 
 func (d *decoder) uleb() uint64 {
-	if d.off < uint64(len(d.b)) && d.b[d.off] < 0x80 {
-		d.off++
-		return uint64(d.b[d.off-1])
+	if d.off+1 < uint64(len(d.b)) {
+		b0, b1 := d.b[d.off], d.b[d.off+1]
+		if b0 < 0x80 {
+			d.off++
+			return uint64(b0)
+		}
+		if b1 < 0x80 {
+			d.off += 2
+			return uint64(b0&0x7f) | uint64(b1)<<7
+		}
 	}
 	var x uint64
 	var shift uint
