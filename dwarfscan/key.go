@@ -435,7 +435,7 @@ func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan) ([]
 	return b, r.err == nil
 }
 
-// typePlace is what a place key holds of the type entry at off.
+// typePlace is what a place key holds of a type entry.
 type typePlace struct {
 	// hash is of what the type's fingerprint holds, with names by where
 	// they are (see appendPlacedName).
