@@ -30,15 +30,15 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 		first = u.claimPlaces(d, index)
 	}
 	for i, off := range u.defs {
+		if d != nil && !first[i] {
+			continue
+		}
 		n := u.node(off)
 		if n == nil || !u.named(n.name) || want != nil && !want[string(u.f.s.name(n.name))] {
 			continue
 		}
 		u.expansions = 0
 		if d != nil {
-			if !first[i] {
-				continue
-			}
 			key = u.key(key[:0], n)
 			if !d.claim(key, index) {
 				continue
@@ -73,17 +73,15 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 func (u *unit) claimPlaces(d *dedup, index int) []bool {
 	fps := make([]fingerprint, len(u.defs))
 	keyed := make([]bool, len(u.defs))
-	var key []byte
+	var head node
 	for i, off := range u.defs {
-		n := u.node(off)
+		n := u.defHead(off, &head)
 		if n == nil || !u.named(n.name) {
 			continue
 		}
 		u.expansions = 0
 		var placed bool
-		if key, placed = u.placeKey(key[:0], n); placed {
-			fps[i] = hashBytes(key)
-		} else {
+		if fps[i], placed = u.placeKey(n); !placed {
 			keyed[i] = true
 		}
 	}
@@ -223,12 +221,7 @@ const (
 
 var accessWords = map[int64]string{dwAccessPublic: "public", dwAccessProtected: "protected", dwAccessPrivate: "private"}
 
-func (u *unit) file(i int64) string {
-	if i < 0 || i >= int64(len(u.files)) {
-		return ""
-	}
-	return u.files[i]
-}
+func (u *unit) file(i int64) string { return u.files.path(i) }
 
 // members converts the data members of the struct or union n that starts
 // base bytes into the outermost struct. Members of unnamed struct and union

@@ -132,14 +132,14 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 	}
 	d := &dedup{first: make(map[string]int), placed: make(map[fingerprint]int)}
 	results := make([][]keyed, len(units))
+	rel := releaser{f: f, units: units, done: make([]bool, len(units))}
 	err = f.eachUnit(len(units), func(u *unit, i int) (bool, error) {
 		if err := u.read(); err != nil {
 			return false, err
 		}
 		ks, err := u.structs(i, nil, d)
 		results[i] = ks
-		// What a later unit refers to in this one is mapped again.
-		f.release(f.s.info[u.h.off:u.h.end])
+		rel.unitDone(i)
 		return false, err
 	})
 	if err != nil {
@@ -159,6 +159,46 @@ func (f *File) Structs(names ...string) ([]*layout.Struct, error) {
 		}
 	}
 	return out, nil
+}
+
+// releaser drops the pages of the units a scan of all is done with, a
+// run of them at a time: each call to drop pages interrupts the other
+// cores to flush their TLBs, which cost more, one unit at a time, than
+// the pages did. What a later unit refers to in them is mapped again.
+type releaser struct {
+	f     *File
+	units []*unitHeader
+	mu    sync.Mutex
+	done  []bool
+	next  int    // the first unit not done
+	from  uint64 // the start of what is not released; 0 before the first unit
+}
+
+// releaseRun is how many bytes of units are released at once.
+const releaseRun = 8 << 20
+
+// unitDone records that unit i is done, and releases the units done
+// before the first that is not when they span releaseRun bytes.
+func (r *releaser) unitDone(i int) {
+	r.mu.Lock()
+	r.done[i] = true
+	for r.next < len(r.done) && r.done[r.next] {
+		r.next++
+	}
+	var from, to uint64
+	if r.next > 0 && r.from == 0 {
+		r.from = r.units[0].off
+	}
+	if r.next > 0 {
+		if end := r.units[r.next-1].end; end >= r.from+releaseRun || r.next == len(r.done) {
+			from, to = r.from, end
+			r.from = end
+		}
+	}
+	r.mu.Unlock()
+	if to > from {
+		r.f.release(r.f.s.info[from:to])
+	}
 }
 
 // whyNoStructs explains a file that defines no struct when the reason is
@@ -205,6 +245,7 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 	for _, n := range names {
 		want[n] = true
 	}
+	wantList := newWantNames(want)
 	var mu sync.Mutex
 	first := make(map[string]int) // name: index of the first unit found to define it
 	defs := make(map[int][]keyed)
@@ -219,7 +260,7 @@ func (f *File) Find(names ...string) (found, embedded []*layout.Struct, err erro
 		if done && i > last {
 			return true, nil // every unit before the last definition is done or in hand
 		}
-		if ok, err := u.defines(want); !ok || err != nil {
+		if ok, err := u.defines(wantList); !ok || err != nil {
 			return false, err
 		}
 		u = newUnit(f, u.h, u.ws)
@@ -286,7 +327,7 @@ func (f *File) eachUnit(total int, fn func(u *unit, i int) (stop bool, err error
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			debug.SetPanicOnFault(true)
-			ws := new(workspace)
+			ws := newWorkspace()
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
 				halt, err := f.inUnit(i, ws, fn)

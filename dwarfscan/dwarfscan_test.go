@@ -309,11 +309,13 @@ func TestDuplicates(t *testing.T) {
 }
 
 // TestSamePlace reads structs declared at one place of a header that two
-// compile units include, one with a macro that makes a member's type
-// another struct of the same size (testdata/c/samespot.h): the layouts
-// whose member types differ are reported twice, even where only a
-// parameter of a function pointer's type differs, and the one that does
-// not differ once.
+// compile units include, one with macros that make a member's type
+// another struct of the same size, an array of another dimension or a
+// function taking other arguments (testdata/c/samespot.h): the place keys
+// of each pair are read from the same entries but for their types, and
+// the layouts whose member types differ are reported twice, even where
+// only a parameter of a function pointer's type differs; the one that
+// does not differ, once.
 func TestSamePlace(t *testing.T) {
 	t.Parallel()
 	ss := structsOf(t, testdata("c/samespot"))
@@ -330,6 +332,8 @@ func TestSamePlace(t *testing.T) {
 		"compat_info": {"int a; int b; long int c"},
 		"note":        {"int kind; struct info data", "int kind; struct compat_info data"},
 		"hook":        {"int (*)(struct info *) fn", "int (*)(struct compat_info *) fn"},
+		"dims":        {"long int a; char[4] v", "long int a; char[8] v"},
+		"logger":      {"int (*)(const char  *, ...) log", "int (*)(const char  *, int) log"},
 		"same":        {"int x; long int * p; char[3] tail"},
 	}
 	if !reflect.DeepEqual(types, want) {

@@ -219,7 +219,7 @@ func (s *sections) sigOffset(sig uint64) (dwarf.Offset, bool) {
 func readUnit(s *sections, off uint64) (*unitHeader, error) {
 	b := s.info
 	h := &unitHeader{off: off}
-	d := decoder{b: b, off: off, order: s.order}
+	d := decoder{b: b, off: off, order: s.order, big: s.order == binary.BigEndian}
 	n, dwarf64, err := d.length()
 	if err != nil {
 		return nil, fmt.Errorf("unit at %#x: %w of .debug_info", off, err)
@@ -280,12 +280,19 @@ type abbrev struct {
 	// shape identifies the tag, children and attributes with their
 	// forms, whatever the code: see unit.placeKey. 0 until computed.
 	shape uint64
+	// plan is how a place key holds the attributes (see
+	// unit.placePlanOf), once planned.
+	plan    placePlan
+	planned bool
 }
 
 type abbrevField struct {
 	attr     dwarf.Attr
 	form     uint16
 	implicit int64 // the value of DW_FORM_implicit_const
+	// at is where the value is in an entry's attributes, when every
+	// value before it has a fixed size; -1 when not.
+	at int32
 }
 
 // abbrevTable maps abbreviation codes to abbreviations. Codes are dense
@@ -309,68 +316,78 @@ func readAbbrevs(s *sections, h *unitHeader, t *abbrevTable) error {
 	if h.abbrevOff >= uint64(len(s.abbrev)) {
 		return fmt.Errorf("unit at %#x: abbreviation offset %#x past .debug_abbrev", h.off, h.abbrevOff)
 	}
-	d := decoder{b: s.abbrev, off: h.abbrevOff, order: s.order}
+	d := decoder{b: s.abbrev, off: h.abbrevOff, order: s.order, big: s.order == binary.BigEndian}
 	t.dense, t.sparse = t.dense[:0], nil
-	// The fields of all abbreviations share one array, which the first
-	// pass over the table sizes.
-	var fields []abbrevField
-	for pass := range 2 {
-		d.off = h.abbrevOff
-		n, na := 0, 0
+	// The fields of all abbreviations share one array; an abbreviation
+	// takes its slice of it once the array has stopped growing.
+	fields := t.fields[:0]
+	for {
+		code := d.uleb()
+		if d.err != nil {
+			return fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
+		}
+		if code == 0 {
+			break
+		}
+		a := abbrev{tag: dwarf.Tag(d.uleb()), children: d.u8() != 0}
+		start := len(fields)
 		for {
-			code := d.uleb()
+			attr, form := d.uleb(), d.uleb()
 			if d.err != nil {
 				return fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
 			}
-			if code == 0 {
+			if attr == 0 && form == 0 {
 				break
 			}
-			a := abbrev{tag: dwarf.Tag(d.uleb()), children: d.u8() != 0}
-			start := len(fields)
-			for {
-				attr, form := d.uleb(), d.uleb()
-				if d.err != nil {
-					return fmt.Errorf("unit at %#x: abbreviations at %#x: truncated", h.off, h.abbrevOff)
-				}
-				if attr == 0 && form == 0 {
-					break
-				}
-				if form > 0xffff {
-					return fmt.Errorf("unit at %#x: abbreviation %d: unknown form %#x", h.off, code, form)
-				}
-				f := abbrevField{attr: dwarf.Attr(attr), form: uint16(form)}
-				if form == formImplicitConst {
-					f.implicit = d.sleb()
-				}
-				n++
-				if pass == 1 {
-					fields = append(fields, f)
-				}
+			if form > 0xffff {
+				return fmt.Errorf("unit at %#x: abbreviation %d: unknown form %#x", h.off, code, form)
 			}
-			na++
-			if pass == 0 {
-				continue
+			f := abbrevField{attr: dwarf.Attr(attr), form: uint16(form)}
+			if form == formImplicitConst {
+				f.implicit = d.sleb()
 			}
-			a.fields = fields[start:len(fields):len(fields)]
-			a.fixed = fixedSize(h, a.fields)
-			a.sibling = slices.IndexFunc(a.fields, func(f abbrevField) bool { return f.attr == dwarf.AttrSibling })
-			if code == uint64(len(t.dense))+1 && t.sparse == nil {
-				t.dense = append(t.dense, a)
-				continue
-			}
-			if t.sparse == nil {
-				t.sparse = make(map[uint64]*abbrev)
-			}
-			sparse := a // only these escape to the heap
-			t.sparse[code] = &sparse
+			fields = append(fields, f)
 		}
-		if pass == 0 {
-			fields = slices.Grow(t.fields[:0], n)
-			t.fields = fields
-			t.dense = slices.Grow(t.dense, na)
+		// Until the fields are in place, a.fixed holds where they start.
+		a.fixed = start
+		a.sibling = len(fields) // and sibling where they end
+		if code == uint64(len(t.dense))+1 && t.sparse == nil {
+			t.dense = append(t.dense, a)
+			continue
 		}
+		if t.sparse == nil {
+			t.sparse = make(map[uint64]*abbrev)
+		}
+		sparse := a // only these escape to the heap
+		t.sparse[code] = &sparse
+	}
+	t.fields = fields
+	for i := range t.dense {
+		placeFields(h, &t.dense[i], fields)
+	}
+	for _, a := range t.sparse { // a code given twice keeps its last
+		placeFields(h, a, fields)
 	}
 	return nil
+}
+
+// placeFields gives a, whose fixed and sibling hold where its fields
+// start and end in fields, its fields, and what follows from them.
+func placeFields(h *unitHeader, a *abbrev, fields []abbrevField) {
+	start, end := a.fixed, a.sibling
+	a.fields = fields[start:end:end]
+	at := 0
+	for i := range a.fields {
+		f := &a.fields[i]
+		f.at = int32(at)
+		if n := formSize(h, f.form); n >= 0 && at >= 0 {
+			at += n
+		} else {
+			at = -1
+		}
+	}
+	a.fixed = at
+	a.sibling = slices.IndexFunc(a.fields, func(f abbrevField) bool { return f.attr == dwarf.AttrSibling })
 }
 
 // formSize is the size of a value of form in unit h, or -1 when it varies.
@@ -403,24 +420,13 @@ func formSize(h *unitHeader, form uint16) int {
 	return -1
 }
 
-func fixedSize(h *unitHeader, fields []abbrevField) int {
-	n := 0
-	for _, f := range fields {
-		s := formSize(h, f.form)
-		if s < 0 {
-			return -1
-		}
-		n += s
-	}
-	return n
-}
-
 // decoder reads little- or big-endian values and LEB128 numbers from b,
 // recording the first overrun in err; reads after that return zero.
 type decoder struct {
 	b     []byte
 	off   uint64
 	order binary.ByteOrder
+	big   bool // order is big-endian: fixed-size values are read without a call through order
 	err   error
 }
 
@@ -453,7 +459,10 @@ func (d *decoder) u8() byte {
 
 func (d *decoder) u16() uint16 {
 	if p := d.take(2); p != nil {
-		return d.order.Uint16(p)
+		if d.big {
+			return binary.BigEndian.Uint16(p)
+		}
+		return binary.LittleEndian.Uint16(p)
 	}
 	return 0
 }
@@ -471,14 +480,20 @@ func (d *decoder) u24() uint32 {
 
 func (d *decoder) u32() uint32 {
 	if p := d.take(4); p != nil {
-		return d.order.Uint32(p)
+		if d.big {
+			return binary.BigEndian.Uint32(p)
+		}
+		return binary.LittleEndian.Uint32(p)
 	}
 	return 0
 }
 
 func (d *decoder) u64() uint64 {
 	if p := d.take(8); p != nil {
-		return d.order.Uint64(p)
+		if d.big {
+			return binary.BigEndian.Uint64(p)
+		}
+		return binary.LittleEndian.Uint64(p)
 	}
 	return 0
 }
@@ -508,6 +523,17 @@ func (d *decoder) length() (n uint64, dwarf64 bool, err error) {
 }
 
 func (d *decoder) uleb() uint64 {
+	if d.off+1 < uint64(len(d.b)) {
+		b0, b1 := d.b[d.off], d.b[d.off+1]
+		if b0 < 0x80 {
+			d.off++
+			return uint64(b0)
+		}
+		if b1 < 0x80 {
+			d.off += 2
+			return uint64(b0&0x7f) | uint64(b1)<<7
+		}
+	}
 	var x uint64
 	var shift uint
 	for {
@@ -620,7 +646,7 @@ type entryReader struct {
 
 func newEntryReader(s *sections, h *unitHeader, abbrs *abbrevTable) *entryReader {
 	r := &entryReader{
-		decoder: decoder{b: s.info[:h.end], off: h.first, order: s.order},
+		decoder: decoder{b: s.info[:h.end], off: h.first, order: s.order, big: s.order == binary.BigEndian},
 		s:       s,
 		h:       h,
 		abbrs:   abbrs,
@@ -725,9 +751,19 @@ func (r *entryReader) skipForm(form uint16) {
 // sibling reads the attributes of an entry of abbreviation a for its
 // DW_AT_sibling alone, for skipChildren; 0 when it has none.
 func (r *entryReader) sibling(a *abbrev) (uint64, error) {
-	if a.fixed >= 0 && a.sibling < 0 {
+	if a.fixed >= 0 {
+		var sib uint64
+		base := r.off
+		if a.sibling >= 0 {
+			f := &a.fields[a.sibling]
+			r.off = base + uint64(f.at)
+			if off := r.ref(f.form); off != sigRef {
+				sib = uint64(off)
+			}
+			r.off = base
+		}
 		r.skip(uint64(a.fixed))
-		return 0, r.err
+		return sib, r.err
 	}
 	var sib uint64
 	for i := range a.fields {
@@ -746,6 +782,26 @@ func (r *entryReader) sibling(a *abbrev) (uint64, error) {
 // header reads, of an entry of abbreviation a, only what says whether it
 // is a definition and of what name, and where its next sibling is.
 func (r *entryReader) header(a *abbrev) (name nameRef, decl bool, sibling uint64, err error) {
+	if a.fixed >= 0 {
+		base := r.off
+		for i := range a.fields {
+			f := &a.fields[i]
+			r.off = base + uint64(f.at)
+			switch f.attr {
+			case dwarf.AttrName:
+				name = r.nameRef(f.form)
+			case dwarf.AttrDeclaration:
+				decl = r.flag(f.form)
+			case dwarf.AttrSibling:
+				if off := r.ref(f.form); off != sigRef {
+					sibling = uint64(off)
+				}
+			}
+		}
+		r.off = base
+		r.skip(uint64(a.fixed))
+		return name, decl, sibling, r.err
+	}
 	for i := range a.fields {
 		f := &a.fields[i]
 		switch f.attr {
@@ -1042,7 +1098,7 @@ func (r *entryReader) nameRef(form uint16) nameRef {
 
 func (r *entryReader) strx(i uint64) nameRef {
 	size := uint64(r.h.offSize())
-	d := decoder{b: r.s.strOffsets, off: r.strBase + i*size, order: r.s.order}
+	d := decoder{b: r.s.strOffsets, off: r.strBase + i*size, order: r.s.order, big: r.s.order == binary.BigEndian}
 	if i > uint64(len(r.s.strOffsets))/size {
 		d.err = errTruncated
 	}
@@ -1074,23 +1130,37 @@ func (r *entryReader) strRef(sec nameRef, off uint64) nameRef {
 	return ref
 }
 
-// nameIn reports whether the name at ref is in want. For a few names it
-// compares each in place, which costs less than finding the name's end.
-func (s *sections) nameIn(ref nameRef, want map[string]bool) bool {
-	if len(want) > 4 {
-		return want[string(s.name(ref))]
+// nameIn reports whether the name at ref is one of want. For a few names
+// it compares each in place, which costs less than finding the name's end.
+func (s *sections) nameIn(ref nameRef, want *wantNames) bool {
+	if len(want.list) > 4 {
+		return want.set[string(s.name(ref))]
 	}
 	sec, off := s.at(ref)
 	if off >= uint64(len(sec)) {
 		return false
 	}
 	rest := sec[off:]
-	for w := range want {
+	for _, w := range want.list {
 		if len(rest) > len(w) && rest[len(w)] == 0 && string(rest[:len(w)]) == w {
 			return true
 		}
 	}
 	return false
+}
+
+// wantNames is the set of names a search looks for, also as a list.
+type wantNames struct {
+	set  map[string]bool
+	list []string
+}
+
+func newWantNames(set map[string]bool) *wantNames {
+	w := &wantNames{set: set}
+	for name := range set {
+		w.list = append(w.list, name)
+	}
+	return w
 }
 
 // named reports whether ref is a name that is not empty.

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"math/bits"
+	"slices"
 )
 
 // Deduplicating layouts is most of the work on a vmlinux, where each of
@@ -192,16 +193,17 @@ func (u *unit) innerOfNode(n *node) *node {
 // defined as compat_siginfo_t, so struct elf_note_info has one member of
 // another type at the same line, column and offset.
 
-// placeKey appends to b the place key of the struct n and reports whether
-// it has one: a struct with no declaration (Go's have none) is keyed by
-// its layout key alone.
-func (u *unit) placeKey(b []byte, n *node) ([]byte, bool) {
+// placeKey returns the place key of the struct n, hashed, and reports
+// whether it has one: a struct with no declaration (Go's have none) is
+// keyed by its layout key alone.
+func (u *unit) placeKey(n *node) (fingerprint, bool) {
 	if n.declFile <= 0 || n.declLine <= 0 {
-		return b, false
+		return fingerprint{}, false
 	}
-	if err := u.loadFiles(); err != nil || u.file(n.declFile) == "" {
-		return b, false
+	if err := u.loadFiles(); err != nil || u.files.empty(n.declFile) {
+		return fingerprint{}, false
 	}
+	b := u.ws.placeKey[:0]
 	b = binary.AppendVarint(b, u.lang)
 	b = binary.AppendUvarint(b, uint64(n.tag))
 	b = u.appendPlacedName(b, n.name)
@@ -209,7 +211,12 @@ func (u *unit) placeKey(b []byte, n *node) ([]byte, bool) {
 	b = binary.AppendVarint(b, n.align)
 	b = u.appendFile(b, n.declFile)
 	b = binary.AppendVarint(b, n.declLine)
-	return u.appendPlaced(b, n)
+	b, ok := u.appendPlaced(b, n)
+	u.ws.placeKey = b
+	if !ok {
+		return fingerprint{}, false
+	}
+	return hashBytes(b), true
 }
 
 // appendPlaced appends what a place key holds of the children of n, with
@@ -226,7 +233,6 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 	}
 	r := new(entryReader) // shared is moved by the nodes that types reach
 	*r = *shared
-	ok := true
 	for depth := 1; depth > 0; {
 		a, err := r.next()
 		if err != nil {
@@ -238,52 +244,13 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 			continue
 		}
 		b = binary.LittleEndian.AppendUint64(b, shapeOf(a))
-		for i := range a.fields {
-			f := &a.fields[i]
-			switch {
-			case f.form == formIndirect:
-				return b, false
-			case f.attr == dwarf.AttrSibling:
-				r.skipForm(f.form)
-			case f.attr == dwarf.AttrType:
-				off := r.ref(f.form)
-				t := u.node(off)
-				b = binary.LittleEndian.AppendUint64(b, u.placeNode(off, t))
-				if inner := u.innerOfNode(t); inner != nil {
-					u.nest(inner)
-					b = append(b, '{')
-					b, ok = u.appendPlaced(b, inner)
-					b = append(b, '}')
-					u.unnest(inner)
-					if !ok {
-						return b, false
-					}
-				}
-			case f.attr == dwarf.AttrContainingType:
-				b = binary.LittleEndian.AppendUint64(b, u.placeType(r.ref(f.form)))
-			case f.attr == dwarf.AttrDeclFile:
-				v, ok := r.constant(f.form, f.implicit)
-				if !ok {
-					return b, false
-				}
-				b = u.appendFile(b, v)
-			case isStrx(f.form):
-				// An index into the unit's own string offsets.
-				b = u.appendPlacedName(b, r.nameRef(f.form))
-			default:
-				// The value as it is written: a string section's
-				// offset stands for its string, as a constant's form
-				// (in the shape) and bytes for its value. A reference
-				// other than a type's is to an entry of this unit,
-				// which only makes two keys where one would do.
-				start := r.off
-				r.skipForm(f.form)
-				if r.err == nil {
-					b = append(b, r.b[start:r.off]...)
-				}
-			}
+		var ok bool
+		if plan := u.placePlanOf(a); plan != nil {
+			b, ok = u.appendPlannedAttrs(b, r, plan)
+		} else {
+			b, ok = u.appendPlacedAttrs(b, r, a)
 		}
-		if r.err != nil {
+		if !ok {
 			return b, false
 		}
 		if a.children {
@@ -294,60 +261,398 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 	return b, true
 }
 
-// placeType returns what a place key holds of the type at off: a hash of
-// what its fingerprint holds, with names by where they are (see
-// appendPlacedName), computed once per type entry.
-func (u *unit) placeType(off dwarf.Offset) uint64 {
-	return u.placeNode(off, u.node(off))
+// appendPlacedAttrs appends what a place key holds of the attributes of
+// an entry of abbreviation a, read from r.
+func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev) ([]byte, bool) {
+	ok := true
+	for i := range a.fields {
+		f := &a.fields[i]
+		switch {
+		case f.form == formIndirect:
+			return b, false
+		case f.attr == dwarf.AttrSibling:
+			r.skipForm(f.form)
+		case f.attr == dwarf.AttrType:
+			if b, ok = u.appendTypePlace(b, r.ref(f.form)); !ok {
+				return b, false
+			}
+		case f.attr == dwarf.AttrContainingType:
+			b = binary.LittleEndian.AppendUint64(b, u.placeType(r.ref(f.form)).hash)
+		case f.attr == dwarf.AttrDeclFile:
+			v, ok := r.constant(f.form, f.implicit)
+			if !ok {
+				return b, false
+			}
+			b = u.appendFile(b, v)
+		case isStrx(f.form):
+			// An index into the unit's own string offsets.
+			b = u.appendPlacedName(b, r.nameRef(f.form))
+		default:
+			// The value as it is written: a string section's offset
+			// stands for its string, as a constant's form (in the
+			// shape) and bytes for its value. A reference other than a
+			// type's is to an entry of this unit, which only makes two
+			// keys where one would do.
+			start := r.off
+			r.skipForm(f.form)
+			if r.err == nil {
+				b = append(b, r.b[start:r.off]...)
+			}
+		}
+	}
+	return b, r.err == nil
 }
 
-// placeNode is placeType of n, the node at off.
-func (u *unit) placeNode(off dwarf.Offset, n *node) uint64 {
+// appendTypePlace appends what a place key holds of a member's type at
+// off: its typePlace's hash, and the members of the unnamed struct or
+// union it is.
+func (u *unit) appendTypePlace(b []byte, off dwarf.Offset) ([]byte, bool) {
+	p := u.placeType(off)
+	b = binary.LittleEndian.AppendUint64(b, p.hash)
+	if p.inner == innerUnknown {
+		return b, false
+	}
+	inner := u.node(p.inner)
+	if inner == nil {
+		return b, true
+	}
+	u.nest(inner)
+	b = append(b, '{')
+	b, ok := u.appendPlaced(b, inner)
+	b = append(b, '}')
+	u.unnest(inner)
+	return b, ok
+}
+
+// placePlan is how appendPlaced reads the attributes of an entry whose
+// forms all have a fixed size: the steps appendPlacedAttrs would take, by
+// where each value is, with the values it takes as written merged into
+// runs of bytes.
+type placePlan struct {
+	size  int // of the attributes
+	steps []placeStep
+}
+
+type placeStep struct {
+	kind     placeStepKind
+	at, n    int // where the value is in the attributes; a run's length
+	form     uint16
+	implicit int64
+}
+
+type placeStepKind uint8
+
+const (
+	stepBytes placeStepKind = iota
+	stepType
+	stepContaining
+	stepFile
+)
+
+// placePlanOf returns the plan of a, computed on first use; nil when a
+// has a form of no fixed size, a string index or a file that is not a
+// constant of fixed size, which appendPlacedAttrs reads.
+func (u *unit) placePlanOf(a *abbrev) *placePlan {
+	if !a.planned {
+		a.planned = true
+		a.plan = placePlan{size: -1}
+		if steps, ok := u.placeSteps(a); ok {
+			a.plan = placePlan{size: a.fixed, steps: u.ws.steps.take(len(steps))}
+			copy(a.plan.steps, steps)
+		}
+	}
+	if a.plan.size < 0 {
+		return nil
+	}
+	return &a.plan
+}
+
+// placeSteps returns the steps of a's plan, in scratch memory of u's.
+func (u *unit) placeSteps(a *abbrev) ([]placeStep, bool) {
+	if a.fixed < 0 {
+		return nil, false
+	}
+	steps := u.ws.scratchSteps[:0]
+	defer func() { u.ws.scratchSteps = steps[:0] }()
+	at := 0
+	for _, f := range a.fields {
+		n := formSize(u.h, f.form)
+		step := placeStep{at: at, n: n, form: f.form, implicit: f.implicit}
+		at += n
+		switch {
+		case f.attr == dwarf.AttrSibling:
+			continue
+		case f.attr == dwarf.AttrType:
+			step.kind = stepType
+		case f.attr == dwarf.AttrContainingType:
+			step.kind = stepContaining
+		case f.attr == dwarf.AttrDeclFile:
+			switch f.form {
+			case formData1, formData2, formData4, formData8, formImplicitConst, formSecOffset, formFlag:
+			default:
+				return nil, false
+			}
+			step.kind = stepFile
+		case isStrx(f.form):
+			return nil, false
+		default:
+			if last := len(steps) - 1; last >= 0 && steps[last].kind == stepBytes && steps[last].at+steps[last].n == step.at {
+				steps[last].n += n
+				continue
+			}
+		}
+		steps = append(steps, step)
+	}
+	return steps, true
+}
+
+// appendPlannedAttrs is appendPlacedAttrs by a's plan.
+func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan) ([]byte, bool) {
+	base := r.off
+	end := base + uint64(plan.size)
+	if end > uint64(len(r.b)) {
+		return b, false
+	}
+	ok := true
+	for i := range plan.steps {
+		st := &plan.steps[i]
+		r.off = base + uint64(st.at)
+		switch st.kind {
+		case stepBytes:
+			b = append(b, r.b[r.off:r.off+uint64(st.n)]...)
+		case stepType:
+			if b, ok = u.appendTypePlace(b, r.ref(st.form)); !ok {
+				return b, false
+			}
+		case stepContaining:
+			b = binary.LittleEndian.AppendUint64(b, u.placeType(r.ref(st.form)).hash)
+		case stepFile:
+			v, _ := r.constant(st.form, st.implicit)
+			b = u.appendFile(b, v)
+		}
+	}
+	r.off = end
+	return b, r.err == nil
+}
+
+// typePlace is what a place key holds of a type entry.
+type typePlace struct {
+	// hash is of what the type's fingerprint holds, with names by where
+	// they are (see appendPlacedName).
+	hash uint64
+	// inner is the unnamed struct or union whose members pahole prints
+	// inline for a member of this type (see innerOfNode), 0 for none,
+	// innerUnknown where a loop or the depth bound hides it.
+	inner dwarf.Offset
+}
+
+const innerUnknown = sigRef - 1
+
+// placeType returns the typePlace of the type at off, computed once per
+// entry. Most types are read from their entries without a node: a unit
+// reaches about 1,400, of which a layout needs few.
+func (u *unit) placeType(off dwarf.Offset) typePlace {
 	if off == 0 || off == sigRef {
-		return uint64(off)
+		return typePlace{hash: uint64(off)}
 	}
-	if n == nil {
-		return mix(uint64(off), 1)
+	if p, ok := u.ws.places.get(off); ok {
+		return p
 	}
-	if n.ptDone {
-		return n.pt
+	// Met again while being computed, the entry is part of a loop. The
+	// entries being computed are on a stack, and past its first few in
+	// the table, with what a loop gives.
+	inLoop := typePlace{hash: 3, inner: innerUnknown}
+	if slices.Contains(u.ws.placing, off) {
+		return inLoop
 	}
 	if !u.enter() {
-		return 2
+		return typePlace{hash: 2, inner: innerUnknown}
 	}
 	defer u.leave()
-	// Met again while being computed, n is part of a loop.
-	n.pt, n.ptDone = 3, true
-	h := mix(uint64(n.tag), u.placedName(n.name))
+	if len(u.ws.placing) < cap(u.ws.placing) {
+		u.ws.placing = append(u.ws.placing, off)
+		defer func() { u.ws.placing = u.ws.placing[:len(u.ws.placing)-1] }()
+	} else {
+		u.ws.places.put(off, inLoop)
+	}
+	p, ok := u.placeEntry(off)
+	if !ok {
+		p = u.placeNode(off, u.node(off))
+	}
+	u.ws.places.put(off, p)
+	return p
+}
+
+// placeEntry reads the typePlace of a type entry of the unit's own from
+// the entry and its children, without a node; false for an entry of
+// another unit, or one the node would report as an error.
+func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
+	if uint64(off) < u.h.first || uint64(off) >= u.h.end {
+		return typePlace{}, false
+	}
+	r := u.readerAt(uint64(off))
+	if r == nil {
+		return typePlace{}, false
+	}
+	a, err := r.next()
+	if err != nil || a == nil || !isType(a.tag) {
+		return typePlace{}, false
+	}
+	var name nameRef
+	var typ dwarf.Offset
+	size, encoding := int64(-1), int64(0)
+	base := r.off
+	for i := range a.fields {
+		f := &a.fields[i]
+		if a.fixed >= 0 {
+			// Only the values read are gone to; r is put past them all
+			// below.
+			switch f.attr {
+			case dwarf.AttrName, dwarf.AttrType, dwarf.AttrByteSize, dwarf.AttrEncoding:
+				r.off = base + uint64(f.at)
+			default:
+				continue
+			}
+		}
+		switch {
+		case f.form == formIndirect:
+			return typePlace{}, false
+		case f.attr == dwarf.AttrName:
+			name = r.nameRef(f.form)
+		case f.attr == dwarf.AttrType:
+			typ = r.ref(f.form)
+		case f.attr == dwarf.AttrByteSize:
+			if v, ok := r.constant(f.form, f.implicit); ok {
+				size = v
+			}
+		case f.attr == dwarf.AttrEncoding:
+			encoding, _ = r.constant(f.form, f.implicit)
+		default:
+			r.skipForm(f.form)
+		}
+	}
+	if a.fixed >= 0 {
+		r.off = base
+		r.skip(uint64(a.fixed))
+	}
+	if r.err != nil || size < -1 || size > maxSize {
+		return typePlace{}, false
+	}
+	p := typePlace{hash: mix(uint64(a.tag), u.placedName(name))}
+	switch a.tag {
+	case dwarf.TagBaseType:
+		p.hash = mix(mix(p.hash, uint64(size)), uint64(encoding))
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		if !u.named(name) {
+			p.inner = off
+		}
+	case dwarf.TagEnumerationType, dwarf.TagTypedef:
+	case dwarf.TagArrayType, dwarf.TagSubroutineType:
+		return u.placeComposite(p, r, a, typ)
+	default: // pointers, references, qualifiers
+		t := u.placeType(typ)
+		p.hash = mix(p.hash, t.hash)
+		if a.tag == dwarf.TagConstType || a.tag == dwarf.TagAtomicType {
+			p.inner = t.inner
+		}
+	}
+	return p, true
+}
+
+// placeComposite is placeEntry of an array or subroutine type of
+// abbreviation a, p holding its tag and name, r at its children: the
+// dimensions or parameters are read first, as the types they reach move
+// r.
+func (u *unit) placeComposite(p typePlace, r *entryReader, a *abbrev, typ dwarf.Offset) (typePlace, bool) {
+	var params []dwarf.Offset
+	varargs := false
+	for a.children {
+		k, err := r.next()
+		if err != nil {
+			return typePlace{}, false
+		}
+		if k == nil {
+			break
+		}
+		if k.tag == dwarf.TagSubrangeType && a.tag == dwarf.TagArrayType ||
+			k.tag == dwarf.TagFormalParameter && a.tag == dwarf.TagSubroutineType {
+			if r.attrs(k, &u.at) != nil {
+				return typePlace{}, false
+			}
+			if k.tag == dwarf.TagSubrangeType {
+				p.hash = mix(p.hash, uint64(subrangeCount(&u.at)))
+			} else {
+				params = append(params, u.at.typ)
+			}
+			if k.children && r.skipChildren(u.at.sibling) != nil {
+				return typePlace{}, false
+			}
+			continue
+		}
+		varargs = varargs || k.tag == dwarf.TagUnspecifiedParameters
+		if u.skip(r, k) != nil {
+			return typePlace{}, false
+		}
+	}
+	t := u.placeType(typ)
+	p.hash = mix(p.hash, t.hash)
+	if a.tag == dwarf.TagArrayType {
+		p.inner = t.inner
+		return p, true
+	}
+	for _, param := range params {
+		p.hash = mix(p.hash, u.placeType(param).hash)
+	}
+	if varargs {
+		p.hash = mix(p.hash, '.')
+	}
+	return p, true
+}
+
+// placeNode is the typePlace of n, the node at off: what placeEntry reads
+// from an entry, for every type.
+func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
+	if n == nil {
+		return typePlace{hash: mix(uint64(off), 1)}
+	}
+	p := typePlace{hash: mix(uint64(n.tag), u.placedName(n.name))}
 	switch n.tag {
 	case dwarf.TagBaseType:
-		h = mix(mix(h, uint64(n.size)), uint64(n.encoding))
-	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType,
-		dwarf.TagEnumerationType, dwarf.TagTypedef:
+		p.hash = mix(mix(p.hash, uint64(n.size)), uint64(n.encoding))
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
 		// By name alone, as a fingerprint; an unnamed struct's members
 		// are in the key of the member.
+		if !u.named(n.name) {
+			p.inner = off
+		}
+	case dwarf.TagEnumerationType, dwarf.TagTypedef:
 	case dwarf.TagArrayType:
 		for _, k := range u.kids(n) {
 			if k.tag == dwarf.TagSubrangeType {
-				h = mix(h, uint64(k.count))
+				p.hash = mix(p.hash, uint64(k.count))
 			}
 		}
-		h = mix(h, u.placeType(n.typ))
+		t := u.placeType(n.typ)
+		p.hash = mix(p.hash, t.hash)
+		p.inner = t.inner
 	case dwarf.TagSubroutineType:
-		h = mix(h, u.placeType(n.typ))
+		p.hash = mix(p.hash, u.placeType(n.typ).hash)
 		for _, k := range u.kids(n) { // sets varargs
 			if k.tag == dwarf.TagFormalParameter {
-				h = mix(h, u.placeType(k.typ))
+				p.hash = mix(p.hash, u.placeType(k.typ).hash)
 			}
 		}
 		if n.varargs {
-			h = mix(h, '.')
+			p.hash = mix(p.hash, '.')
 		}
 	default: // pointers, references, qualifiers
-		h = mix(h, u.placeType(n.typ))
+		t := u.placeType(n.typ)
+		p.hash = mix(p.hash, t.hash)
+		if n.tag == dwarf.TagConstType || n.tag == dwarf.TagAtomicType {
+			p.inner = t.inner
+		}
 	}
-	n.pt = h
-	return h
+	return p
 }
 
 // placedName is the name at ref as appendPlacedName has it, in 64 bits.
@@ -407,19 +712,18 @@ func (u *unit) appendPlacedName(b []byte, ref nameRef) []byte {
 	return binary.LittleEndian.AppendUint64(b, uint64(ref))
 }
 
-// appendFile appends a hash of the path of file i of the unit's line
-// table, computed once per file.
+// appendFile appends what identifies the path of file i of the unit's
+// line table (lineFiles.key), computed once per file.
 func (u *unit) appendFile(b []byte, i int64) []byte {
-	if i < 0 || i >= int64(len(u.files)) {
+	if u.files == nil || i < 0 || i >= int64(len(u.files.files)) {
 		return append(b, 0)
 	}
 	if u.fileHashes == nil {
-		u.fileHashes = make([]fingerprint, len(u.files))
+		u.fileHashes = make([]uint64, len(u.files.files))
 	}
 	fh := &u.fileHashes[i]
-	if *fh == (fingerprint{}) {
-		*fh = hashBytes([]byte(u.files[i]))
+	if *fh == 0 {
+		*fh = u.files.key(i)[0] | 1
 	}
-	b = binary.LittleEndian.AppendUint64(b, fh[0])
-	return binary.LittleEndian.AppendUint64(b, fh[1])
+	return binary.LittleEndian.AppendUint64(b, *fh)
 }

@@ -1,6 +1,7 @@
 package dwarfscan
 
 import (
+	"encoding/binary"
 	"fmt"
 	"path"
 	"strings"
@@ -12,12 +13,65 @@ const (
 	lnctDirectoryIndex = 2
 )
 
-// lineFiles reads the file names of the line table header at off in
-// .debug_line (a unit's DW_AT_stmt_list), joined with their directories as
-// debug/dwarf joins them. Before DWARF 5 file numbers start at 1 and entry
-// 0 is empty. The line program itself is not read.
-func lineFiles(s *sections, off uint64, compDir string) ([]string, error) {
-	d := decoder{b: s.line, off: off, order: s.order}
+// lineFiles holds the file names of a line table header, each with the
+// directory it is to be joined with, as debug/dwarf joins them. Names
+// are where the sections have them; a path is joined only when asked for
+// (a unit's structs name few of its files).
+type lineFiles struct {
+	dirs  [][]byte
+	files []lineFile
+	paths []string // joined by path, "" until then
+}
+
+type lineFile struct {
+	name []byte
+	dir  int // in dirs, -1 for a name that is the path
+}
+
+// path returns the path of file i, "" for none.
+func (t *lineFiles) path(i int64) string {
+	if t == nil || i < 0 || i >= int64(len(t.files)) {
+		return ""
+	}
+	if t.paths == nil {
+		t.paths = make([]string, len(t.files))
+	}
+	if t.paths[i] == "" {
+		f := t.files[i]
+		if f.dir < 0 {
+			t.paths[i] = string(f.name)
+		} else {
+			t.paths[i] = joinPath(string(t.dirs[f.dir]), string(f.name))
+		}
+	}
+	return t.paths[i]
+}
+
+// empty reports whether file i has no path.
+func (t *lineFiles) empty(i int64) bool {
+	return t == nil || i < 0 || i >= int64(len(t.files)) || t.files[i].dir < 0 && len(t.files[i].name) == 0
+}
+
+// key returns what identifies the path of file i without joining it:
+// two files with the same key have the same path.
+func (t *lineFiles) key(i int64) fingerprint {
+	if t == nil || i < 0 || i >= int64(len(t.files)) {
+		return fingerprint{}
+	}
+	f := t.files[i]
+	b := make([]byte, 0, 64)
+	if f.dir >= 0 {
+		b = binary.AppendUvarint(append(b, 1), uint64(len(t.dirs[f.dir])))
+		b = append(b, t.dirs[f.dir]...)
+	}
+	return hashBytes(append(b, f.name...))
+}
+
+// readLineFiles reads the file names of the line table header at off in
+// .debug_line (a unit's DW_AT_stmt_list). Before DWARF 5 file numbers
+// start at 1 and entry 0 is empty. The line program itself is not read.
+func readLineFiles(s *sections, off uint64, compDir string) (*lineFiles, error) {
+	d := decoder{b: s.line, off: off, order: s.order, big: s.order == binary.BigEndian}
 	n, dwarf64, err := d.length()
 	if err != nil {
 		return nil, fmt.Errorf("line table at %#x: %w of .debug_line", off, err)
@@ -49,40 +103,41 @@ func lineFiles(s *sections, off uint64, compDir string) ([]string, error) {
 	return lineFilesV5(&d, s, off, dwarf64)
 }
 
-func lineFilesV4(d *decoder, off uint64, compDir string) ([]string, error) {
-	dirs := []string{compDir}
+func lineFilesV4(d *decoder, off uint64, compDir string) (*lineFiles, error) {
+	t := &lineFiles{dirs: [][]byte{[]byte(compDir)}}
 	for {
-		dir := string(d.cstring())
+		dir := d.cstring()
 		if d.err != nil {
 			return nil, fmt.Errorf("line table at %#x: truncated directories", off)
 		}
-		if dir == "" {
+		if len(dir) == 0 {
 			break
 		}
 		if !isAbs(dir) {
-			dir = joinPath(compDir, dir)
+			dir = []byte(joinPath(compDir, string(dir)))
 		}
-		dirs = append(dirs, dir)
+		t.dirs = append(t.dirs, dir)
 	}
-	files := []string{""}
+	t.files = []lineFile{{dir: -1}}
 	for {
-		name := string(d.cstring())
+		name := d.cstring()
 		if d.err != nil {
 			return nil, fmt.Errorf("line table at %#x: truncated files", off)
 		}
-		if name == "" {
-			return files, nil
+		if len(name) == 0 {
+			return t, nil
 		}
 		dir := d.uleb()
 		d.uleb() // modification time
 		d.uleb() // length
+		f := lineFile{name: name, dir: -1}
 		if !isAbs(name) {
-			if dir >= uint64(len(dirs)) {
+			if dir >= uint64(len(t.dirs)) {
 				return nil, fmt.Errorf("line table at %#x: directory index %d out of range", off, dir)
 			}
-			name = joinPath(dirs[dir], name)
+			f.dir = int(dir)
 		}
-		files = append(files, name)
+		t.files = append(t.files, f)
 	}
 }
 
@@ -91,7 +146,7 @@ type lnctForm struct {
 	form uint16
 }
 
-func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool) ([]string, error) {
+func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool) (*lineFiles, error) {
 	// Entries are read with an entryReader for its forms; the unit
 	// header it needs says only how wide offsets are.
 	h := &unitHeader{version: 5, dwarf64: dwarf64, addrSize: 8}
@@ -104,61 +159,67 @@ func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool) ([]string, e
 		}
 		return fs
 	}
-	var dirs []string
-	entries := func(fs []lnctForm) ([]string, error) {
+	t := new(lineFiles)
+	entries := func(fs []lnctForm) ([]lineFile, error) {
 		n := r.uleb()
 		if r.err != nil || n > uint64(len(r.b)) {
 			return nil, fmt.Errorf("line table at %#x: truncated", off)
 		}
-		out := make([]string, 0, n)
+		out := make([]lineFile, 0, n)
 		for range n {
-			var name string
+			f := lineFile{dir: -1}
 			var dir uint64
 			hasDir := false
-			for _, f := range fs {
-				switch f.lnct {
+			for _, lf := range fs {
+				switch lf.lnct {
 				case lnctPath:
-					if f.form == formString {
+					if lf.form == formString {
 						// In the header, not in .debug_info as an entry's
 						// (a .dwo's line table has no .debug_line_str).
-						name = string(r.cstring())
+						f.name = r.cstring()
 					} else {
-						name = string(r.str(f.form))
+						f.name = r.str(lf.form)
 					}
 				case lnctDirectoryIndex:
-					v, ok := r.constant(f.form, 0)
+					v, ok := r.constant(lf.form, 0)
 					dir, hasDir = uint64(v), ok
 				default:
-					r.skipForm(f.form)
+					r.skipForm(lf.form)
 				}
 			}
 			if r.err != nil {
 				return nil, fmt.Errorf("line table at %#x: %w", off, r.err)
 			}
 			if hasDir {
-				if dir >= uint64(len(dirs)) {
+				if dir >= uint64(len(t.dirs)) {
 					return nil, fmt.Errorf("line table at %#x: directory index %d out of range", off, dir)
 				}
-				if dirs[dir] != "" && name != "" && !isAbs(name) {
-					name = joinPath(dirs[dir], name)
+				if len(t.dirs[dir]) > 0 && len(f.name) > 0 && !isAbs(f.name) {
+					f.dir = int(dir)
 				}
 			}
-			out = append(out, name)
+			out = append(out, f)
 		}
 		return out, nil
 	}
-	var err error
-	if dirs, err = entries(formats()); err != nil {
+	dirs, err := entries(formats())
+	if err != nil {
 		return nil, err
 	}
-	return entries(formats())
+	for _, dir := range dirs {
+		t.dirs = append(t.dirs, dir.name)
+	}
+	if t.files, err = entries(formats()); err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // isAbs and joinPath treat paths as debug/dwarf does: Unix paths, and DOS
 // paths with a drive letter or a UNC prefix.
-func isAbs(p string) bool {
-	return strings.HasPrefix(p, "/") || len(p) > 2 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') ||
-		strings.HasPrefix(p, `\\`)
+func isAbs[T string | []byte](p T) bool {
+	return len(p) > 0 && p[0] == '/' || len(p) > 2 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') ||
+		len(p) > 1 && p[0] == '\\' && p[1] == '\\'
 }
 
 func joinPath(dir, name string) string {

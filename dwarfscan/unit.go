@@ -41,8 +41,6 @@ type node struct {
 	// Computed once: see unit.fingerprint, unit.size, unit.align and
 	// unit.structAlign.
 	fp                              fingerprint
-	pt                              uint64 // see unit.placeType
-	ptDone                          bool
 	sz, nat                         int64
 	ai                              alignInfo
 	fpDone, szDone, natDone, aiDone bool
@@ -82,16 +80,15 @@ type unit struct {
 	own      *entryReader                 // readers[h], the unit's own
 	at       attrs                        // the attributes of the entry being read
 	ws       *workspace
-	far      map[dwarf.Offset]**node // nodes in other units
-	defs     []dwarf.Offset          // named struct, union and class definitions in order
+	defs     []dwarf.Offset // named struct, union and class definitions in order
 	lang     int64
 	addrSize int64
 
 	// The line table's file names, read only when a layout is converted.
 	compDir    string
 	stmtList   int64 // -1 when the unit has no line table
-	files      []string
-	fileHashes []fingerprint // see appendFile
+	files      *lineFiles
+	fileHashes []uint64 // see appendFile
 
 	names      map[dwarf.Offset]string
 	decls      map[dwarf.Offset]decl
@@ -140,29 +137,111 @@ func newUnit(f *File, h *unitHeader, ws *workspace) *unit {
 // one on the same goroutine. Nothing in it outlives its unit: layouts copy
 // what they keep, and names point into the string section.
 type workspace struct {
-	// slots holds the node of each entry offset of the unit, counted from
-	// its first entry: nil before the entry is read, noNode when it is
-	// not a type. touched lists the slots to clear for the next unit.
-	slots   []*node
-	touched []uint32
+	// nodeAt holds the node of each entry offset read: noNode when it
+	// is not a type.
+	nodeAt  offTable[*node]
 	nodes   chunks[node]
 	kids    chunks[kid]
-	abbrevs abbrevTable // of the unit's own entries
+	abbrevs abbrevTable         // of the unit's own entries
+	places  offTable[typePlace] // see unit.placeType
+	steps   chunks[placeStep]   // of the abbreviations' place plans
+	// placing holds the first entries whose places are being computed
+	// (unit.placeType); its capacity bounds how many.
+	placing []dwarf.Offset
+	// scratchSteps is where a place plan is made.
+	scratchSteps []placeStep
+	// placeKey holds the place key being read (see unit.placeKey).
+	placeKey []byte
 }
 
 var noNode = new(node)
 
-// reset makes ws ready for a unit whose entries span size bytes.
-func (ws *workspace) reset(size uint64) {
-	for _, i := range ws.touched {
-		ws.slots[i] = nil
-	}
-	ws.touched = ws.touched[:0]
-	if uint64(len(ws.slots)) < size {
-		ws.slots = make([]*node, size)
-	}
+func newWorkspace() *workspace {
+	return &workspace{placing: make([]dwarf.Offset, 0, 32)}
+}
+
+// reset makes ws ready for another unit.
+func (ws *workspace) reset() {
+	ws.nodeAt.reset()
 	ws.nodes.reset()
 	ws.kids.reset()
+	ws.places.reset()
+	ws.steps.reset()
+}
+
+// offTable maps entry offsets to Vs by open addressing: a unit reaches a
+// few thousand entries, whose table stays in cache where an array with a
+// place for each byte of the unit would not. A slot's key is its offset
+// and the generation of the table that put it there: those of earlier
+// units count as empty.
+type offTable[V any] struct {
+	slots []offSlot[V] // a power of two long
+	gen   uint64
+	used  int
+}
+
+type offSlot[V any] struct {
+	key uint64 // off<<genBits | gen; 0 for a slot never used
+	v   V
+}
+
+const genBits = 32 // dwarf.Offset has the other 32
+
+func (t *offTable[V]) reset() {
+	t.used = 0
+	if t.gen++; t.gen == 1<<genBits {
+		clear(t.slots)
+		t.gen = 1
+	}
+}
+
+// index returns where key is in the table, or where it would go.
+func (t *offTable[V]) index(key uint64) int {
+	mask := len(t.slots) - 1
+	i := int((key*0x9e3779b97f4a7c15)>>32) & mask
+	for {
+		k := t.slots[i].key
+		if k == key || k&(1<<genBits-1) != t.gen {
+			return i
+		}
+		i = (i + 1) & mask
+	}
+}
+
+func (t *offTable[V]) get(off dwarf.Offset) (V, bool) {
+	var zero V
+	if len(t.slots) == 0 || t.gen == 0 {
+		return zero, false
+	}
+	key := uint64(off)<<genBits | t.gen
+	s := &t.slots[t.index(key)]
+	if s.key != key {
+		return zero, false
+	}
+	return s.v, true
+}
+
+func (t *offTable[V]) put(off dwarf.Offset, v V) {
+	if t.gen == 0 { // a table never reset: no slot is in use
+		t.gen = 1
+	}
+	if 2*(t.used+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]offSlot[V], max(1024, 2*len(old)))
+		t.used = 0
+		for _, s := range old {
+			if s.key&(1<<genBits-1) == t.gen {
+				t.slots[t.index(s.key)] = s
+				t.used++
+			}
+		}
+	}
+	key := uint64(off)<<genBits | t.gen
+	s := &t.slots[t.index(key)]
+	if s.key != key {
+		t.used++
+	}
+	*s = offSlot[V]{key: key, v: v}
 }
 
 // chunks hands out slices of Ts from chunks that are kept from one unit
@@ -272,7 +351,7 @@ func (u *unit) types() (dwo string, typed bool, err error) {
 // read finds the unit's named struct, union and class definitions. Only
 // their names are read here; nodes are decoded as layouts reach them.
 func (u *unit) read() error {
-	u.ws.reset(u.h.end - u.h.first)
+	u.ws.reset()
 	u.names = make(map[dwarf.Offset]string)
 	u.decls = make(map[dwarf.Offset]decl)
 	children, err := u.open()
@@ -285,7 +364,7 @@ func (u *unit) read() error {
 
 // defines reports whether the unit has a definition of a struct, union or
 // class named in want, reading no more than the names of its definitions.
-func (u *unit) defines(want map[string]bool) (bool, error) {
+func (u *unit) defines(want *wantNames) (bool, error) {
 	children, err := u.open()
 	if err != nil || !children {
 		return false, err
@@ -299,7 +378,7 @@ func (u *unit) defines(want map[string]bool) (bool, error) {
 // want. It enters namespaces and, where the language nests types in types
 // (not C or Go), structs; it skips functions, whose local types pahole does
 // not show either, and everything else, by DW_AT_sibling where it can.
-func (u *unit) walk(want map[string]bool) (bool, error) {
+func (u *unit) walk(want *wantNames) (bool, error) {
 	r := u.r
 	for {
 		off := dwarf.Offset(r.off)
@@ -372,7 +451,7 @@ func (u *unit) loadFiles() error {
 	if u.files != nil || u.stmtList < 0 {
 		return nil
 	}
-	files, err := lineFiles(u.f.s, uint64(u.stmtList), u.compDir)
+	files, err := readLineFiles(u.f.s, uint64(u.stmtList), u.compDir)
 	if err != nil {
 		return err
 	}
@@ -395,7 +474,13 @@ func isType(t dwarf.Tag) bool {
 
 func (ws *workspace) node(tag dwarf.Tag, at *attrs) *node {
 	n := ws.newNode()
-	*n = node{
+	*n = nodeOf(tag, at)
+	return n
+}
+
+// nodeOf is the node of an entry of tag with attributes at.
+func nodeOf(tag dwarf.Tag, at *attrs) node {
+	n := node{
 		tag:        tag,
 		name:       at.name,
 		typ:        at.typ,
@@ -442,20 +527,54 @@ func newKid(tag dwarf.Tag, at *attrs) kid {
 	if at.has&hasByteSize != 0 {
 		k.byteSize = at.byteSize
 	}
-	if tag == dwarf.TagSubrangeType && at.has&hasCount == 0 {
-		// An upper bound of -1, in 64 bits or 32 (old gcc's zero-length
-		// arrays; pahole keeps counts in 32 bits for them, and so cuts
-		// char big[1UL << 40] to big[0]), counts 0.
-		upper := int64(-1)
-		if at.has&hasUpper != 0 {
-			upper = at.upper
-		}
-		k.count = upper + 1
-		if upper == math.MaxUint32 || upper < 0 {
-			k.count = 0
-		}
+	if tag == dwarf.TagSubrangeType {
+		k.count = subrangeCount(at)
 	}
 	return k
+}
+
+// subrangeCount is the number of entries of the dimension at.
+func subrangeCount(at *attrs) int64 {
+	if at.has&hasCount != 0 {
+		return at.count
+	}
+	// An upper bound of -1, in 64 bits or 32 (old gcc's zero-length
+	// arrays; pahole keeps counts in 32 bits for them, and so cuts char
+	// big[1UL << 40] to big[0]), counts 0.
+	upper := int64(-1)
+	if at.has&hasUpper != 0 {
+		upper = at.upper
+	}
+	if upper == math.MaxUint32 || upper < 0 {
+		return 0
+	}
+	return upper + 1
+}
+
+// defHead returns in head the node of the struct definition at off, as
+// node would, without keeping it: of the unit's 280 definitions (in a
+// vmlinux), a layout is made of few. It returns node's where that reports
+// an error.
+func (u *unit) defHead(off dwarf.Offset, head *node) *node {
+	if _, ok := u.ws.nodeAt.get(off); ok || uint64(off) < u.h.first || uint64(off) >= u.h.end {
+		return u.node(off)
+	}
+	r := u.readerAt(uint64(off))
+	if r == nil {
+		return u.node(off)
+	}
+	a, err := r.next()
+	if err != nil || a == nil || !isType(a.tag) || r.attrs(a, &u.at) != nil {
+		return u.node(off)
+	}
+	*head = nodeOf(a.tag, &u.at)
+	if head.size < -1 || head.size > maxSize {
+		return u.node(off)
+	}
+	if a.children && head.tag != dwarf.TagTypedef {
+		head.kidsAt = r.off
+	}
+	return head
 }
 
 // name returns the name at ref as a string of its own.
@@ -486,14 +605,13 @@ func (u *unit) node(off dwarf.Offset) *node {
 	if off == sigRef {
 		return nil
 	}
-	slot := u.slot(off)
-	if n := *slot; n != nil {
+	if n, ok := u.ws.nodeAt.get(off); ok {
 		if n == noNode {
 			return nil
 		}
 		return n
 	}
-	*slot = noNode // a miss stays a miss
+	u.ws.nodeAt.put(off, noNode) // a miss stays a miss
 	r := u.readerAt(uint64(off))
 	if r == nil {
 		return nil
@@ -520,28 +638,8 @@ func (u *unit) node(off dwarf.Offset) *node {
 	if a.children && n.tag != dwarf.TagTypedef {
 		n.kidsAt = r.off
 	}
-	*slot = n
+	u.ws.nodeAt.put(off, n)
 	return n
-}
-
-// slot returns where the node at off is kept.
-func (u *unit) slot(off dwarf.Offset) **node {
-	if uint64(off) >= u.h.first && uint64(off) < u.h.end {
-		i := uint32(uint64(off) - u.h.first)
-		if u.ws.slots[i] == nil {
-			u.ws.touched = append(u.ws.touched, i)
-		}
-		return &u.ws.slots[i]
-	}
-	p := u.far[off]
-	if p == nil {
-		if u.far == nil {
-			u.far = make(map[dwarf.Offset]**node)
-		}
-		p = new(*node)
-		u.far[off] = p
-	}
-	return p
 }
 
 // kids returns the members, dimensions or parameters of n, reading them on
