@@ -37,7 +37,7 @@ func (r *Result) Hot(f *Field, min float64) *layout.Hot {
 		}
 	}
 	if h != nil {
-		h.Guard = f.Guard
+		h.Guard, h.OuterGuard = f.Guard, f.OuterGuard
 		h.Profiled = true
 		var all int64
 		for _, n := range r.Total {
@@ -93,4 +93,45 @@ func (s *Struct) Field(name string) *Field {
 		}
 	}
 	return nil
+}
+
+// wrote are the fields of the struct type key written wherever f is,
+// sorted: those every sample touching f writes (the same code under the
+// same conditions: limit, read right after each worker's hits.Add), and
+// for a written f, those that every busy function writing f writes on
+// some sampled line as well, however seldom: whoever writes f writes
+// them too (xsync's bucket.Store writes meta under mu, in fewer samples
+// than it takes mu). The busy functions are those crediting a write of f
+// with the share min of all samples; with none, f is read-mostly, and has
+// only the first kind.
+func (r *Result) wrote(key string, f *Field, min float64) []string {
+	out := slices.Clone(f.WrittenWith)
+	s := r.Struct(key)
+	if s == nil || len(f.WriteFuncs) == 0 {
+		return out
+	}
+	var all int64
+	for _, n := range r.Total {
+		all += n
+	}
+	var funcs []string
+	for fn, n := range f.WriteFuncs {
+		if float64(n) >= min*float64(all) {
+			funcs = append(funcs, fn)
+		}
+	}
+	if len(funcs) == 0 {
+		return out // no function writes f much: f is read-mostly
+	}
+	for i := range s.Fields {
+		g := &s.Fields[i]
+		if g.Name == "" || g.Name == "_" || g.Name == f.Name {
+			continue
+		}
+		if !slices.ContainsFunc(funcs, func(fn string) bool { return g.WriteFuncs[fn] == 0 }) {
+			out = append(out, g.Name)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

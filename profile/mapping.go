@@ -130,11 +130,16 @@ type Field struct {
 	Writes  map[string]int64 // samples of lines writing it
 	// Guard names the lock field of the same struct the sampled code
 	// holds whenever it accesses the field (lockGuards); "" for none.
-	Guard string
+	// OuterGuard, for a field with no Guard, names as PKG.TYPE.FIELD the
+	// lock of a struct holding this one in place that it holds instead.
+	Guard, OuterGuard string
 	// Funcs are the functions whose sampled lines credit the field, as
 	// the profile names them (type arguments left out), with the samples
-	// of each, over every path.
-	Funcs map[string]int64
+	// of each, over every path; WriteFuncs those whose lines write it.
+	Funcs, WriteFuncs map[string]int64
+	// WrittenWith are the fields of the same struct that every sample
+	// touching the field writes, sorted.
+	WrittenWith []string
 	// Goroutines are the goroutines (goroutineOf) whose samples touch the
 	// field, with the samples of each over every path; Writers those
 	// whose samples write it. A sample whose goroutine is unknown counts
@@ -167,8 +172,9 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 	type counts struct{ any, write []int64 }
 	byPath := map[string]*counts{}
 	structHits := map[string]map[string]int64{}
-	credits := map[int32]map[string]int64{}
+	credits, writeCredits := map[int32]map[string]int64{}, map[int32]map[string]int64{}
 	goroutines := goroutineSamples{}
+	together := writtenWith{}
 	seen := &sampled{funcs: map[*funcInfo]*callers{}}
 	var errs []error
 	for _, in := range inputs {
@@ -194,6 +200,7 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 				if goroutine.Func != "" {
 					goroutines.add(f, goroutine, v, t.writes[i])
 				}
+				together.add(p, t, i, v)
 			}
 			for _, s := range t.structs {
 				if structHits[s] == nil {
@@ -201,11 +208,17 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 				}
 				structHits[s][in.Path] += v
 			}
-		}, func(field int32, fn string, v int64) {
+		}, func(field int32, fn string, v, written int64) {
 			if credits[field] == nil {
 				credits[field] = map[string]int64{}
 			}
 			credits[field][fn] += v
+			if written > 0 {
+				if writeCredits[field] == nil {
+					writeCredits[field] = map[string]int64{}
+				}
+				writeCredits[field][fn] += written
+			}
 		})
 		var none *unmatched
 		if lenient && errors.As(err, &none) {
@@ -227,16 +240,21 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 		r.Paths = append(r.Paths, path)
 	}
 	slices.Sort(r.Paths)
-	guards := p.lockGuards(seen)
+	guards, outerGuards := p.lockGuards(seen)
 	for key, hits := range structHits {
 		s := &Struct{Key: key, Samples: hits}
 		st := p.structs[key]
 		names := p.fieldNames(key)
 		// field is what the samples say of the field or part id.
 		field := func(id int32) Field {
-			f := Field{Name: p.fields[id].name, Samples: map[string]int64{}, Writes: map[string]int64{}, Funcs: credits[id]}
+			f := Field{Name: p.fields[id].name, Samples: map[string]int64{}, Writes: map[string]int64{}, Funcs: credits[id], WriteFuncs: writeCredits[id],
+				WrittenWith: together.always(p, id)}
 			if g, ok := guards[id]; ok {
 				f.Guard = p.fields[g].name
+			}
+			if g, ok := outerGuards[id]; ok {
+				key := p.fields[g].key
+				f.OuterGuard = key[strings.LastIndexByte(key, '/')+1:] + "." + p.fields[g].name
 			}
 			if g := goroutines[id]; g != nil {
 				f.Goroutines, f.Writers = g.any, g.write
@@ -275,6 +293,47 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 		return r.Structs[i].Key < r.Structs[j].Key
 	})
 	return r, nil
+}
+
+// writtenWith counts, for each field, the samples touching it, and of
+// those, the samples writing each other field of its struct.
+type writtenWith map[int32]*fieldWith
+
+type fieldWith struct {
+	samples int64
+	writes  map[int32]int64
+}
+
+// add counts sample t, of weight v, for its i-th field.
+func (w writtenWith) add(p *Program, t *touched, i int, v int64) {
+	f := t.fields[i]
+	fw := w[f]
+	if fw == nil {
+		fw = &fieldWith{writes: map[int32]int64{}}
+		w[f] = fw
+	}
+	fw.samples += v
+	for j, g := range t.fields {
+		if t.writes[j] && g != f && p.fields[g].key == p.fields[f].key && !p.fields[g].isPart {
+			fw.writes[g] += v
+		}
+	}
+}
+
+// always names the fields every sample touching field f writes, sorted.
+func (w writtenWith) always(p *Program, f int32) []string {
+	fw := w[f]
+	if fw == nil {
+		return nil
+	}
+	var out []string
+	for g, n := range fw.writes {
+		if n == fw.samples {
+			out = append(out, p.fields[g].name)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // fieldNames names the fields of the struct type key from its
@@ -337,17 +396,18 @@ func cpuIndex(prof *pprofProfile) int {
 // mapProfile maps the samples of prof, calling add with the fields each
 // sample touches, whether it writes them, the struct types touched and the
 // goroutine the sample ran on (goroutineOf), and credit with each field
-// and function whose line credits it, once a sample; it notes in seen the
-// functions sampled and their callers.
+// and function whose line credits it, once a sample, with the samples of
+// those among them whose line writes it; it notes in seen the functions
+// sampled and their callers.
 func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add func(t *touched, goroutine layout.Goroutine, v int64),
-	credit func(field int32, fn string, v int64)) (ProfileStats, error) {
+	credit func(field int32, fn string, v, written int64)) (ProfileStats, error) {
 	st := ProfileStats{Input: in}
 	vi := cpuIndex(prof)
 	locs, other, where := p.locate(prof, in.owner)
 	st.Found, st.Moved, st.Missing = where.count()
 	taken := takenGuards(prof, locs, vi, seen)
 	t := &touched{p: p, taken: taken, straight: map[*straightLine][]access{}, cstamp: map[creditKey]int32{}, sstamp: map[string]int32{}}
-	credits := map[creditKey]int64{}
+	credits, writeCredits := map[creditKey]int64{}, map[creditKey]int64{}
 	bench := isBenchmarks(prof)
 	for i, s := range prof.stacks {
 		v := s.values[vi]
@@ -359,13 +419,16 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		if len(t.fields) > 0 {
 			st.Mapped += v
 			add(t, p.goroutineOf(s, locs, bench), v)
-			for _, k := range t.credited {
+			for i, k := range t.credited {
 				credits[k] += v
+				if t.creditWrites[i] {
+					writeCredits[k] += v
+				}
 			}
 		}
 	}
 	for k, v := range credits {
-		credit(k.field, frameName(prof.functions[k.fn].name), v)
+		credit(k.field, frameName(prof.functions[k.fn].name), v, writeCredits[k])
 	}
 	if st.Samples == 0 {
 		return st, &unmatched{fmt.Errorf("%s: the profile has no samples", in.File)}
@@ -460,8 +523,10 @@ type touched struct {
 	fields  []int32
 	writes  []bool
 	structs []string
-	// credited are the fields and functions of the sample, once each.
-	credited []creditKey
+	// credited are the fields and functions of the sample, once each;
+	// creditWrites says which of them a line of the function writes.
+	credited     []creditKey
+	creditWrites []bool
 
 	stamp, wstamp []int32
 	sstamp        map[string]int32
@@ -472,9 +537,14 @@ type touched struct {
 // touch counts accs in sample gen.
 func (t *touched) touch(gen int32, accs []access) {
 	for _, a := range accs {
-		if k := (creditKey{a.field, t.fn}); t.cstamp[k] != gen {
+		k := creditKey{a.field, t.fn}
+		if t.cstamp[k] != gen {
 			t.cstamp[k] = gen
 			t.credited = append(t.credited, k)
+			t.creditWrites = append(t.creditWrites, false)
+		}
+		if a.write {
+			t.creditWrites[slices.Index(t.credited, k)] = true
 		}
 		for int(a.field) >= len(t.stamp) {
 			t.stamp, t.wstamp = append(t.stamp, 0), append(t.wstamp, 0)
@@ -498,7 +568,7 @@ func (t *touched) touch(gen int32, accs []access) {
 // sample finds what stack s, sample gen, touches, and reports whether a
 // frame of it is in the load.
 func (t *touched) sample(gen int32, s pprofStack, locs []loc) (matched bool) {
-	t.fields, t.writes, t.structs, t.credited = t.fields[:0], t.writes[:0], t.structs[:0], t.credited[:0]
+	t.fields, t.writes, t.structs, t.credited, t.creditWrites = t.fields[:0], t.writes[:0], t.structs[:0], t.credited[:0], t.creditWrites[:0]
 	// A frame nearer the leaf is in a loop, or a runtime entry point
 	// whose samples are not its callers' work: what certainly ran
 	// with the lines above it ran once for many samples.

@@ -104,8 +104,9 @@ type srcFile struct {
 	// fresh are the local variables that hold an object the function
 	// allocates (&T{...}, new(T)), with the uses of each, in order:
 	// built on first use.
-	fresh map[*types.Var]*freshVar
-	loops []ast.Node // the loops of the file, found with fresh
+	fresh    map[*types.Var]*freshVar
+	loops    []ast.Node     // the loops of the file, found with fresh
+	literals []*ast.FuncLit // its function literals, found with fresh
 }
 
 // structType is a named struct type some code of the load accesses.
