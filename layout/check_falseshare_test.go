@@ -619,3 +619,42 @@ func TestTrulyShared(t *testing.T) {
 		}
 	}
 }
+
+// Members a profile finds used only under the lock of a struct holding
+// theirs in place (OuterGuard: a BytesQueue in its cacheShard) are used
+// by one lock holder at a time, as members one lock of their own struct
+// guards are; a member under another lock, or none, still conflicts.
+func TestOuterGuard(t *testing.T) {
+	t.Parallel()
+	pool := []Goroutine{{Func: "x.bench.func1", Many: true}}
+	queue := func(outer ...string) *Struct {
+		s := goStruct("queue", u64("tail", "w"), u64("size", "r"), u64("head", "w"))
+		for i := range s.Members {
+			h := s.Members[i].Hot
+			h.Profiled, h.Goroutines, h.OuterGuard = true, pool, outer[i]
+			if h.Write {
+				h.Writers = pool
+			}
+		}
+		return s
+	}
+	for _, c := range []struct {
+		outer []string
+		want  string
+	}{
+		{[]string{"", "", ""}, "tail and head are written and share line 0 with size (read-mostly) (64-byte lines)"},
+		{[]string{"x.shard.mu", "x.shard.mu", "x.shard.mu"}, ""},
+		{[]string{"x.shard.mu", "", "x.shard.mu"}, "tail and head are written and share line 0 with size (read-mostly) (64-byte lines)"},
+		{[]string{"x.shard.mu", "x.other.mu", "x.shard.mu"}, "tail and head are written and share line 0 with size (read-mostly) (64-byte lines)"},
+	} {
+		var got []string
+		for _, f := range Analyze(queue(c.outer...), []int64{64}).Findings {
+			if f.Check == CheckFalseShare {
+				got = append(got, f.Message)
+			}
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("outer guards %v: falseshare %q, want %q", c.outer, got, c.want)
+		}
+	}
+}

@@ -98,15 +98,15 @@ func (s *Struct) Field(name string) *Field {
 // wrote are the fields of the struct type key written wherever f is,
 // sorted: those every sample touching f writes (the same code under the
 // same conditions: limit, read right after each worker's hits.Add), and
-// for a written f, those that every busy function writing f writes on
-// some sampled line as well, however seldom: whoever writes f writes
-// them too (xsync's bucket.Store writes meta under mu, in fewer samples
-// than it takes mu). The busy functions are those crediting a write of f
-// with the share min of all samples; with none, f is read-mostly, and has
+// for a written f, those that every busy function writing f writes as
+// well, on some line of its own, sampled or not: whoever writes f writes
+// them too (xsync's bucket.Store writes meta under mu, seldom: when it
+// adds a key). The busy functions are those crediting a write of f with
+// the share min of all samples; with none, f is read-mostly, and has
 // only the first kind.
-func (r *Result) wrote(key string, f *Field, min float64) []string {
+func (p *Program) wrote(r *Result, key string, f *Field, min float64) []string {
 	out := slices.Clone(f.WrittenWith)
-	s := r.Struct(key)
+	s, st := r.Struct(key), p.structs[key]
 	if s == nil || len(f.WriteFuncs) == 0 {
 		return out
 	}
@@ -128,10 +128,38 @@ func (r *Result) wrote(key string, f *Field, min float64) []string {
 		if g.Name == "" || g.Name == "_" || g.Name == f.Name {
 			continue
 		}
-		if !slices.ContainsFunc(funcs, func(fn string) bool { return g.WriteFuncs[fn] == 0 }) {
+		id := int32(-1) // a field no code of the load selects
+		if st != nil && i < len(st.fields) {
+			id = st.fields[i]
+		}
+		if !slices.ContainsFunc(funcs, func(fn string) bool { return g.WriteFuncs[fn] == 0 && (id < 0 || !p.writesField(fn, id)) }) {
 			out = append(out, g.Name)
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// writesField reports whether a line of the function a profile names fn
+// writes the field id, outside the function literals in it.
+func (p *Program) writesField(fn string, id int32) bool {
+	d := p.declsByFrame()[fn]
+	if d.decl == nil {
+		return false
+	}
+	if d.file.index == nil {
+		d.file.index = p.indexFile(d.file)
+	}
+	start := p.line(d.decl.Type.Func)
+	for k, li := range d.file.index.lines {
+		if k.fn != start {
+			continue
+		}
+		for _, a := range li.own {
+			if a.field == id && a.write {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -21,7 +21,7 @@ func (p *Program) hot(r *Result, key string, f *Field, min float64) *layout.Hot 
 	h := r.Hot(f, min)
 	if h != nil {
 		h.Few = !p.heldMany(key)
-		h.Wrote = r.wrote(key, f, min)
+		h.Wrote = p.wrote(r, key, f, min)
 	}
 	return h
 }

@@ -128,7 +128,7 @@ func TestWroteByWriters(t *testing.T) {
 		{"next", []string{"count"}},
 		{"count", nil},
 	} {
-		if got := r.wrote(key, s.Field(c.field), DefaultMin); !slices.Equal(got, c.want) {
+		if got := (&Program{}).wrote(r, key, s.Field(c.field), DefaultMin); !slices.Equal(got, c.want) {
 			t.Errorf("%s: wrote %v, want %v", c.field, got, c.want)
 		}
 	}
