@@ -169,12 +169,9 @@ func (p *Program) Map(inputs []Input) (*Result, error) {
 // the load is left out of the result but for its stats, with Matched 0.
 func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 	r := &Result{Total: map[string]int64{}}
-	type counts struct{ any, write []int64 }
-	byPath := map[string]*counts{}
+	fs := &fieldSamples{byPath: map[string]*pathCounts{}, credits: map[int32]map[string]int64{}, writeCredits: map[int32]map[string]int64{},
+		goroutines: goroutineSamples{}, together: writtenWith{}}
 	structHits := map[string]map[string]int64{}
-	credits, writeCredits := map[int32]map[string]int64{}, map[int32]map[string]int64{}
-	goroutines := goroutineSamples{}
-	together := writtenWith{}
 	seen := &sampled{funcs: map[*funcInfo]*callers{}}
 	var errs []error
 	for _, in := range inputs {
@@ -183,10 +180,10 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 			errs = append(errs, err)
 			continue
 		}
-		c := byPath[in.Path]
+		c := fs.byPath[in.Path]
 		if c == nil {
-			c = &counts{}
-			byPath[in.Path] = c
+			c = &pathCounts{}
+			fs.byPath[in.Path] = c
 		}
 		st, err := p.mapProfile(in, prof, seen, func(t *touched, goroutine layout.Goroutine, v int64) {
 			for len(c.any) < len(p.fields) {
@@ -198,9 +195,9 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 					c.write[f] += v
 				}
 				if goroutine.Func != "" {
-					goroutines.add(f, goroutine, v, t.writes[i])
+					fs.goroutines.add(f, goroutine, v, t.writes[i])
 				}
-				together.add(p, t, i, v)
+				fs.together.add(p, t, i, v)
 			}
 			for _, s := range t.structs {
 				if structHits[s] == nil {
@@ -208,18 +205,7 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 				}
 				structHits[s][in.Path] += v
 			}
-		}, func(field int32, fn string, v, written int64) {
-			if credits[field] == nil {
-				credits[field] = map[string]int64{}
-			}
-			credits[field][fn] += v
-			if written > 0 {
-				if writeCredits[field] == nil {
-					writeCredits[field] = map[string]int64{}
-				}
-				writeCredits[field][fn] += written
-			}
-		})
+		}, fs.credit)
 		var none *unmatched
 		if lenient && errors.As(err, &none) {
 			st.Matched, st.Mapped = 0, 0
@@ -240,41 +226,17 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 		r.Paths = append(r.Paths, path)
 	}
 	slices.Sort(r.Paths)
-	guards, outerGuards := p.lockGuards(seen)
+	fs.guards, fs.outerGuards = p.lockGuards(seen)
 	for key, hits := range structHits {
 		s := &Struct{Key: key, Samples: hits}
 		st := p.structs[key]
 		names := p.fieldNames(key)
-		// field is what the samples say of the field or part id.
-		field := func(id int32) Field {
-			f := Field{Name: p.fields[id].name, Samples: map[string]int64{}, Writes: map[string]int64{}, Funcs: credits[id], WriteFuncs: writeCredits[id],
-				WrittenWith: together.always(p, id)}
-			if g, ok := guards[id]; ok {
-				f.Guard = p.fields[g].name
-			}
-			if g, ok := outerGuards[id]; ok {
-				key := p.fields[g].key
-				f.OuterGuard = key[strings.LastIndexByte(key, '/')+1:] + "." + p.fields[g].name
-			}
-			if g := goroutines[id]; g != nil {
-				f.Goroutines, f.Writers = g.any, g.write
-			}
-			for path, c := range byPath {
-				if int(id) < len(c.any) && c.any[id] > 0 {
-					f.Samples[path] = c.any[id]
-					if c.write[id] > 0 {
-						f.Writes[path] = c.write[id]
-					}
-				}
-			}
-			return f
-		}
 		for i, id := range st.fields {
 			f := Field{Samples: map[string]int64{}, Writes: map[string]int64{}}
 			if id >= 0 {
-				f = field(id)
+				f = fs.field(p, id)
 				for _, part := range slices.Sorted(maps.Keys(st.parts[i])) {
-					pf := field(st.parts[i][part])
+					pf := fs.field(p, st.parts[i][part])
 					pf.Name = part
 					f.Parts = append(f.Parts, pf)
 				}
@@ -293,6 +255,61 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 		return r.Structs[i].Key < r.Structs[j].Key
 	})
 	return r, nil
+}
+
+// pathCounts are the samples of one path touching each field, and
+// writing it, by field id.
+type pathCounts struct{ any, write []int64 }
+
+// fieldSamples is what the samples of every profile say of each field,
+// by field id, and what the lock analysis says of it.
+type fieldSamples struct {
+	byPath map[string]*pathCounts
+	// credits are the samples of each function crediting the field;
+	// writeCredits those whose line writes it.
+	credits, writeCredits map[int32]map[string]int64
+	goroutines            goroutineSamples
+	together              writtenWith
+	guards, outerGuards   map[int32]int32 // lockGuards'
+}
+
+// credit counts v samples of fn crediting field, written of them.
+func (fs *fieldSamples) credit(field int32, fn string, v, written int64) {
+	if fs.credits[field] == nil {
+		fs.credits[field] = map[string]int64{}
+	}
+	fs.credits[field][fn] += v
+	if written > 0 {
+		if fs.writeCredits[field] == nil {
+			fs.writeCredits[field] = map[string]int64{}
+		}
+		fs.writeCredits[field][fn] += written
+	}
+}
+
+// field is what the samples say of the field or part id.
+func (fs *fieldSamples) field(p *Program, id int32) Field {
+	f := Field{Name: p.fields[id].name, Samples: map[string]int64{}, Writes: map[string]int64{}, Funcs: fs.credits[id], WriteFuncs: fs.writeCredits[id],
+		WrittenWith: fs.together.always(p, id)}
+	if g, ok := fs.guards[id]; ok {
+		f.Guard = p.fields[g].name
+	}
+	if g, ok := fs.outerGuards[id]; ok {
+		key := p.fields[g].key
+		f.OuterGuard = key[strings.LastIndexByte(key, '/')+1:] + "." + p.fields[g].name
+	}
+	if g := fs.goroutines[id]; g != nil {
+		f.Goroutines, f.Writers = g.any, g.write
+	}
+	for path, c := range fs.byPath {
+		if int(id) < len(c.any) && c.any[id] > 0 {
+			f.Samples[path] = c.any[id]
+			if c.write[id] > 0 {
+				f.Writes[path] = c.write[id]
+			}
+		}
+	}
+	return f
 }
 
 // writtenWith counts, for each field, the samples touching it, and of
