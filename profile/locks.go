@@ -86,10 +86,11 @@ type lockedCall struct {
 // they belong on it. It returns the lock field of each such field, and
 // for a field with none, the lock of a struct holding its own in place
 // (a field of it by value, or of such a field) that is held at every
-// access: each access to the inner struct is one lock holder's, so its
-// fields share lines with no other core, whatever their order (bigcache's
+// access: each access to the inner struct is a lock holder's, its lines
+// moving from one holder to the next whatever their order (bigcache's
 // BytesQueue, each cacheShard's entries, used only under the shard's
-// lock).
+// lock). Readers under RLock are holders at once: docs/profile.md says
+// what that leaves unseen.
 //
 // The code looked at is that of the functions sampled and of the
 // loop-free functions they call statically, maxCallDepth deep: those
