@@ -143,6 +143,14 @@ func (p *Program) wrote(r *Result, key string, f *Field, min float64) []string {
 // writesField reports whether a line of the function a profile names fn
 // writes the field id, outside the function literals in it.
 func (p *Program) writesField(fn string, id int32) bool {
+	if w, ok := p.funcWrites[fn]; ok {
+		return w[id]
+	}
+	if p.funcWrites == nil {
+		p.funcWrites = map[string]map[int32]bool{}
+	}
+	w := map[int32]bool{}
+	p.funcWrites[fn] = w
 	d := p.declsByFrame()[fn]
 	if d.decl == nil {
 		return false
@@ -156,10 +164,10 @@ func (p *Program) writesField(fn string, id int32) bool {
 			continue
 		}
 		for _, a := range li.own {
-			if a.field == id && a.write {
-				return true
+			if a.write {
+				w[a.field] = true
 			}
 		}
 	}
-	return false
+	return w[id]
 }

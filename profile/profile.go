@@ -77,6 +77,9 @@ type Program struct {
 	// calling each always accesses.
 	funcs   map[string]funcDecl
 	entries map[string][]access
+	// funcWrites are the fields each function a profile names writes on
+	// its own lines (writesField), memoized.
+	funcWrites map[string]map[int32]bool
 	// byFrame are the function declarations of the load by the names
 	// profiles give them, built on first use (declsByFrame).
 	byFrame map[string]funcDecl
