@@ -49,12 +49,27 @@ func runFalseShare(pass *Pass) []Finding {
 // falselyShares is falseshare's rule: written hot member w of s and hot
 // member x, on sides ws and xs of the declaration's separators, take part
 // in false sharing on a line they share. Pads take part in none; nor do a
-// lock and what it guards (sameGuard); else it is as conflicts says.
-// Which struct's finding a sharing is, when both are parts of one
-// struct-typed member (withinType), falseShare says: an order of the
-// member's own type fixes it.
+// lock and what it guards (sameGuard), nor two members a profile shows
+// truly shared (trulyShared); else it is as conflicts says. Which
+// struct's finding a sharing is, when both are parts of one struct-typed
+// member (withinType), falseShare says: an order of the member's own type
+// fixes it.
 func (s *Struct) falselyShares(w, x *Member, ws, xs int) bool {
-	return w.Hot.Write && x != w && !w.isPadLike() && !x.isPadLike() && !sameGuard(w, x) && s.conflicts(w.Hot, x.Hot, ws, xs)
+	return w.Hot.Write && x != w && !w.isPadLike() && !x.isPadLike() && !sameGuard(w, x) &&
+		!trulyShared(w, x) && s.conflicts(w.Hot, x.Hot, ws, xs)
+}
+
+// trulyShared reports whether the profile marks of written member w and
+// member x show that the cores using x share the line with w's writers
+// in truth, so that no order saves a transfer of it: wherever w is used
+// x is written as well (Hot.Wrote), so x's readers lose their copy to
+// those writes with w anywhere (xsync's bucket.Store writes meta and
+// entries under mu, which Load reads); or wherever x is used w is
+// written, so x is read only by code that takes the line for writing
+// anyway, and with w elsewhere it would fetch two lines where it fetches
+// one.
+func trulyShared(w, x *Member) bool {
+	return w.Hot.Profiled && x.Hot.Profiled && (slices.Contains(w.Hot.Wrote, x.Name) || slices.Contains(x.Hot.Wrote, w.Name))
 }
 
 // neighboursShare is falseshare's rule between the elements of an array of
@@ -130,12 +145,13 @@ func subset(a, b []string) bool {
 }
 
 // sameGuard reports whether hot members a and b are a lock and a member
-// it guards, or two members one lock guards: each access follows the
-// core's own write of the lock, so a line they share is not falsely
-// shared.
+// it guards, or two members one lock guards, of this struct or of one
+// holding it in place (OuterGuard): each access follows the core's own
+// write of the lock, so a line they share is not falsely shared.
 func sameGuard(a, b *Member) bool {
 	ga, gb := a.Hot.Guard, b.Hot.Guard
-	return ga != "" && (ga == gb || ga == b.Name) || gb != "" && gb == a.Name
+	oa := a.Hot.OuterGuard
+	return ga != "" && (ga == gb || ga == b.Name) || gb != "" && gb == a.Name || oa != "" && oa == b.Hot.OuterGuard
 }
 
 // apart reports whether sides a and b are different known sides.

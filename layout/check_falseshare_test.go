@@ -559,3 +559,102 @@ func TestTwoGoroutines(t *testing.T) {
 		}
 	}
 }
+
+// Marks from a profile: a lock written by many goroutines, and fields
+// read beside it on the lock-free path. When the code taking the lock
+// writes them too (Hot.Wrote), or when only the lock's takers read them,
+// the line's sharing is true; otherwise false, and the proposal moves
+// them off the lock's line.
+func TestTrulyShared(t *testing.T) {
+	t.Parallel()
+	pool := []Goroutine{{Func: "x.bench.func1", Many: true}}
+	bucket := func(muWrote, metaWrote []string) *Struct {
+		s := goStruct("bucket", u64("mu", "w"), u64("meta", "r"), u64("next", "r"))
+		for i := range s.Members {
+			h := s.Members[i].Hot
+			h.Profiled, h.Goroutines = true, pool
+			if h.Write {
+				h.Writers = pool
+			}
+		}
+		s.Members[0].Hot.Wrote = muWrote
+		s.Members[1].Hot.Wrote = metaWrote
+		return s
+	}
+	for _, c := range []struct {
+		name               string
+		muWrote, metaWrote []string
+		want               string
+	}{
+		{"unrelated", []string{"mu"}, nil, "mu is written and shares line 0 with meta (read-mostly), next (read-mostly) (64-byte lines)"},
+		{"lock's takers write meta", []string{"meta", "mu"}, nil, "mu is written and shares line 0 with next (read-mostly) (64-byte lines)"},
+		{"only the lock's takers read meta", []string{"mu"}, []string{"mu"}, "mu is written and shares line 0 with next (read-mostly) (64-byte lines)"},
+		{"both truly", []string{"meta", "mu", "next"}, nil, ""},
+	} {
+		r := Analyze(bucket(c.muWrote, c.metaWrote), []int64{64})
+		var got string
+		for _, f := range r.Findings {
+			if f.Check == CheckFalseShare {
+				got = f.Message
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: falseshare %q, want %q", c.name, got, c.want)
+		}
+		if c.want == "" || r.Proposal == nil {
+			continue
+		}
+		// The proposal moves next off the lock's line, and meta too only
+		// where the sharing is false.
+		p := r.Proposal.Struct
+		_, mu := p.Lookup("mu")
+		_, next := p.Lookup("next")
+		if mu.Offset/64 == next.Offset/64 {
+			t.Errorf("%s: proposal leaves next on mu's line: %+v", c.name, p.Members)
+		}
+		for _, f := range Analyze(p, []int64{64}).Findings {
+			if f.Check == CheckFalseShare {
+				t.Errorf("%s: proposal still has %s", c.name, f.Message)
+			}
+		}
+	}
+}
+
+// Members a profile finds used only under the lock of a struct holding
+// theirs in place (OuterGuard: a BytesQueue in its cacheShard) are used
+// by one lock holder at a time, as members one lock of their own struct
+// guards are; a member under another lock, or none, still conflicts.
+func TestOuterGuard(t *testing.T) {
+	t.Parallel()
+	pool := []Goroutine{{Func: "x.bench.func1", Many: true}}
+	queue := func(outer ...string) *Struct {
+		s := goStruct("queue", u64("tail", "w"), u64("size", "r"), u64("head", "w"))
+		for i := range s.Members {
+			h := s.Members[i].Hot
+			h.Profiled, h.Goroutines, h.OuterGuard = true, pool, outer[i]
+			if h.Write {
+				h.Writers = pool
+			}
+		}
+		return s
+	}
+	for _, c := range []struct {
+		outer []string
+		want  string
+	}{
+		{[]string{"", "", ""}, "tail and head are written and share line 0 with size (read-mostly) (64-byte lines)"},
+		{[]string{"x.shard.mu", "x.shard.mu", "x.shard.mu"}, ""},
+		{[]string{"x.shard.mu", "", "x.shard.mu"}, "tail and head are written and share line 0 with size (read-mostly) (64-byte lines)"},
+		{[]string{"x.shard.mu", "x.other.mu", "x.shard.mu"}, "tail and head are written and share line 0 with size (read-mostly) (64-byte lines)"},
+	} {
+		var got []string
+		for _, f := range Analyze(queue(c.outer...), []int64{64}).Findings {
+			if f.Check == CheckFalseShare {
+				got = append(got, f.Message)
+			}
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("outer guards %v: falseshare %q, want %q", c.outer, got, c.want)
+		}
+	}
+}

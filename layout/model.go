@@ -314,6 +314,10 @@ type Hot struct {
 	// lock, so the lock and the members it guards share lines without
 	// false sharing.
 	Guard string
+	// OuterGuard, from a profile, names (PKG.TYPE.FIELD) a lock of a
+	// struct that holds this one in place, held at every access: members
+	// with the same one are used by one lock holder at a time.
+	OuterGuard string
 	// Profiled says a CPU profile gave the mark. A profile carries no
 	// core, only the goroutine each sample ran on, told by the function
 	// at the bottom of its stack: Goroutines are those whose samples
@@ -323,6 +327,10 @@ type Hot struct {
 	// other.
 	Profiled            bool
 	Goroutines, Writers []Goroutine
+	// Wrote, from a profile, names the members of the struct (sorted)
+	// that every function busy with this one writes, on some sampled line
+	// however seldom: the code using this member writes them as well.
+	Wrote []string
 	// Few says the mark is a profile's on a type no slice, map, array or
 	// channel holds and no loop makes: its values are few, so the mark
 	// says which code runs, not that many objects are visited in turn,

@@ -798,6 +798,9 @@ func (sf *srcFile) private(e ast.Expr) bool {
 // freshVar is a local variable holding an object its function allocates.
 type freshVar struct {
 	decl token.Pos
+	// fresh, for a struct value v := T{...}, are the fields the literal
+	// sets to an object it allocates; nil for v := &T{...} or new(T).
+	fresh []string
 	// uses are its identifiers past the declaration, in source order,
 	// each with whether it is the operand of a field selector (v.f).
 	uses []freshUse
@@ -829,7 +832,7 @@ func (sf *srcFile) unpublished(sel *ast.SelectorExpr) bool {
 		return false
 	}
 	fv := sf.freshVars()[v]
-	if fv == nil || sf.capturedVars()[v] {
+	if fv == nil || fv.fresh != nil || sf.capturedVars()[v] {
 		return false
 	}
 	for _, l := range sf.loops {
@@ -848,8 +851,100 @@ func (sf *srcFile) unpublished(sel *ast.SelectorExpr) bool {
 	return true
 }
 
+// settingUp reports whether x, the operand of a field selector at pos,
+// reaches an object its function is setting up, that no other goroutine
+// can see yet: a variable v := &T{...} or new(T), or a field f of a
+// variable v := T{..., f: &U{...}, ...}, or a field held in place in such
+// an object; each use of v before pos selects a field of it, and pos is
+// in no loop inside v's scope. A constructor's accesses before it returns
+// the object are no concurrent accesses, with a lock held or not (mtg's
+// doppel.NewConn grows rv.p.writeStream, which the connection's
+// goroutines use only under writtenCond.L).
+func (sf *srcFile) settingUp(x ast.Expr, pos token.Pos) bool {
+	info := sf.pkg.TypesInfo
+	var path []string
+	for {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if s := info.Selections[sel]; s == nil || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+			return false
+		}
+		path = append(path, sel.Sel.Name)
+		x = sel.X
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	fv := sf.freshVars()[v]
+	if fv == nil {
+		return false
+	}
+	// path is innermost first; past the fresh object, only fields held
+	// in place.
+	slices.Reverse(path)
+	if _, ptr := v.Type().Underlying().(*types.Pointer); !ptr {
+		if len(path) == 0 || !slices.Contains(fv.fresh, path[0]) {
+			return false
+		}
+		path = path[1:]
+	}
+	t := v.Type()
+	for _, name := range path {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, sf.pkg.Types, name)
+		fld, ok := obj.(*types.Var)
+		if !ok {
+			return false
+		}
+		if _, ptr := fld.Type().Underlying().(*types.Pointer); ptr {
+			return false
+		}
+		t = fld.Type()
+	}
+	for _, l := range sf.loops {
+		if fv.decl < l.Pos() && l.Pos() <= pos && pos < l.End() {
+			return false
+		}
+	}
+	// A function literal runs when it is called, maybe on another
+	// goroutine: a use in one publishes v, and an access in one is no
+	// set-up.
+	lit := sf.literalAt(fv.decl)
+	if sf.literalAt(pos) != lit {
+		return false
+	}
+	for _, u := range fv.uses {
+		if u.pos >= pos {
+			return true
+		}
+		if !u.field || sf.literalAt(u.pos) != lit {
+			return false
+		}
+	}
+	return true
+}
+
+// literalAt is the innermost function literal of the file around pos;
+// nil for none.
+func (sf *srcFile) literalAt(pos token.Pos) *ast.FuncLit {
+	var in *ast.FuncLit
+	for _, l := range sf.literals {
+		if l.Pos() <= pos && pos < l.End() {
+			in = l // literals are in source order, inner after outer
+		}
+	}
+	return in
+}
+
 // freshVars finds the variables of f declared as v := &T{...} or
-// v := new(T), and their uses.
+// v := new(T), or as v := T{...} with fields set to &U{...} or new(U),
+// and their uses.
 func (sf *srcFile) freshVars() map[*types.Var]*freshVar {
 	if sf.fresh != nil {
 		return sf.fresh
@@ -867,8 +962,12 @@ func (sf *srcFile) freshVars() map[*types.Var]*freshVar {
 				continue
 			}
 			v, ok := info.Defs[id].(*types.Var)
-			if ok && allocates(info, as.Rhs[i]) {
+			switch {
+			case !ok:
+			case allocates(info, as.Rhs[i]):
 				sf.fresh[v] = &freshVar{decl: id.Pos()}
+			case freshFields(info, as.Rhs[i]) != nil:
+				sf.fresh[v] = &freshVar{decl: id.Pos(), fresh: freshFields(info, as.Rhs[i])}
 			}
 		}
 		return true
@@ -881,6 +980,8 @@ func (sf *srcFile) freshVars() map[*types.Var]*freshVar {
 		switch n := n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			sf.loops = append(sf.loops, n)
+		case *ast.FuncLit:
+			sf.literals = append(sf.literals, n)
 		case *ast.SelectorExpr:
 			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
 				if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal {
@@ -895,6 +996,29 @@ func (sf *srcFile) freshVars() map[*types.Var]*freshVar {
 		return true
 	})
 	return sf.fresh
+}
+
+// freshFields are the fields that e, a struct literal T{...} with keys,
+// sets to an object it allocates (&U{...}, new(U)).
+func freshFields(info *types.Info, e ast.Expr) []string {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	if _, ok := info.TypeOf(lit).Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	var out []string
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return nil
+		}
+		if k, ok := kv.Key.(*ast.Ident); ok && allocates(info, kv.Value) {
+			out = append(out, k.Name)
+		}
+	}
+	return out
 }
 
 // allocates reports whether e is &T{...} or new(T).

@@ -259,7 +259,7 @@ func (p *Program) Annotate(marks []*StructMarks) ([]string, error) {
 // joinHot merges the marks of names declared together: hot on the union
 // of their paths and goroutines, written when one is, guarded by a lock
 // that guards each (one comment marks them all: head, tail int both under
-// mu).
+// mu), with the fields the users of each write.
 func joinHot(a, b *layout.Hot) *layout.Hot {
 	switch {
 	case a == nil:
@@ -273,8 +273,12 @@ func joinHot(a, b *layout.Hot) *layout.Hot {
 	if a.Guard == b.Guard {
 		h.Guard = a.Guard
 	}
+	if a.OuterGuard == b.OuterGuard {
+		h.OuterGuard = a.OuterGuard
+	}
 	if h.Profiled {
 		h.Goroutines, h.Writers = union(a.Goroutines, b.Goroutines), union(a.Writers, b.Writers)
+		h.Wrote = slices.DeleteFunc(slices.Clone(a.Wrote), func(n string) bool { return !slices.Contains(b.Wrote, n) })
 	}
 	return h
 }

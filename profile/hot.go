@@ -37,7 +37,7 @@ func (r *Result) Hot(f *Field, min float64) *layout.Hot {
 		}
 	}
 	if h != nil {
-		h.Guard = f.Guard
+		h.Guard, h.OuterGuard = f.Guard, f.OuterGuard
 		h.Profiled = true
 		var all int64
 		for _, n := range r.Total {
@@ -93,4 +93,81 @@ func (s *Struct) Field(name string) *Field {
 		}
 	}
 	return nil
+}
+
+// wrote are the fields of the struct type key written wherever f is,
+// sorted: those every sample touching f writes (the same code under the
+// same conditions: limit, read right after each worker's hits.Add), and
+// for a written f, those that every busy function writing f writes as
+// well, on some line of its own, sampled or not: whoever writes f writes
+// them too (xsync's bucket.Store writes meta under mu, seldom: when it
+// adds a key). The busy functions are those crediting a write of f with
+// the share min of all samples; with none, f is read-mostly, and has
+// only the first kind.
+func (p *Program) wrote(r *Result, key string, f *Field, min float64) []string {
+	out := slices.Clone(f.WrittenWith)
+	s, st := r.Struct(key), p.structs[key]
+	if s == nil || len(f.WriteFuncs) == 0 {
+		return out
+	}
+	var all int64
+	for _, n := range r.Total {
+		all += n
+	}
+	var funcs []string
+	for fn, n := range f.WriteFuncs {
+		if float64(n) >= min*float64(all) {
+			funcs = append(funcs, fn)
+		}
+	}
+	if len(funcs) == 0 {
+		return out // no function writes f much: f is read-mostly
+	}
+	for i := range s.Fields {
+		g := &s.Fields[i]
+		if g.Name == "" || g.Name == "_" || g.Name == f.Name {
+			continue
+		}
+		id := int32(-1) // a field no code of the load selects
+		if st != nil && i < len(st.fields) {
+			id = st.fields[i]
+		}
+		if !slices.ContainsFunc(funcs, func(fn string) bool { return g.WriteFuncs[fn] == 0 && (id < 0 || !p.writesField(fn, id)) }) {
+			out = append(out, g.Name)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// writesField reports whether a line of the function a profile names fn
+// writes the field id, outside the function literals in it.
+func (p *Program) writesField(fn string, id int32) bool {
+	if w, ok := p.funcWrites[fn]; ok {
+		return w[id]
+	}
+	if p.funcWrites == nil {
+		p.funcWrites = map[string]map[int32]bool{}
+	}
+	w := map[int32]bool{}
+	p.funcWrites[fn] = w
+	d := p.declsByFrame()[fn]
+	if d.decl == nil {
+		return false
+	}
+	if d.file.index == nil {
+		d.file.index = p.indexFile(d.file)
+	}
+	start := p.line(d.decl.Type.Func)
+	for k, li := range d.file.index.lines {
+		if k.fn != start {
+			continue
+		}
+		for _, a := range li.own {
+			if a.write {
+				w[a.field] = true
+			}
+		}
+	}
+	return w[id]
 }

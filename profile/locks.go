@@ -53,6 +53,10 @@ type heldLock struct {
 	// "" for a function's receiver, in what its callers hold.
 	base  string
 	field int32
+	// outer says the lock is one of a struct that holds the object base
+	// reaches in place (a cacheShard's lock, held around calls on its
+	// entries BytesQueue).
+	outer bool
 }
 
 // lockScan is what a function does under locks: each field access with
@@ -66,6 +70,7 @@ type lockScan struct {
 type lockedAccess struct {
 	field int32
 	locks []int32 // lock fields of the same struct, held
+	outer []int32 // lock fields of structs holding this one in place, held
 }
 
 type lockedCall struct {
@@ -78,7 +83,14 @@ type lockedCall struct {
 // holding a lock of the same struct, on the same object: every access
 // comes right after the goroutine's own Lock or RLock took the lock's line
 // for writing, so a line they share with the lock costs nothing more, and
-// they belong on it. It returns the lock field of each such field.
+// they belong on it. It returns the lock field of each such field, and
+// for a field with none, the lock of a struct holding its own in place
+// (a field of it by value, or of such a field) that is held at every
+// access: each access to the inner struct is a lock holder's, its lines
+// moving from one holder to the next whatever their order (bigcache's
+// BytesQueue, each cacheShard's entries, used only under the shard's
+// lock). Readers under RLock are holders at once: docs/profile.md says
+// what that leaves unseen.
 //
 // The code looked at is that of the functions sampled and of the
 // loop-free functions they call statically, maxCallDepth deep: those
@@ -88,8 +100,9 @@ type lockedCall struct {
 // in the same function, or to its end after defer x.mu.Unlock(); a method
 // called on x holds what its callers hold on x: every caller the samples
 // show, for a function sampled, and every call in the code looked at for
-// another. Function literals hold nothing at entry.
-func (p *Program) lockGuards(seen *sampled) map[int32]int32 {
+// another. Function literals hold nothing at entry. An access that sets
+// up an object no other goroutine sees yet (settingUp) needs no lock.
+func (p *Program) lockGuards(seen *sampled) (own, outer map[int32]int32) {
 	var funcs []*funcInfo
 	depth := map[*funcInfo]int{}
 	for fi := range seen.funcs {
@@ -155,23 +168,37 @@ func (p *Program) lockGuards(seen *sampled) map[int32]int32 {
 		}
 	}
 
-	guards := map[int32][]int32{}
+	guards, outers := map[int32][]int32{}, map[int32][]int32{}
+	meet := func(m map[int32][]int32, field int32, held []int32) {
+		if g, ok := m[field]; ok {
+			m[field] = slices.DeleteFunc(g, func(l int32) bool { return !slices.Contains(held, l) })
+		} else {
+			m[field] = slices.Clone(held)
+		}
+	}
 	for _, fi := range funcs {
 		for _, a := range scans[fi].accesses {
-			if g, ok := guards[a.field]; ok {
-				guards[a.field] = slices.DeleteFunc(g, func(l int32) bool { return !slices.Contains(a.locks, l) })
-			} else {
-				guards[a.field] = slices.Clone(a.locks)
-			}
+			meet(guards, a.field, a.locks)
+			meet(outers, a.field, a.outer)
 		}
 	}
-	out := map[int32]int32{}
+	first := func(g []int32) int32 {
+		return slices.MinFunc(g, func(a, b int32) int {
+			return cmp.Or(cmp.Compare(p.fields[a].key, p.fields[b].key), cmp.Compare(p.fields[a].index, p.fields[b].index))
+		})
+	}
+	own, outer = map[int32]int32{}, map[int32]int32{}
 	for f, g := range guards {
 		if len(g) > 0 && !locks[f] {
-			out[f] = slices.MinFunc(g, func(a, b int32) int { return cmp.Compare(p.fields[a].index, p.fields[b].index) })
+			own[f] = first(g)
 		}
 	}
-	return out
+	for f, g := range outers {
+		if _, ok := own[f]; !ok && len(g) > 0 && !locks[f] {
+			outer[f] = first(g)
+		}
+	}
+	return own, outer
 }
 
 // entryLocks is what every caller of fi holds on its receiver.
@@ -371,17 +398,23 @@ func (ls *lockScanner) expr(n ast.Node, held []heldLock) {
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectorExpr:
+			if ls.f.settingUp(n.X, n.Pos()) {
+				return true // no other goroutine sees the object yet
+			}
 			for _, st := range ls.p.selectorSteps(ls.f, n) {
 				if st.field < 0 {
 					continue
 				}
-				var locks []int32
+				var locks, outer []int32
 				for _, h := range held {
-					if h.base == st.base && ls.p.fields[h.field].key == ls.p.fields[st.field].key {
+					switch {
+					case h.base == st.base && !h.outer && ls.p.fields[h.field].key == ls.p.fields[st.field].key:
 						locks = append(locks, h.field)
+					case inPlaceFrom(info, n.X, h.base) && (h.outer || h.base != types.ExprString(ast.Unparen(n.X))):
+						outer = append(outer, h.field)
 					}
 				}
-				ls.out.accesses = append(ls.out.accesses, lockedAccess{st.field, locks})
+				ls.out.accesses = append(ls.out.accesses, lockedAccess{st.field, locks, outer})
 			}
 		case *ast.CallExpr:
 			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
@@ -409,8 +442,13 @@ func (ls *lockScanner) expr(n ast.Node, held []heldLock) {
 			}
 			var on []heldLock
 			for _, h := range held {
-				if h.base == base {
+				switch {
+				case h.base == base:
 					h.base = ""
+					on = append(on, h)
+				case inPlaceFrom(info, sel.X, h.base):
+					// A method of a struct the locked one holds in place.
+					h.base, h.outer = "", true
 					on = append(on, h)
 				}
 			}
@@ -422,8 +460,8 @@ func (ls *lockScanner) expr(n ast.Node, held []heldLock) {
 
 // lockOp reads x as a call of Lock, Unlock, RLock or RUnlock of a
 // sync.Mutex or sync.RWMutex field held by value (x.mu.Lock(), or
-// x.Lock() through an embedded mutex), and returns the lock, on the
-// object x reaches.
+// x.Lock() through an embedded mutex), or of the L of a sync.Cond field
+// (x.cond.L.Lock()), and returns the lock, on the object x reaches.
 func (ls *lockScanner) lockOp(x ast.Expr) (heldLock, string, bool) {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
@@ -447,17 +485,72 @@ func (ls *lockScanner) lockOp(x ast.Expr) (heldLock, string, bool) {
 	if len(s.Index()) > 1 {
 		steps = ls.p.selectorSteps(ls.f, sel)
 	} else if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+		if l, ok := ast.Unparen(inner.X).(*ast.SelectorExpr); ok && inner.Sel.Name == "L" && isLocker(fn) {
+			inner = l // x.cond.L.Lock(): the step to x.cond
+		}
 		steps = ls.p.selectorSteps(ls.f, inner)
 	}
 	if len(steps) == 0 {
 		return heldLock{}, "", false
 	}
 	last := steps[len(steps)-1]
+	if last.field >= 0 && isCond(last.typ) && isLocker(fn) {
+		// x.cond.L.Lock(): the condition variable's field is the lock.
+		ls.locks[last.field] = true
+		return heldLock{base: last.base, field: last.field}, op, true
+	}
 	if last.field < 0 || !isMutex(last.typ) {
 		return heldLock{}, "", false
 	}
 	ls.locks[last.field] = true
 	return heldLock{base: last.base, field: last.field}, op, true
+}
+
+// isLocker reports whether fn is sync.Locker's method, called through a
+// sync.Cond's L.
+func isLocker(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type()) && isSyncNamed(recv.Type(), "Locker")
+}
+
+// isCond reports whether t is sync.Cond or a pointer to one: a field whose
+// L a goroutine locks (x.cond.L.Lock()) guards what it is held around, as
+// a mutex of the struct does; Wait gives it up and takes it back.
+func isCond(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return isSyncNamed(t, "Cond")
+}
+
+// isSyncNamed reports whether t is the type of package sync named name.
+func isSyncNamed(t types.Type, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == name
+}
+
+// inPlaceFrom reports whether x selects, from the object base reaches,
+// only fields held in place (x.a.b from x, a and b no pointers): x
+// reaches part of that object, or the object itself.
+func inPlaceFrom(info *types.Info, x ast.Expr, base string) bool {
+	for {
+		x = ast.Unparen(x)
+		if types.ExprString(x) == base {
+			return true
+		}
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		s := info.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+			return false
+		}
+		if _, ptr := s.Type().Underlying().(*types.Pointer); ptr {
+			return false
+		}
+		x = sel.X
+	}
 }
 
 // isMutex reports whether t is sync.Mutex or sync.RWMutex, not a pointer

@@ -16,11 +16,12 @@ import (
 
 // hot is the mark the profiles of r give field f of the struct type key
 // at share min (Result.Hot), few when the load does not hold many of the
-// type.
+// type, with the fields written wherever f is used (wrote).
 func (p *Program) hot(r *Result, key string, f *Field, min float64) *layout.Hot {
 	h := r.Hot(f, min)
 	if h != nil {
 		h.Few = !p.heldMany(key)
+		h.Wrote = p.wrote(r, key, f, min)
 	}
 	return h
 }

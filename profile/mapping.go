@@ -130,11 +130,16 @@ type Field struct {
 	Writes  map[string]int64 // samples of lines writing it
 	// Guard names the lock field of the same struct the sampled code
 	// holds whenever it accesses the field (lockGuards); "" for none.
-	Guard string
+	// OuterGuard, for a field with no Guard, names as PKG.TYPE.FIELD the
+	// lock of a struct holding this one in place that it holds instead.
+	Guard, OuterGuard string
 	// Funcs are the functions whose sampled lines credit the field, as
 	// the profile names them (type arguments left out), with the samples
-	// of each, over every path.
-	Funcs map[string]int64
+	// of each, over every path; WriteFuncs those whose lines write it.
+	Funcs, WriteFuncs map[string]int64
+	// WrittenWith are the fields of the same struct that every sample
+	// touching the field writes, sorted.
+	WrittenWith []string
 	// Goroutines are the goroutines (goroutineOf) whose samples touch the
 	// field, with the samples of each over every path; Writers those
 	// whose samples write it. A sample whose goroutine is unknown counts
@@ -164,11 +169,9 @@ func (p *Program) Map(inputs []Input) (*Result, error) {
 // the load is left out of the result but for its stats, with Matched 0.
 func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 	r := &Result{Total: map[string]int64{}}
-	type counts struct{ any, write []int64 }
-	byPath := map[string]*counts{}
+	fs := &fieldSamples{byPath: map[string]*pathCounts{}, credits: map[int32]map[string]int64{}, writeCredits: map[int32]map[string]int64{},
+		goroutines: goroutineSamples{}, together: writtenWith{}}
 	structHits := map[string]map[string]int64{}
-	credits := map[int32]map[string]int64{}
-	goroutines := goroutineSamples{}
 	seen := &sampled{funcs: map[*funcInfo]*callers{}}
 	var errs []error
 	for _, in := range inputs {
@@ -177,10 +180,10 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 			errs = append(errs, err)
 			continue
 		}
-		c := byPath[in.Path]
+		c := fs.byPath[in.Path]
 		if c == nil {
-			c = &counts{}
-			byPath[in.Path] = c
+			c = &pathCounts{}
+			fs.byPath[in.Path] = c
 		}
 		st, err := p.mapProfile(in, prof, seen, func(t *touched, goroutine layout.Goroutine, v int64) {
 			for len(c.any) < len(p.fields) {
@@ -192,8 +195,9 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 					c.write[f] += v
 				}
 				if goroutine.Func != "" {
-					goroutines.add(f, goroutine, v, t.writes[i])
+					fs.goroutines.add(f, goroutine, v, t.writes[i])
 				}
+				fs.together.add(p, t, i, v)
 			}
 			for _, s := range t.structs {
 				if structHits[s] == nil {
@@ -201,12 +205,7 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 				}
 				structHits[s][in.Path] += v
 			}
-		}, func(field int32, fn string, v int64) {
-			if credits[field] == nil {
-				credits[field] = map[string]int64{}
-			}
-			credits[field][fn] += v
-		})
+		}, fs.credit)
 		var none *unmatched
 		if lenient && errors.As(err, &none) {
 			st.Matched, st.Mapped = 0, 0
@@ -227,36 +226,17 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 		r.Paths = append(r.Paths, path)
 	}
 	slices.Sort(r.Paths)
-	guards := p.lockGuards(seen)
+	fs.guards, fs.outerGuards = p.lockGuards(seen)
 	for key, hits := range structHits {
 		s := &Struct{Key: key, Samples: hits}
 		st := p.structs[key]
 		names := p.fieldNames(key)
-		// field is what the samples say of the field or part id.
-		field := func(id int32) Field {
-			f := Field{Name: p.fields[id].name, Samples: map[string]int64{}, Writes: map[string]int64{}, Funcs: credits[id]}
-			if g, ok := guards[id]; ok {
-				f.Guard = p.fields[g].name
-			}
-			if g := goroutines[id]; g != nil {
-				f.Goroutines, f.Writers = g.any, g.write
-			}
-			for path, c := range byPath {
-				if int(id) < len(c.any) && c.any[id] > 0 {
-					f.Samples[path] = c.any[id]
-					if c.write[id] > 0 {
-						f.Writes[path] = c.write[id]
-					}
-				}
-			}
-			return f
-		}
 		for i, id := range st.fields {
 			f := Field{Samples: map[string]int64{}, Writes: map[string]int64{}}
 			if id >= 0 {
-				f = field(id)
+				f = fs.field(p, id)
 				for _, part := range slices.Sorted(maps.Keys(st.parts[i])) {
-					pf := field(st.parts[i][part])
+					pf := fs.field(p, st.parts[i][part])
 					pf.Name = part
 					f.Parts = append(f.Parts, pf)
 				}
@@ -275,6 +255,102 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 		return r.Structs[i].Key < r.Structs[j].Key
 	})
 	return r, nil
+}
+
+// pathCounts are the samples of one path touching each field, and
+// writing it, by field id.
+type pathCounts struct{ any, write []int64 }
+
+// fieldSamples is what the samples of every profile say of each field,
+// by field id, and what the lock analysis says of it.
+type fieldSamples struct {
+	byPath map[string]*pathCounts
+	// credits are the samples of each function crediting the field;
+	// writeCredits those whose line writes it.
+	credits, writeCredits map[int32]map[string]int64
+	goroutines            goroutineSamples
+	together              writtenWith
+	guards, outerGuards   map[int32]int32 // lockGuards'
+}
+
+// credit counts v samples of fn crediting field, written of them.
+func (fs *fieldSamples) credit(field int32, fn string, v, written int64) {
+	if fs.credits[field] == nil {
+		fs.credits[field] = map[string]int64{}
+	}
+	fs.credits[field][fn] += v
+	if written > 0 {
+		if fs.writeCredits[field] == nil {
+			fs.writeCredits[field] = map[string]int64{}
+		}
+		fs.writeCredits[field][fn] += written
+	}
+}
+
+// field is what the samples say of the field or part id.
+func (fs *fieldSamples) field(p *Program, id int32) Field {
+	f := Field{Name: p.fields[id].name, Samples: map[string]int64{}, Writes: map[string]int64{}, Funcs: fs.credits[id], WriteFuncs: fs.writeCredits[id],
+		WrittenWith: fs.together.always(p, id)}
+	if g, ok := fs.guards[id]; ok {
+		f.Guard = p.fields[g].name
+	}
+	if g, ok := fs.outerGuards[id]; ok {
+		key := p.fields[g].key
+		f.OuterGuard = key[strings.LastIndexByte(key, '/')+1:] + "." + p.fields[g].name
+	}
+	if g := fs.goroutines[id]; g != nil {
+		f.Goroutines, f.Writers = g.any, g.write
+	}
+	for path, c := range fs.byPath {
+		if int(id) < len(c.any) && c.any[id] > 0 {
+			f.Samples[path] = c.any[id]
+			if c.write[id] > 0 {
+				f.Writes[path] = c.write[id]
+			}
+		}
+	}
+	return f
+}
+
+// writtenWith counts, for each field, the samples touching it, and of
+// those, the samples writing each other field of its struct.
+type writtenWith map[int32]*fieldWith
+
+type fieldWith struct {
+	samples int64
+	writes  map[int32]int64
+}
+
+// add counts sample t, of weight v, for its i-th field.
+func (w writtenWith) add(p *Program, t *touched, i int, v int64) {
+	f := t.fields[i]
+	fw := w[f]
+	if fw == nil {
+		fw = &fieldWith{writes: map[int32]int64{}}
+		w[f] = fw
+	}
+	fw.samples += v
+	for j, g := range t.fields {
+		if t.writes[j] && g != f && p.fields[g].key == p.fields[f].key && !p.fields[g].isPart {
+			fw.writes[g] += v
+		}
+	}
+}
+
+// always names the fields every sample touching field f writes, sorted.
+func (w writtenWith) always(p *Program, f int32) []string {
+	fw := w[f]
+	if fw == nil {
+		return nil
+	}
+	var out []string
+	for g, n := range fw.writes {
+		if n == fw.samples {
+			out = append(out, p.fields[g].name)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // fieldNames names the fields of the struct type key from its
@@ -337,17 +413,18 @@ func cpuIndex(prof *pprofProfile) int {
 // mapProfile maps the samples of prof, calling add with the fields each
 // sample touches, whether it writes them, the struct types touched and the
 // goroutine the sample ran on (goroutineOf), and credit with each field
-// and function whose line credits it, once a sample; it notes in seen the
-// functions sampled and their callers.
+// and function whose line credits it, once a sample, with the samples of
+// those among them whose line writes it; it notes in seen the functions
+// sampled and their callers.
 func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add func(t *touched, goroutine layout.Goroutine, v int64),
-	credit func(field int32, fn string, v int64)) (ProfileStats, error) {
+	credit func(field int32, fn string, v, written int64)) (ProfileStats, error) {
 	st := ProfileStats{Input: in}
 	vi := cpuIndex(prof)
 	locs, other, where := p.locate(prof, in.owner)
 	st.Found, st.Moved, st.Missing = where.count()
 	taken := takenGuards(prof, locs, vi, seen)
 	t := &touched{p: p, taken: taken, straight: map[*straightLine][]access{}, cstamp: map[creditKey]int32{}, sstamp: map[string]int32{}}
-	credits := map[creditKey]int64{}
+	credits, writeCredits := map[creditKey]int64{}, map[creditKey]int64{}
 	bench := isBenchmarks(prof)
 	for i, s := range prof.stacks {
 		v := s.values[vi]
@@ -359,13 +436,16 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 		if len(t.fields) > 0 {
 			st.Mapped += v
 			add(t, p.goroutineOf(s, locs, bench), v)
-			for _, k := range t.credited {
+			for i, k := range t.credited {
 				credits[k] += v
+				if t.creditWrites[i] {
+					writeCredits[k] += v
+				}
 			}
 		}
 	}
 	for k, v := range credits {
-		credit(k.field, frameName(prof.functions[k.fn].name), v)
+		credit(k.field, frameName(prof.functions[k.fn].name), v, writeCredits[k])
 	}
 	if st.Samples == 0 {
 		return st, &unmatched{fmt.Errorf("%s: the profile has no samples", in.File)}
@@ -460,8 +540,10 @@ type touched struct {
 	fields  []int32
 	writes  []bool
 	structs []string
-	// credited are the fields and functions of the sample, once each.
-	credited []creditKey
+	// credited are the fields and functions of the sample, once each;
+	// creditWrites says which of them a line of the function writes.
+	credited     []creditKey
+	creditWrites []bool
 
 	stamp, wstamp []int32
 	sstamp        map[string]int32
@@ -472,9 +554,14 @@ type touched struct {
 // touch counts accs in sample gen.
 func (t *touched) touch(gen int32, accs []access) {
 	for _, a := range accs {
-		if k := (creditKey{a.field, t.fn}); t.cstamp[k] != gen {
+		k := creditKey{a.field, t.fn}
+		if t.cstamp[k] != gen {
 			t.cstamp[k] = gen
 			t.credited = append(t.credited, k)
+			t.creditWrites = append(t.creditWrites, false)
+		}
+		if a.write {
+			t.creditWrites[slices.Index(t.credited, k)] = true
 		}
 		for int(a.field) >= len(t.stamp) {
 			t.stamp, t.wstamp = append(t.stamp, 0), append(t.wstamp, 0)
@@ -498,7 +585,7 @@ func (t *touched) touch(gen int32, accs []access) {
 // sample finds what stack s, sample gen, touches, and reports whether a
 // frame of it is in the load.
 func (t *touched) sample(gen int32, s pprofStack, locs []loc) (matched bool) {
-	t.fields, t.writes, t.structs, t.credited = t.fields[:0], t.writes[:0], t.structs[:0], t.credited[:0]
+	t.fields, t.writes, t.structs, t.credited, t.creditWrites = t.fields[:0], t.writes[:0], t.structs[:0], t.credited[:0], t.creditWrites[:0]
 	// A frame nearer the leaf is in a loop, or a runtime entry point
 	// whose samples are not its callers' work: what certainly ran
 	// with the lines above it ran once for many samples.

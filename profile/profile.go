@@ -77,6 +77,9 @@ type Program struct {
 	// calling each always accesses.
 	funcs   map[string]funcDecl
 	entries map[string][]access
+	// funcWrites are the fields each function a profile names writes on
+	// its own lines (writesField), memoized.
+	funcWrites map[string]map[int32]bool
 	// byFrame are the function declarations of the load by the names
 	// profiles give them, built on first use (declsByFrame).
 	byFrame map[string]funcDecl
@@ -104,8 +107,9 @@ type srcFile struct {
 	// fresh are the local variables that hold an object the function
 	// allocates (&T{...}, new(T)), with the uses of each, in order:
 	// built on first use.
-	fresh map[*types.Var]*freshVar
-	loops []ast.Node // the loops of the file, found with fresh
+	fresh    map[*types.Var]*freshVar
+	loops    []ast.Node     // the loops of the file, found with fresh
+	literals []*ast.FuncLit // its function literals, found with fresh
 }
 
 // structType is a named struct type some code of the load accesses.

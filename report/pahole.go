@@ -866,6 +866,9 @@ func memberNote(m *layout.Member) string {
 	if m.Hot != nil && m.Hot.Guard != "" {
 		parts = append(parts, "guard: "+m.Hot.Guard)
 	}
+	if m.Hot != nil && m.Hot.OuterGuard != "" {
+		parts = append(parts, "guard: "+m.Hot.OuterGuard+" (outside)")
+	}
 	if m.Group != "" {
 		parts = append(parts, "group: "+m.Group)
 	}

@@ -428,6 +428,7 @@ func TestProfileAgreesWithPGO(t *testing.T) {
 		{root, "profile/testdata/work/work.pprof", "./profile/testdata/work"},
 		{root, "profile/testdata/cases/cases.pprof", "./profile/testdata/cases"},
 		{root, "profile/testdata/ring/ring.pprof", "./profile/testdata/ring"},
+		{root, "profile/testdata/shared/shared.pprof", "./profile/testdata/shared"},
 	} {
 		recorded.Profile(t, filepath.Join(c.dir, c.profile))
 		stdout, stderr, code := runSplit(t, c.dir, bin, "profile", "-format=json", c.profile, c.pattern)
