@@ -2,6 +2,7 @@ package layout
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 )
 
@@ -100,7 +101,7 @@ type placedKind struct {
 // maxExhaustNodes bounds the nodes the search visits: the kernel's
 // grouped structs take a few thousand; a struct of a hundred hot members
 // in no group would take more than any run can wait for.
-const maxExhaustNodes = 200000
+var maxExhaustNodes = 200000
 
 // exhaust runs the search from s's order, whose score is cur. It returns
 // the best order that improves on cur (nil for none) and whether the
@@ -582,8 +583,7 @@ func (ex *exhaustive) innerOrders(sl *exSlot, at int64) [][]int32 {
 	if !uniform || states > maxShapeStates {
 		ex.approx = true
 		declared := slices.Clone(sl.inner)
-		byAlign := slices.Clone(sl.inner)
-		slices.SortStableFunc(byAlign, func(a, b int32) int { return cmp.Compare(pt.units[b].it.align, pt.units[a].it.align) })
+		byAlign := byAlignment(pt, sl.inner)
 		if slices.Equal(declared, byAlign) {
 			return [][]int32{declared}
 		}
@@ -620,9 +620,10 @@ func (ex *exhaustive) innerOrders(sl *exSlot, at int64) [][]int32 {
 				continue
 			}
 			p := startOf(off, &shapes[i])
-			for e, seq := range ends(left-radix[i], p+shapes[i].size) {
+			sub := ends(left-radix[i], p+shapes[i].size)
+			for _, e := range slices.Sorted(maps.Keys(sub)) {
 				if _, ok := m[e]; !ok {
-					m[e] = append([]int{i}, seq...)
+					m[e] = append([]int{i}, sub[e]...)
 				}
 			}
 		}
@@ -635,13 +636,34 @@ func (ex *exhaustive) innerOrders(sl *exSlot, at int64) [][]int32 {
 	if len(shapes) == 0 {
 		return [][]int32{nil}
 	}
+	// s's order, and the members by alignment, stand for what they lay
+	// out: they move fewer members than the walk's first order would.
+	for _, order := range [][]int32{slices.Clone(sl.inner), byAlignment(pt, sl.inner)} {
+		off, first := start, int64(-1)
+		for _, u := range order {
+			p := startAt(off, &pt.units[u].it)
+			if first < 0 {
+				first = p
+			}
+			off = p + pt.units[u].it.size
+		}
+		if head.size > 0 {
+			first = start - head.size
+		}
+		if v := (variant{first, off}); !seen[v] {
+			seen[v] = true
+			out = append(out, order)
+		}
+	}
 	for i := range shapes {
 		p := startOf(start, &shapes[i])
 		first := p
 		if head.size > 0 {
 			first = start - head.size
 		}
-		for e, seq := range ends(full-radix[i], p+shapes[i].size) {
+		sub := ends(full-radix[i], p+shapes[i].size)
+		for _, e := range slices.Sorted(maps.Keys(sub)) {
+			seq := sub[e]
 			v := variant{first, e}
 			if seen[v] {
 				continue
@@ -658,6 +680,14 @@ func (ex *exhaustive) innerOrders(sl *exSlot, at int64) [][]int32 {
 	}
 	// s's order first where it is among them: the fewest members moved.
 	slices.SortStableFunc(out, func(a, b []int32) int { return cmp.Compare(displaced(a), displaced(b)) })
+	return out
+}
+
+// byAlignment is units by decreasing alignment, in their order among
+// equals.
+func byAlignment(pt *patcher, units []int32) []int32 {
+	out := slices.Clone(units)
+	slices.SortStableFunc(out, func(a, b int32) int { return cmp.Compare(pt.units[b].it.align, pt.units[a].it.align) })
 	return out
 }
 
@@ -688,9 +718,7 @@ func (ex *exhaustive) complete(end int64) {
 			tail = append(tail, u)
 		}
 	}
-	byAlign := slices.Clone(tail)
-	slices.SortStableFunc(byAlign, func(a, b int32) int { return cmp.Compare(pt.units[b].it.align, pt.units[a].it.align) })
-	for _, t := range [][]int32{tail, byAlign} {
+	for _, t := range [][]int32{tail, byAlignment(pt, tail)} {
 		o := slices.Concat(order, t)
 		sc, ok := pt.evalIn(o, nil, true)
 		if !ok || !sc.improves(ex.cur) {
@@ -716,11 +744,12 @@ type fillFrom struct {
 	count []int8
 	kind  []int16
 	from  []int64
+	// all is count with every cold unit left, nil until asked for.
+	all []int8
 }
 
 // fillsFrom readies fill for gaps that start at at.
 func (ex *exhaustive) fillsFrom(at int64) *fillFrom {
-	pt := ex.pt
 	w := 2 * ex.maxLine
 	ff := &fillFrom{at: at, left: slices.Clone(ex.usedKinds), count: make([]int8, w+1), kind: make([]int16, w+1), from: make([]int64, w+1)}
 	for i := range ff.left {
@@ -729,27 +758,56 @@ func (ex *exhaustive) fillsFrom(at int64) *fillFrom {
 	for _, u := range ex.fillers {
 		ff.left[ex.kind[u]]++
 	}
-	for i := range ff.count {
-		ff.count[i] = -1
+	ex.reach(ff, ff.left, ff.count)
+	return ff
+}
+
+// reach fills count, by offset from ff.at, with the fewest cold units
+// of the kinds left that end there, -1 where none do, and ff's kinds
+// and offsets before.
+func (ex *exhaustive) reach(ff *fillFrom, left []int, count []int8) {
+	pt := ex.pt
+	for i := range count {
+		count[i] = -1
 	}
-	ff.count[0] = 0
-	level := []int64{at}
+	count[0] = 0
+	level := []int64{ff.at}
 	for depth := int8(1); depth <= maxFill && len(level) > 0; depth++ {
 		var next []int64
 		for _, off := range level {
 			for k, u := range ex.firsts {
 				f := &pt.units[u].it
 				e := startAt(off, f) + f.size
-				if ff.left[k] == 0 || e-at > w || ff.count[e-at] >= 0 {
+				if left[k] == 0 || e-ff.at >= int64(len(count)) || count[e-ff.at] >= 0 {
 					continue
 				}
-				ff.count[e-at], ff.kind[e-at], ff.from[e-at] = depth, int16(k), off
+				count[e-ff.at], ff.kind[e-ff.at], ff.from[e-ff.at] = depth, int16(k), off
 				next = append(next, e)
 			}
 		}
 		level = next
 	}
-	return ff
+}
+
+// fillable reports whether cold units could end where unit next starts
+// at to, from ff.at, had no slot before taken any.
+func (ex *exhaustive) fillable(ff *fillFrom, to int64, it *item) bool {
+	if ff.all == nil {
+		all := make([]int, len(ex.firsts))
+		for _, u := range ex.fillers {
+			all[ex.kind[u]]++
+		}
+		kind, from := slices.Clone(ff.kind), slices.Clone(ff.from)
+		ff.all = make([]int8, len(ff.count))
+		ex.reach(ff, all, ff.all)
+		ff.kind, ff.from = kind, from
+	}
+	for e := to; e > to-max(it.align, 1) && e >= ff.at; e-- {
+		if ff.all[e-ff.at] > 0 && startAt(e, it) == to {
+			return true
+		}
+	}
+	return false
 }
 
 // fill picks cold units not used yet that, laid out from ff.at, end where
@@ -764,6 +822,8 @@ func (ex *exhaustive) fill(ff *fillFrom, to int64, next int32) ([]int32, bool) {
 		}
 	}
 	if end < 0 {
+		// Cold members an earlier gap took might have filled it.
+		ex.approx = ex.approx || ex.gaps > 0 && ex.fillable(ff, to, it)
 		return nil, false
 	}
 	var kinds []int
@@ -775,6 +835,7 @@ func (ex *exhaustive) fill(ff *fillFrom, to int64, next int32) ([]int32, bool) {
 	var out []int32
 	for _, k := range kinds {
 		if taken[k]++; taken[k] > ff.left[k] {
+			ex.approx = true
 			return nil, false
 		}
 		n := 0

@@ -335,7 +335,7 @@ const notExhaustive = "; the search is not exhaustive (the builder's orders, mov
 
 // isExhaustive says, after why a C struct gets no proposal, that no order
 // does better.
-const isExhaustive = "; the search was exhaustive (branch and bound over every order of the groups, each group's members and the hot members, with cold members up to a line's worth before each): no such order puts a path on fewer lines or shares fewer falsely"
+const isExhaustive = "; the search was exhaustive (branch and bound over every order of the groups, of each group's members and of the hot members, with cold members of less than two lines before each): none puts a path on fewer lines, or on as many and shares fewer falsely, within the groups' sizes and the struct's"
 
 // exhaustC is the exhaustive search's proposal for s (see exhaustive),
 // nil for none, and whether the search was exhaustive.
