@@ -549,34 +549,8 @@ func (ex *exhaustive) innerOrders(sl *exSlot, at int64) [][]int32 {
 	pt := ex.pt
 	head := &pt.units[sl.head].it
 	start := startAt(at, head) + head.size
-	type shape struct {
-		size, align, res int64
-		units            []int32
-	}
-	var shapes []shape
-	uniform := true
-	var word string
+	shapes, uniform := ex.shapesOf(sl)
 	states := 1
-	for _, u := range sl.inner {
-		it := &pt.units[u].it
-		var covered int64
-		for _, sp := range pt.units[u].spans {
-			covered += sp.hi - sp.lo
-			w := spanWord(&sp)[4:]
-			if word == "" {
-				word = w
-			}
-			uniform = uniform && w == word
-		}
-		uniform = uniform && covered == it.size
-		res := it.start % max(it.align, 1)
-		i := slices.IndexFunc(shapes, func(s shape) bool { return s.size == it.size && s.align == it.align && s.res == res })
-		if i < 0 {
-			shapes = append(shapes, shape{size: it.size, align: it.align, res: res})
-			i = len(shapes) - 1
-		}
-		shapes[i].units = append(shapes[i].units, u)
-	}
 	for _, s := range shapes {
 		states *= len(s.units) + 1
 	}
@@ -689,6 +663,42 @@ func byAlignment(pt *patcher, units []int32) []int32 {
 	out := slices.Clone(units)
 	slices.SortStableFunc(out, func(a, b int32) int { return cmp.Compare(pt.units[b].it.align, pt.units[a].it.align) })
 	return out
+}
+
+// shape is a kind of a group's members: their size, alignment and where
+// they may start, and the members of it in s's order.
+type shape struct {
+	size, align, res int64
+	units            []int32
+}
+
+// shapesOf sorts group slot sl's members into shapes, and reports
+// whether its hot bytes are all alike and cover its members.
+func (ex *exhaustive) shapesOf(sl *exSlot) (shapes []shape, uniform bool) {
+	pt := ex.pt
+	uniform = true
+	var word string
+	for _, u := range sl.inner {
+		it := &pt.units[u].it
+		var covered int64
+		for _, sp := range pt.units[u].spans {
+			covered += sp.hi - sp.lo
+			w := spanWord(&sp)[4:]
+			if word == "" {
+				word = w
+			}
+			uniform = uniform && w == word
+		}
+		uniform = uniform && covered == it.size
+		res := it.start % max(it.align, 1)
+		i := slices.IndexFunc(shapes, func(s shape) bool { return s.size == it.size && s.align == it.align && s.res == res })
+		if i < 0 {
+			shapes = append(shapes, shape{size: it.size, align: it.align, res: res})
+			i = len(shapes) - 1
+		}
+		shapes[i].units = append(shapes[i].units, u)
+	}
+	return shapes, uniform
 }
 
 // displaced counts the units of order out of s's order.
