@@ -11,7 +11,7 @@ import "slices"
 // between them, moved ones only adding bytes. Where those kept between
 // take a line or more, the two lie on different lines; the path's kept
 // members thus fall into clusters apart by a line or more, each on at
-// least its bytes' worth of lines. Keeping the path within its lines
+// least the lines of its bytes and of the bytes kept between them. Keeping the path within its lines
 // means moving members of the path, or enough of those between two of
 // them to bring the two within a line: the fewest such moves is found
 // over every choice of the path's members to keep. Members hot through
@@ -48,18 +48,21 @@ func movesAtLeast(s *Struct, p *Proposal, lines []int64) int {
 
 // pathMoves is the fewest members to move so that the members on (indexes
 // into bytes, in order) kept in place fall into clusters whose lines add
-// up to at most target (see movesAtLeast).
+// up to at most target (see movesAtLeast). A cluster's bytes are those of
+// its members of the path and of the members between them that stay.
 func pathMoves(bytes []int64, on []int, line int64, target int) int {
 	k := len(on)
 	if k == 0 {
 		return 0
 	}
-	// bridge[a][b] is the fewest members between on[a] and on[b], not
-	// themselves on the path, to move for the rest to take less than a
-	// line: the biggest first.
-	bridge := make([][]int, k)
+	// left[a][b][j] is the bytes between on[a] and on[b], of members not
+	// on the path, that stay between them when j of those move: the
+	// biggest first. The ones that stay lie between the two in any order
+	// that keeps both, so where less than a line stays the two share a
+	// cluster whose bytes include them.
+	left := make([][][]int64, k)
 	for a := range k {
-		bridge[a] = make([]int, k)
+		left[a] = make([][]int64, k)
 		var between []int64
 		for b := a + 1; b < k; b++ {
 			for i := on[b-1] + 1; i < on[b]; i++ {
@@ -70,12 +73,12 @@ func pathMoves(bytes []int64, on []int, line int64, target int) int {
 			for _, n := range sorted {
 				sum += n
 			}
-			n := 0
-			for j := len(sorted) - 1; j >= 0 && sum >= line; j-- {
+			rest := []int64{sum}
+			for j := len(sorted) - 1; j >= 0; j-- {
 				sum -= sorted[j]
-				n++
+				rest = append(rest, sum)
 			}
-			bridge[a][b] = n
+			left[a][b] = rest
 		}
 	}
 	// offPath[i] is the bytes of the members before i that are not on
@@ -121,13 +124,22 @@ func pathMoves(bytes []int64, on []int, line int64, target int) int {
 					break
 				}
 				gap := offPath[on[b]] - offPath[on[a]+1]
-				// Brought within a line of each other: one cluster.
-				if c := cost + skipped + bridge[a][b]; c < result {
-					next := state{st.closed, st.open + bytes[on[b]]}
-					if next.closed+lines(next.open) <= target {
-						if old, ok := at[b][next]; !ok || c < old {
-							at[b][next] = c
-						}
+				// Brought within a line of each other, by moving j of
+				// the members between: one cluster, with what stays.
+				for j, rest := range left[a][b] {
+					c := cost + skipped + j
+					if c >= result {
+						break
+					}
+					if rest >= line {
+						continue
+					}
+					next := state{st.closed, st.open + rest + bytes[on[b]]}
+					if next.closed+lines(next.open) > target {
+						continue
+					}
+					if old, ok := at[b][next]; !ok || c < old {
+						at[b][next] = c
 					}
 				}
 				// A line or more apart, as they are: a new cluster.

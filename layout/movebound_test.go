@@ -23,6 +23,11 @@ func TestPathMoves(t *testing.T) {
 		{"close", []int64{8, 16, 8}, []int{0, 2}, 1, 0},
 		// three clusters a line apart each, one line: two moves.
 		{"three clusters", []int64{8, 64, 8, 64, 8}, []int{0, 2, 4}, 1, 2},
+		// 48 cold bytes between two 16-byte path members: less than
+		// a line apart, but the three take 80 bytes, two lines, while
+		// the cold one stays between: it moves for one line.
+		{"between counts", []int64{16, 48, 16}, []int{0, 2}, 1, 1},
+		{"between counts, two lines", []int64{16, 48, 16}, []int{0, 2}, 2, 0},
 		// the path's own bytes need two lines: no order puts them on
 		// one; the bound, which does not count the lines of the members
 		// moved, says one.

@@ -185,6 +185,7 @@ func patch(checks []*Check, s *Struct, items []item, lines []int64, limits bool,
 			return
 		}
 		o, sc = pt.trim(o, sc)
+		o, sc = pt.restore(o, sc)
 		o, sc = pt.respace(o, sc)
 		if best == nil || sc.preferred(bestScore) {
 			best, bestScore, bestPt = o, sc, pt
@@ -377,6 +378,55 @@ func (pt *patcher) trim(order []int32, sc patchScore) ([]int32, patchScore) {
 					order, sc, changed = cand, c, true
 					break
 				}
+			}
+		}
+	}
+	return order, sc
+}
+
+// restore puts members order moves back among those it keeps: each unit
+// order moves, in turn, anywhere between the kept units around its place
+// in s, where that moves fewer members and leaves each path on no more
+// lines than order, and no more lines shared falsely. trim tries only the
+// places next to a unit's neighbours in s; a struct laid out afresh (the
+// builder's order) has most of its members moved, and many of them fit
+// back elsewhere among the kept ones.
+func (pt *patcher) restore(order []int32, sc patchScore) ([]int32, patchScore) {
+	pt.layOut(order)
+	pt.collect(order)
+	target, _, _ := pt.lineCounts(nil)
+	for changed := true; changed; {
+		changed = false
+		moved := pt.movedUnits(order)
+		for i := 0; i < len(order); i++ {
+			u := order[i]
+			if r := pt.units[u].role; !moved[u] || r == headUnit || r == tailUnit || r == padUnit || pt.units[u].it.pinned {
+				continue
+			}
+			rest := slices.Delete(slices.Clone(order), i, i+1)
+			// Between the last kept unit before u in s and the first
+			// after it.
+			lo, hi := 0, len(rest)
+			for j, v := range rest {
+				switch {
+				case moved[v]:
+				case v < u:
+					lo = j + 1
+				case hi == len(rest):
+					hi = j
+				}
+			}
+			for j := lo; j <= hi && j >= 0; j++ {
+				cand := slices.Insert(slices.Clone(rest), j, u)
+				c, ok := pt.eval(cand, nil)
+				if !ok || c.moved >= sc.moved || c.total > sc.total || c.shared > sc.shared {
+					continue
+				}
+				if _, _, ok := pt.lineCounts(target); !ok {
+					continue
+				}
+				order, sc, changed = cand, c, true
+				break
 			}
 		}
 	}

@@ -292,11 +292,24 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 		}
 		return fmt.Sprintf("the proposal for this build alone (%s) does not hold in others: %s", what, fails)
 	}
+	// Where the walks find nothing worth proposing, the exhaustive
+	// search: an order none of whose moves helps alone is out of their
+	// reach.
+	searched := notExhaustive
+	if groups && (best == nil || notWorthMoving(checks, s, best, lines) != "") {
+		q, exhausted := exhaustC(checks, s, items, lines, groups)
+		switch {
+		case q != nil && notWorthMoving(checks, s, q, lines) == "":
+			best = q
+		case exhausted:
+			searched = isExhaustive
+		}
+	}
 	if best == nil {
-		return nil, defeated(reason) + notExhaustive
+		return nil, defeated(reason) + searched
 	}
 	if why := notWorthMoving(checks, s, best, lines); why != "" {
-		return nil, defeated(why) + notExhaustive
+		return nil, defeated(why) + searched
 	}
 	if len(s.Variations) > 0 && !fewerLines(s, best, lines) {
 		// Where this build alone gets fewer lines, the builds that
@@ -318,7 +331,34 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 
 // notExhaustive says, after why a C struct gets no proposal, that the
 // search that found no better order does not try them all.
-const notExhaustive = "; the search is not exhaustive (the builder's orders, moves from the declaration one at a time, a group's begin marker aligned): an order it does not try may do better"
+const notExhaustive = "; the search is not exhaustive (the builder's orders, moves from the declaration one at a time, a group's begin marker aligned, and a branch and bound that stopped at its node limit or tried a group's members in a few orders only): an order it does not try may do better"
+
+// isExhaustive says, after why a C struct gets no proposal, that no order
+// does better.
+const isExhaustive = "; the search was exhaustive (branch and bound over every order of the groups, of each group's members and of the hot members, with cold members of less than two lines before each): none puts a path on fewer lines, or on as many and shares fewer falsely, within the groups' sizes and the struct's"
+
+// exhaustC is the exhaustive search's proposal for s (see exhaustive),
+// nil for none, and whether the search was exhaustive.
+func exhaustC(checks []*Check, s *Struct, items []item, lines []int64, groups bool) (*Proposal, bool) {
+	pt := newPatcher(checks, s, items, lines, groups, true)
+	if !laysOutAs(s, pt.proposal(pt.declared)) {
+		return nil, false
+	}
+	cur, ok := pt.eval(pt.declared, nil)
+	if !ok {
+		return nil, false
+	}
+	order, _, exhausted := pt.exhaust(cur)
+	if order == nil {
+		return nil, exhausted
+	}
+	p := pt.proposal(order)
+	if invalid(s, p) != "" || overLimits(s, p, groups) != "" || worse(checks, s, p, lines) != "" {
+		return nil, false
+	}
+	p.Moved = moved(s, p)
+	return p, exhausted
+}
 
 // inAllConfigs says in which build p, a proposal for s, puts a path on
 // more lines than s or grows it, or moves a member that a block this

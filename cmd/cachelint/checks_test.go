@@ -302,9 +302,10 @@ func TestEmbeddedHot(t *testing.T) {
 }
 
 // Every proposal on the whole 6.18 BTF with the kernel's tables puts some
-// path on fewer lines at its line size: none is kept for a finding it
-// removes while the lines stay (icsk_mtup's straddle, fixed by moving
-// icsk_accept_queue under it, cost bind_hash a line as mtup saved one).
+// path on fewer lines at its line size, or at as many fixes every line
+// shared falsely: none is kept for a straddle it removes while the lines
+// stay (icsk_mtup's straddle, fixed by moving icsk_accept_queue under it,
+// cost bind_hash a line as mtup saved one).
 // inet_connection_sock's is one member, icsk_ulp_ops, below icsk_mtup,
 // which then ends on line 19: tx 11 -> 10.
 func TestKernelProposalsSaveLines(t *testing.T) {
@@ -333,7 +334,11 @@ func TestKernelProposalsSaveLines(t *testing.T) {
 				}
 				saved = saved || p.HotLines[path] < n
 			}
-			if !saved {
+			// Or, at as many lines, leaves none of the lines the
+			// struct shares falsely (sock at 128, whose sock_write_tx
+			// moves off rx's line).
+			shares := slices.ContainsFunc(s.Findings, func(f report.JSONFinding) bool { return f.Check == "falseshare" })
+			if !saved && (!shares || s.Remains != "") {
 				t.Errorf("-line %s: %s: the proposal saves no line: %v -> %v", line, s.Name, s.HotLines, p.HotLines)
 			}
 		}

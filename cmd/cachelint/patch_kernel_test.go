@@ -381,8 +381,9 @@ func TestPatchKernelRefusals(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// netns_ipv4 and sock: no proposal at either line size; the headers
-	// still read and match the BTF.
+	// netns_ipv4 and sock: no proposal at either line size but sock's at
+	// 128-byte lines (the exhaustive search's); the headers still read
+	// and match the BTF.
 	for _, c := range []struct{ name, header, table string }{
 		{"netns_ipv4", "include/net/netns/ipv4.h", "netns_ipv4_sysctl.rst"},
 		{"sock", "include/net/sock.h", ""},
@@ -415,14 +416,14 @@ func TestPatchKernelRefusals(t *testing.T) {
 				t.Errorf("%s@%d: %v", c.name, line, err)
 				continue
 			}
-			if c.name != "tcp_sock" && pl.Result.Proposal != nil {
+			if c.name != "tcp_sock" && !(c.name == "sock" && line == 128) && pl.Result.Proposal != nil {
 				t.Errorf("%s@%d: a proposal moving %v", c.name, line, pl.Result.Proposal.Moved)
 			}
 		}
 	}
-	// A struct with findings and no proposal says why it gets no patch.
+	// sock at 128-byte lines gets its patch: sock_write_tx off rx's line.
 	out, errs, code := runLayoutIn(t, tree, "-reorg", "-line", "128", "-patch", "include/net/sock.h", "-C", "sock", btf)
-	if code != 3 || out != "" || !strings.Contains(errs, "cachelint: note: struct sock: no patch: ") {
+	if code != 3 || out == "" || strings.Contains(errs, "no patch") {
 		t.Errorf("sock@128: exit %d, stdout %q, stderr %s", code, out, errs)
 	}
 }
