@@ -96,58 +96,74 @@ func pathMoves(bytes []int64, on []int, line int64, target int) int {
 		}
 	}
 	lines := func(n int64) int { return int((n + line - 1) / line) }
-	// state: the last kept member of the path, the lines of the clusters
-	// closed before its cluster, and its cluster's bytes so far → the
-	// fewest moves.
-	type state struct {
-		closed int
-		open   int64
+	// A state is the last kept member of the path, a, the lines of the
+	// clusters closed before a's, and the moves that reach it;
+	// open[a][closed*k+moves] is the least bytes a's cluster has so far
+	// in it, -1 for none. More closed lines, bytes or moves never help,
+	// so a state another beats in all three is not followed.
+	open := make([][]int64, k)
+	reach := func(b, closed, moves int, bytes int64) {
+		if open[b] == nil {
+			open[b] = slices.Repeat([]int64{-1}, (target+1)*k)
+		}
+		if i := closed*k + moves; open[b][i] < 0 || bytes < open[b][i] {
+			open[b][i] = bytes
+		}
 	}
-	at := make([]map[state]int, k)
 	for a := range k {
-		at[a] = map[state]int{}
 		// Kept first: those of the path before it move.
-		if st := (state{0, bytes[on[a]]}); lines(st.open) <= target {
-			at[a][st] = a
+		if lines(bytes[on[a]]) <= target {
+			reach(a, 0, a, bytes[on[a]])
 		}
 	}
 	result := k // every member of the path moved
+	// least[moves] is the least bytes of a state of a met so far with
+	// no more closed lines and no more moves.
+	least := make([]int64, k)
 	for a := range k {
-		for st, cost := range at[a] {
-			// Kept last: those after it move.
-			if st.closed+lines(st.open) <= target {
-				result = min(result, cost+k-1-a)
-			}
-			for b := a + 1; b < k; b++ {
-				skipped := b - a - 1
-				if cost+skipped >= result {
-					break
+		if open[a] == nil {
+			continue
+		}
+		for i := range least {
+			least[i] = -1
+		}
+		for closed := 0; closed <= target; closed++ {
+			run := int64(-1)
+			for cost := range min(k, result) {
+				n := open[a][closed*k+cost]
+				if l := least[cost]; l >= 0 && (run < 0 || l < run) {
+					run = l
 				}
-				gap := offPath[on[b]] - offPath[on[a]+1]
-				// Brought within a line of each other, by moving j of
-				// the members between: one cluster, with what stays.
-				for j, rest := range left[a][b] {
-					c := cost + skipped + j
-					if c >= result {
+				if n < 0 || (run >= 0 && run <= n) {
+					least[cost] = run
+					continue
+				}
+				run, least[cost] = n, n
+				// Kept last: those after it move.
+				if closed+lines(n) <= target {
+					result = min(result, cost+k-1-a)
+				}
+				for b := a + 1; b < k; b++ {
+					skipped := b - a - 1
+					if cost+skipped >= result {
 						break
 					}
-					if rest >= line {
-						continue
+					// Brought within a line of each other, by moving j
+					// of the members between: one cluster, with what
+					// stays.
+					for j, rest := range left[a][b] {
+						c := cost + skipped + j
+						if c >= result {
+							break
+						}
+						if next := n + rest + bytes[on[b]]; rest < line && closed+lines(next) <= target {
+							reach(b, closed, c, next)
+						}
 					}
-					next := state{st.closed, st.open + rest + bytes[on[b]]}
-					if next.closed+lines(next.open) > target {
-						continue
-					}
-					if old, ok := at[b][next]; !ok || c < old {
-						at[b][next] = c
-					}
-				}
-				// A line or more apart, as they are: a new cluster.
-				if gap >= line {
-					next := state{st.closed + lines(st.open), bytes[on[b]]}
-					if c := cost + skipped; next.closed+lines(next.open) <= target {
-						if old, ok := at[b][next]; !ok || c < old {
-							at[b][next] = c
+					// A line or more apart, as they are: a new cluster.
+					if gap := offPath[on[b]] - offPath[on[a]+1]; gap >= line {
+						if next := closed + lines(n); next+lines(bytes[on[b]]) <= target {
+							reach(b, next, cost+skipped, bytes[on[b]])
 						}
 					}
 				}

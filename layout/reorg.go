@@ -1889,15 +1889,21 @@ func remains(p *Proposal, left []Finding) string {
 			who[why] = append(who[why], f.Members[0])
 		}
 	}
-	var out []string
+	var fixes []string
 	for _, why := range whys {
-		out = append(out, fmt.Sprintf("%s of %s, since %s", check[why], nameList(who[why]), why))
+		fixes = append(fixes, fmt.Sprintf("%s of %s, since %s", check[why], nameList(who[why]), why))
 	}
+	var out []string
+	if len(fixes) > 0 {
+		out = append(out, "no order fixes "+strings.Join(fixes, "; "))
+	}
+	// What the layout does not explain is said plainly: a search that
+	// is not exhaustive proves nothing about the orders it missed.
 	if len(parts) > most {
 		parts = append(parts[:most], fmt.Sprintf("and %d more", len(parts)-most))
 	}
 	out = append(out, parts...)
-	return "no order fixes " + strings.Join(out, "; ")
+	return strings.Join(out, "; ")
 }
 
 // whyLeft explains a finding a proposal leaves, "" when the members alone
