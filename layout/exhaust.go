@@ -2,6 +2,7 @@ package layout
 
 import (
 	"cmp"
+	"encoding/binary"
 	"maps"
 	"slices"
 )
@@ -60,6 +61,9 @@ type exhaustive struct {
 	usedKinds []int
 	firsts    []int32 // the first cold unit of each kind
 	left      int     // slots not placed
+
+	// words is linesKey's scratch.
+	words []uint64
 
 	nodes int
 	// cut says the node limit ended the search; approx that a group's
@@ -308,7 +312,10 @@ func (ex *exhaustive) linesKey(order []int32, at int64) string {
 	for _, u := range order {
 		b = append(b, byte(u), byte(u>>8))
 	}
-	var words []string
+	// A word is a line size's index, a line and what a span puts on it
+	// (its paths, side and whether it is written), in the bits of one
+	// number so that sorting them allocates nothing.
+	words := ex.words[:0]
 	off := at
 	for _, u := range order {
 		it := &pt.units[u].it
@@ -320,9 +327,13 @@ func (ex *exhaustive) linesKey(order []int32, at int64) string {
 			if sp.hi <= sp.lo {
 				continue
 			}
+			kind := uint64(byte(sp.paths))<<8 | uint64(byte(sp.side))
+			if sp.hot.Write {
+				kind |= 1 << 16
+			}
 			for k, line := range pt.lines {
 				for l := floorDiv(pos+sp.lo, line); l <= floorDiv(pos+sp.hi-1, line); l++ {
-					words = append(words, string([]byte{byte(k), byte(l), byte(l >> 8)})+spanWord(&sp)[4:])
+					words = append(words, uint64(k)<<56|uint64(uint16(l))<<40|kind)
 				}
 			}
 		}
@@ -330,8 +341,9 @@ func (ex *exhaustive) linesKey(order []int32, at int64) string {
 	}
 	slices.Sort(words)
 	for _, w := range slices.Compact(words) {
-		b = append(b, w...)
+		b = binary.LittleEndian.AppendUint64(b, w)
 	}
+	ex.words = words
 	return string(b)
 }
 
@@ -728,14 +740,29 @@ func (ex *exhaustive) complete(end int64) {
 			tail = append(tail, u)
 		}
 	}
-	for _, t := range [][]int32{tail, byAlignment(pt, tail)} {
-		o := slices.Concat(order, t)
-		sc, ok := pt.evalIn(o, nil, true)
-		if !ok || !sc.improves(ex.cur) {
+	// The first of the two tails that improves on s in every build is
+	// taken. Each is scored in this build first; the builds' check, the
+	// dearest part, is made only where its answer can change the best.
+	var orders [2][]int32
+	var scores [2]patchScore
+	var oks [2]bool
+	for i, t := range [][]int32{tail, byAlignment(pt, tail)} {
+		orders[i] = slices.Concat(order, t)
+		scores[i], oks[i] = pt.evalIn(orders[i], &ex.cur, false)
+	}
+	beats := func(i int) bool { return oks[i] && (ex.best == nil || scores[i].less(ex.bestScore)) }
+	for i, o := range orders {
+		if !oks[i] {
 			continue
 		}
-		if ex.best == nil || sc.less(ex.bestScore) {
-			ex.best, ex.bestScore = o, sc
+		if !beats(i) && (i == 1 || !beats(1)) {
+			return // whether o holds in every build or not, the best stays
+		}
+		if !pt.inAllConfigsOK(o) {
+			continue
+		}
+		if beats(i) {
+			ex.best, ex.bestScore = o, scores[i]
 		}
 		return
 	}
