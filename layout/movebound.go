@@ -55,32 +55,7 @@ func pathMoves(bytes []int64, on []int, line int64, target int) int {
 	if k == 0 {
 		return 0
 	}
-	// left[a][b][j] is the bytes between on[a] and on[b], of members not
-	// on the path, that stay between them when j of those move: the
-	// biggest first. The ones that stay lie between the two in any order
-	// that keeps both, so where less than a line stays the two share a
-	// cluster whose bytes include them.
-	left := make([][][]int64, k)
-	for a := range k {
-		left[a] = make([][]int64, k)
-		var between []int64
-		for b := a + 1; b < k; b++ {
-			for i := on[b-1] + 1; i < on[b]; i++ {
-				between = append(between, bytes[i])
-			}
-			sorted := slices.Sorted(slices.Values(between))
-			var sum int64
-			for _, n := range sorted {
-				sum += n
-			}
-			rest := []int64{sum}
-			for j := len(sorted) - 1; j >= 0; j-- {
-				sum -= sorted[j]
-				rest = append(rest, sum)
-			}
-			left[a][b] = rest
-		}
-	}
+	left := keptBetween(bytes, on)
 	// offPath[i] is the bytes of the members before i that are not on
 	// the path: between two of the path's members, what stays between
 	// them when those of the path between them move.
@@ -171,4 +146,35 @@ func pathMoves(bytes []int64, on []int, line int64, target int) int {
 		}
 	}
 	return result
+}
+
+// keptBetween is, for pathMoves, left[a][b][j]: the bytes between on[a]
+// and on[b], of members not on the path, that stay between them when j
+// of those move, the biggest first. The ones that stay lie between the
+// two in any order that keeps both, so where less than a line stays the
+// two share a cluster whose bytes include them.
+func keptBetween(bytes []int64, on []int) [][][]int64 {
+	k := len(on)
+	left := make([][][]int64, k)
+	for a := range k {
+		left[a] = make([][]int64, k)
+		var between []int64
+		for b := a + 1; b < k; b++ {
+			for i := on[b-1] + 1; i < on[b]; i++ {
+				between = append(between, bytes[i])
+			}
+			sorted := slices.Sorted(slices.Values(between))
+			var sum int64
+			for _, n := range sorted {
+				sum += n
+			}
+			rest := []int64{sum}
+			for j := len(sorted) - 1; j >= 0; j-- {
+				sum -= sorted[j]
+				rest = append(rest, sum)
+			}
+			left[a][b] = rest
+		}
+	}
+	return left
 }
