@@ -14,8 +14,6 @@ import (
 	"github.com/cilium/ebpf/btf"
 )
 
-const btfHeaderLen = 24
-
 // File is one opened BTF blob.
 type File struct {
 	path string

@@ -15,6 +15,9 @@ import (
 	"github.com/cilium/ebpf/btf"
 )
 
+// btfHeaderLen is the size of the header's fixed part.
+const btfHeaderLen = 24
+
 // BTF kinds (include/uapi/linux/btf.h).
 const (
 	kindInt       = 1

@@ -185,6 +185,15 @@ type def struct {
 	tail int
 }
 
+// absentBlock is a conditional block declaring none of the binary's
+// members (a configuration it was not built with), and the member it
+// stays next to: after it, or before it when the block comes first.
+type absentBlock struct {
+	e      *element
+	member int
+	before bool
+}
+
 // element is what moves as one: a declaration, or declarations sharing a
 // line, or a preprocessor conditional block, with the comments and blank
 // lines before it (from first) and a comment on its last line.

@@ -8,15 +8,6 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// absentBlock is a conditional block declaring none of the binary's
-// members (a configuration it was not built with), and the member it
-// stays next to: after it, or before it when the block comes first.
-type absentBlock struct {
-	e      *element
-	member int
-	before bool
-}
-
 // typeSizes are the sizes of the kernel's types a block's member may have
 // whose size no configuration changes (LP64), beyond scalarSizes.
 var typeSizes = map[string]int64{

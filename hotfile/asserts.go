@@ -15,22 +15,6 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// GroupLimit says how many bytes a kernel cacheline group may take: the
-// kernel's CACHELINE_ASSERT_GROUP_SIZE(struct STRUCT, GROUP, SIZE), read
-// from its sources (LoadAsserts), or a hot file's "STRUCT group GROUP
-// size=N". The kernel fails to build when the group grows past it, so a
-// proposal may grow the group up to it, and says where to raise it when a
-// better order needs more.
-type GroupLimit struct {
-	Pos
-	Struct string
-	Group  string
-	Size   int64
-	// Assert is the kernel's assertion as its source spells it, spaces
-	// collapsed; "" for a hot-file line.
-	Assert string
-}
-
 // assertMacro is the kernel's size assertion (include/linux/cache.h).
 const assertMacro = "CACHELINE_ASSERT_GROUP_SIZE"
 

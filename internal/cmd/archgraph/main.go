@@ -16,6 +16,7 @@ import (
 	"go/ast"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,7 +31,7 @@ const module = "github.com/cachelint/cachelint"
 func main() {
 	root := flag.String("root", ".", "the module's `DIR`")
 	dot := flag.String("dot", "", "write the package graph for graphviz to `FILE`")
-	verbose := flag.Bool("v", false, "list each use that closes a cycle")
+	verbose := flag.Bool("v", false, "list each use that closes a cycle, with the names it uses")
 	flag.Parse()
 	cfg := &packages.Config{Dir: *root, Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo}
 	pkgs, err := packages.Load(cfg, "./...")
@@ -71,7 +72,7 @@ func main() {
 		fmt.Printf("%-22s %3d files %4d uses between files %3d in cycles\n", shown(p), len(p.Syntax), n, len(back))
 		if *verbose {
 			for _, b := range back {
-				fmt.Printf("\t%s -> %s\n", b[0], b[1])
+				fmt.Printf("\t%s -> %s: %s\n", b[0], b[1], strings.Join(slices.Sorted(maps.Keys(uses[b[0]][b[1]])), " "))
 			}
 		}
 	}
@@ -112,8 +113,8 @@ func writeDot(w io.Writer, pkgs []*packages.Package) {
 }
 
 // fileUses maps each file of p to the files whose package-level
-// definitions it uses.
-func fileUses(p *packages.Package) map[string]map[string]bool {
+// definitions it uses, and to the names of those it uses.
+func fileUses(p *packages.Package) map[string]map[string]map[string]bool {
 	declaredIn := map[types.Object]string{}
 	for _, f := range p.Syntax {
 		name := filepath.Base(p.Fset.Position(f.Pos()).Filename)
@@ -125,10 +126,10 @@ func fileUses(p *packages.Package) map[string]map[string]bool {
 			}
 		}
 	}
-	uses := map[string]map[string]bool{}
+	uses := map[string]map[string]map[string]bool{}
 	for _, f := range p.Syntax {
 		from := filepath.Base(p.Fset.Position(f.Pos()).Filename)
-		uses[from] = map[string]bool{}
+		uses[from] = map[string]map[string]bool{}
 		ast.Inspect(f, func(n ast.Node) bool {
 			id, ok := n.(*ast.Ident)
 			if !ok {
@@ -144,7 +145,10 @@ func fileUses(p *packages.Package) map[string]map[string]bool {
 				obj = o.Origin()
 			}
 			if to, ok := declaredIn[obj]; ok && to != from {
-				uses[from][to] = true
+				if uses[from][to] == nil {
+					uses[from][to] = map[string]bool{}
+				}
+				uses[from][to][id.Name] = true
 			}
 			return true
 		})
@@ -175,7 +179,7 @@ func declIdents(d ast.Decl) []*ast.Ident {
 
 // cycleUses are the uses from one file to another that is in the same
 // strongly connected component: the uses a layered package lacks.
-func cycleUses(uses map[string]map[string]bool) [][2]string {
+func cycleUses[V any](uses map[string]map[string]V) [][2]string {
 	comp := components(uses)
 	var out [][2]string
 	for from, to := range uses {
@@ -196,7 +200,7 @@ func cycleUses(uses map[string]map[string]bool) [][2]string {
 
 // components numbers the strongly connected components of the file graph
 // (Tarjan's algorithm).
-func components(g map[string]map[string]bool) map[string]int {
+func components[V any](g map[string]map[string]V) map[string]int {
 	index, low, comp := map[string]int{}, map[string]int{}, map[string]int{}
 	var stack []string
 	on := map[string]bool{}
