@@ -5,11 +5,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/cachelint/cachelint/hotfile"
+	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -45,13 +47,6 @@ func (p *Package) atomicsFound() map[*types.Var]int64 {
 		p.atomics = atomicFields(p.Files, p.Info, p.Sizes)
 	}
 	return p.atomics
-}
-
-// Problem is an annotation that cannot be applied: malformed, misplaced,
-// naming what does not exist.
-type Problem struct {
-	Pos token.Pos
-	Msg string
 }
 
 // Decl is a struct type declaration laid out: as declared, or, when its
@@ -478,4 +473,73 @@ func FixPads(unit string, value int64, typed bool) layout.Separators {
 		}
 		return cacheLineWords.MatchString(unit) || padEvident(s, i, false)
 	}
+}
+
+// declaredTypes are the type names p declares, at any level, by whether
+// each is a struct type.
+func (p *Package) declaredTypes() map[string]bool {
+	out := map[string]bool{}
+	for _, obj := range p.Info.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.Pkg() != p.Types || tn.IsAlias() {
+			continue
+		}
+		if _, param := tn.Type().(*types.TypeParam); param {
+			continue
+		}
+		_, isStruct := tn.Type().Underlying().(*types.Struct)
+		out[tn.Name()] = out[tn.Name()] || isStruct
+	}
+	return out
+}
+
+// HotFileNames says which names of the hot file, as far as p can tell,
+// match nothing: a type named with p's path that p does not declare as a
+// struct type, and one named with no package path that p declares. Under
+// go vet, which checks one package at a time, these are all a package can
+// tell; a package path that names no package checked only the driver that
+// sees them all can tell (UnknownHotFilePackages). inTests says whether
+// the package's test files declare a type, for the variant of the
+// package without them (nil for one with them): the variant with them
+// says what it lacks. Each is said once, at the
+// first line naming the type.
+func (p *Package) HotFileNames(inTests func(name string) bool) []input.Warning {
+	if len(p.HotFile) == 0 {
+		return nil
+	}
+	var declared map[string]bool
+	var out []lineProblem
+	for _, key := range slices.Sorted(maps.Keys(p.HotFile)) {
+		pkgPath, name := splitType(key)
+		if pkgPath != p.Types.Path() && pkgPath != "" {
+			continue
+		}
+		if declared == nil {
+			declared = p.declaredTypes()
+		}
+		at := firstLine(p.HotFile[key])
+		isStruct, ok := declared[name]
+		switch {
+		case pkgPath == "" && ok:
+			out = append(out, lineProblem{at, fmt.Sprintf("%s names no package: a Go type is PKGPATH.TYPE; did you mean %s.%s?", key, p.Types.Path(), name)})
+		case pkgPath == "":
+		case !ok && inTests != nil && inTests(name):
+		case !ok:
+			structs := func(yield func(string) bool) {
+				for n, s := range declared {
+					if s && !yield(n) {
+						return
+					}
+				}
+			}
+			msg := fmt.Sprintf("%s declares no type %s", pkgPath, name)
+			if s := hotfile.Suggest(name, sortedSeq(structs)); s != "" {
+				msg += fmt.Sprintf("; did you mean %s.%s?", pkgPath, s)
+			}
+			out = append(out, lineProblem{at, msg})
+		case !isStruct:
+			out = append(out, lineProblem{at, fmt.Sprintf("%s.%s is not a struct type", pkgPath, name)})
+		}
+	}
+	return sortedProblems(out)
 }

@@ -10,6 +10,13 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
+// Problem is an annotation that cannot be applied: malformed, misplaced,
+// naming what does not exist.
+type Problem struct {
+	Pos token.Pos
+	Msg string
+}
+
 const prefix = "//cachelint:"
 
 // directive is one //cachelint: comment.
