@@ -100,6 +100,8 @@ type patcher struct {
 	checks  []*Check
 	apart   []uint8
 	members int
+	// cold says, by member of s, that nothing in it is hot (HotWithin).
+	cold []bool
 }
 
 // patchScore is what patch minimizes, in order: the lines of every path
@@ -682,6 +684,10 @@ func newPatcher(checks []*Check, s *Struct, items []item, lines []int64, limits,
 	pt.apart = make([]uint8, pt.members*pt.members)
 	pt.pos = make([]int64, len(pt.units))
 	pt.markSpans(ids)
+	pt.cold = make([]bool, len(s.Members))
+	for k := range s.Members {
+		pt.cold[k] = s.Members[k].HotWithin() == nil
+	}
 	pt.align = max(s.Align, 1)
 	for _, it := range pt.last {
 		pt.align = max(pt.align, it.align)
@@ -1061,7 +1067,7 @@ func (pt *patcher) moved(order []int32) (n, cold int) {
 	for i, k := range seq {
 		if !keep[i] {
 			n++
-			if pt.s.Members[k].HotWithin() == nil {
+			if pt.cold[k] {
 				cold++
 			}
 		}
