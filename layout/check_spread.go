@@ -72,7 +72,7 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 			detail = fmt.Sprintf("%d lines %s where a better order would at only %d", now, s.objectsWord(nowAt, ""), bestAt.objects)
 			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
 		} else if best == now {
-			detail = fmt.Sprintf("%d lines in %s where a better order would in only %d%%", now, nowAt.objectsWord(), bestAt.percent())
+			detail = fmt.Sprintf("%d lines in %s where a better order would in only %d%%", now, s.objectsWord(nowAt, ""), bestAt.percent())
 			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
 		}
 		f := newFinding(line, first, names, p, msg, ": "+nameList(names)+s.heapNote(line, nowAt))

@@ -114,6 +114,12 @@ type Struct struct {
 	// larger, which anyone may write. The checks count lines at each
 	// such base, and Heap is not consulted.
 	GlobalAlign int64
+	// InPlace, when set, says that the struct's values are never heap
+	// objects of their own: the program holds them only by value in
+	// fields of these structs, heap objects each. The checks count lines
+	// where those place it: each container's heap bases plus the field's
+	// offset, every container taking an equal share.
+	InPlace []Container
 	// origin is how far past a line boundary the struct starts in a copy
 	// made by at, 0 otherwise.
 	origin int64
@@ -336,6 +342,16 @@ type Hot struct {
 	// says which code runs, not that many objects are visited in turn,
 	// and spread does not count it.
 	Few bool
+}
+
+// Container is a field of another struct, a Go heap object, that holds
+// a struct in place.
+type Container struct {
+	Field string // TYPE.FIELD, for messages
+	// Offset is the field's offset in the container, Size and Pointers
+	// the container's, which set where the allocator starts it.
+	Offset, Size int64
+	Pointers     bool
 }
 
 // Goroutine names the goroutines of a profile's samples by the function
