@@ -337,6 +337,12 @@ type Hot struct {
 	// that every function busy with this one writes, on some sampled line
 	// however seldom: the code using this member writes them as well.
 	Wrote []string
+	// Unsampled, from a profile, are the sets of members of the struct
+	// (names, sorted; this one among them) that one function no sample
+	// is in reads together, not writing them: code the profile did not
+	// see, which the declared order may serve (theine's RBMutex.RLock
+	// fast path, reading rslots, rmask and rbias).
+	Unsampled [][]string
 	// Few says the mark is a profile's on a type no slice, map, array or
 	// channel holds and no loop makes: its values are few, so the mark
 	// says which code runs, not that many objects are visited in turn,

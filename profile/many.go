@@ -25,6 +25,7 @@ func (p *Program) hot(r *Result, key string, f *Field, min float64) *layout.Hot 
 	if h != nil {
 		h.Few = !p.heldMany(r, key)
 		h.Wrote = p.wrote(r, key, f, min)
+		h.Unsampled = p.unsampledWith(r, key, f.Name)
 	}
 	return h
 }

@@ -98,9 +98,11 @@ type Result struct {
 	Structs []*Struct
 	// sampled are the bodies of the functions of the load the samples
 	// are in; many the struct types their code holds many of
-	// (heldMany), found when first needed.
-	sampled map[*ast.BlockStmt]bool
-	many    map[string]bool
+	// (heldMany), and unsampled the fields the other functions read
+	// together (unsampledReads), found when first needed.
+	sampled   map[*ast.BlockStmt]bool
+	many      map[string]bool
+	unsampled map[string][][]string
 }
 
 // ProfileStats says how much of one profile the load explains.
