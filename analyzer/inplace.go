@@ -24,6 +24,10 @@ type Holders struct {
 	// byValue those held by value (in place, as elements, as variables),
 	// whose heap bases are not their own size class's.
 	held, byValue map[string]bool
+	// elements are the types held by value as elements of slices and
+	// arrays; notElements those held any other way (in place, through a
+	// pointer, as a variable).
+	elements, notElements map[string]bool
 }
 
 // holderField is field index of struct type container.
@@ -34,9 +38,7 @@ type holderField struct {
 
 // Add finds the holders in files.
 func (h *Holders) Add(fset *token.FileSet, files []*ast.File, info *types.Info) {
-	if h.inPlace == nil {
-		h.inPlace, h.held, h.byValue = map[string][]holderField{}, map[string]bool{}, map[string]bool{}
-	}
+	h.init()
 	key := func(n *types.Named) string { return declKey(fset, n.Origin().Obj().Pos()) }
 	for _, obj := range info.Defs {
 		switch obj := obj.(type) {
@@ -54,6 +56,7 @@ func (h *Holders) Add(fset *token.FileSet, files []*ast.File, info *types.Info) 
 				if fn := structNamed(ft); fn != nil {
 					h.inPlace[key(fn)] = append(h.inPlace[key(fn)], holderField{n, i})
 					h.byValue[key(fn)] = true
+					h.notElements[key(fn)] = true
 					for arg := range fn.TypeArgs().Types() {
 						h.hold(arg, false, key)
 					}
@@ -76,6 +79,14 @@ func (h *Holders) Add(fset *token.FileSet, files []*ast.File, info *types.Info) 
 	}
 }
 
+// init makes h's maps.
+func (h *Holders) init() {
+	if h.inPlace == nil {
+		h.inPlace, h.held, h.byValue = map[string][]holderField{}, map[string]bool{}, map[string]bool{}
+		h.elements, h.notElements = map[string]bool{}, map[string]bool{}
+	}
+}
+
 // hold notes that something keeps what t holds: a named struct type, by
 // value unless through a pointer.
 func (h *Holders) hold(t types.Type, pointer bool, key func(*types.Named) string) {
@@ -83,9 +94,9 @@ func (h *Holders) hold(t types.Type, pointer bool, key func(*types.Named) string
 	case *types.Pointer:
 		h.hold(t.Elem(), true, key)
 	case *types.Slice:
-		h.hold(t.Elem(), false, key)
+		h.element(t.Elem(), key)
 	case *types.Array:
-		h.hold(t.Elem(), false, key)
+		h.element(t.Elem(), key)
 	case *types.Chan:
 		h.hold(t.Elem(), false, key)
 	case *types.Map:
@@ -95,6 +106,7 @@ func (h *Holders) hold(t types.Type, pointer bool, key func(*types.Named) string
 		if _, ok := t.Underlying().(*types.Struct); ok {
 			h.held[key(t)] = true
 			h.byValue[key(t)] = h.byValue[key(t)] || !pointer
+			h.notElements[key(t)] = true
 		}
 		for arg := range t.TypeArgs().Types() {
 			h.hold(arg, false, key)
@@ -106,16 +118,35 @@ func (h *Holders) hold(t types.Type, pointer bool, key func(*types.Named) string
 	}
 }
 
+// element notes that an array or slice keeps values of t by value.
+func (h *Holders) element(t types.Type, key func(*types.Named) string) {
+	n := structNamed(t)
+	if n == nil {
+		h.hold(t, false, key)
+		return
+	}
+	h.held[key(n)], h.byValue[key(n)], h.elements[key(n)] = true, true, true
+	for arg := range n.TypeArgs().Types() {
+		h.hold(arg, false, key)
+	}
+}
+
+// elementsOnly reports whether the load holds the values of the struct
+// type declared at key only as elements of slices and arrays, by value.
+func (h *Holders) elementsOnly(key string) bool {
+	return h.elements[key] && !h.notElements[key]
+}
+
 // Merge adds to h what o found.
 func (h *Holders) Merge(o *Holders) {
-	if h.inPlace == nil {
-		h.inPlace, h.held, h.byValue = map[string][]holderField{}, map[string]bool{}, map[string]bool{}
-	}
+	h.init()
 	for k, fs := range o.inPlace {
 		h.inPlace[k] = append(h.inPlace[k], fs...)
 	}
 	maps.Copy(h.held, o.held)
 	maps.Copy(h.byValue, o.byValue)
+	maps.Copy(h.elements, o.elements)
+	maps.Copy(h.notElements, o.notElements)
 }
 
 // structNamed is t when it is a named struct type, nil otherwise.
@@ -170,8 +201,9 @@ func (h *Holders) containers(key string, sizes types.Sizes, fset *token.FileSet)
 
 // placeInPlace sets, in the pass's build of the struct type declared as
 // spec, the containers that hold its values in place (layout.Struct.
-// InPlace), when the load shows nothing else keeps them; it reports
-// whether it set any. Without the holders of the whole load
+// InPlace), when the load shows nothing else keeps them, or that its
+// values are only elements of arrays and slices (layout.Struct.Elements);
+// it reports whether it set either. Without the holders of the whole load
 // (Config.Holders), as under go vet, it sets none.
 func (ps *passState) placeInPlace(spec *ast.TypeSpec, builds []layout.Build) bool {
 	if ps.config.Holders == nil {
@@ -185,7 +217,12 @@ func (ps *passState) placeInPlace(spec *ast.TypeSpec, builds []layout.Build) boo
 		if b.Arch != ps.config.GOARCH || b.Struct.PerCPU || b.Struct.GlobalAlign > 0 || b.Struct.Heap == nil {
 			continue
 		}
-		cs := ps.config.Holders().containers(declKey(ps.pass.Fset, obj.Pos()), ps.pass.TypesSizes, ps.pass.Fset)
+		key := declKey(ps.pass.Fset, obj.Pos())
+		if ps.config.Holders().elementsOnly(key) {
+			b.Struct.Elements, b.Struct.Alone = true, false
+			return true
+		}
+		cs := ps.config.Holders().containers(key, ps.pass.TypesSizes, ps.pass.Fset)
 		if cs == nil {
 			return false
 		}

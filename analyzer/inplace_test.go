@@ -60,6 +60,16 @@ type elem struct{ a int64 }
 
 type e2 struct{ e elem }
 
+// row is held only as elements of slices and arrays.
+type row struct{ a, b, c int64 }
+
+type table struct {
+	rows  []row
+	first [2]row
+}
+
+var tables []*table
+
 func f() []*e2 {
 	xs := make([]elem, 3)
 	_ = xs
@@ -70,7 +80,8 @@ func f() []*e2 {
 // A struct type the load holds only in place in fields of heap objects
 // of other types is reached in place, at each field's offset; one also
 // pointed to, kept as an element or a variable, or held in a container
-// that is not an object of its own is not.
+// that is not an object of its own is not. One held only as elements of
+// slices and arrays is told apart.
 func TestReachedInPlace(t *testing.T) {
 	t.Parallel()
 	fset := token.NewFileSet()
@@ -100,6 +111,11 @@ func TestReachedInPlace(t *testing.T) {
 		obj := pkg.Scope().Lookup(c.name)
 		if got := h.containers(declKey(fset, obj.Pos()), sizes, fset); !slices.Equal(got, c.want) {
 			t.Errorf("%s: held in place in %+v, want %+v", c.name, got, c.want)
+		}
+	}
+	for name, want := range map[string]bool{"row": true, "elem": false, "queue": false, "shard": false, "table": false} {
+		if got := h.elementsOnly(declKey(fset, pkg.Scope().Lookup(name).Pos())); got != want {
+			t.Errorf("%s: only elements %v, want %v", name, got, want)
 		}
 	}
 }

@@ -276,7 +276,7 @@ func (s *Struct) Bases(line int64) []Base {
 		return lineBase
 	case len(s.InPlace) > 0:
 		return s.inPlaceBases(line)
-	case s.PerCPU:
+	case s.PerCPU || s.Elements:
 		return s.elementBases(line)
 	}
 	return s.Heap.Bases(s.Size, s.Pointers, line)
@@ -368,7 +368,7 @@ func gcd(a, b int64) int64 {
 // offsets within s.
 func (s *Struct) at(base int64) *Struct {
 	out := *s
-	out.Heap, out.GlobalAlign, out.InPlace, out.origin = nil, 0, nil, s.origin+base
+	out.Heap, out.GlobalAlign, out.InPlace, out.Elements, out.origin = nil, 0, nil, false, s.origin+base
 	out.Members = slices.Clone(s.Members)
 	for i := range out.Members {
 		out.Members[i].Offset += base
@@ -438,9 +438,9 @@ func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
 // shareWords says, in a few words, which part of s's objects a share is.
 func (s *Struct) shareWords(sh share) string {
 	switch {
-	case s.PerCPU && sh.objects == sh.of:
+	case (s.PerCPU || s.Elements) && sh.objects == sh.of:
 		return "in every element of an array of them"
-	case s.PerCPU:
+	case s.PerCPU || s.Elements:
 		return fmt.Sprintf("in %d%% of elements of an array of them", sh.percent())
 	}
 	return s.objectsWord(sh, "in ")
@@ -459,6 +459,10 @@ func (s *Struct) objectsWord(sh share, in string) string {
 		return in + "every object holding it"
 	case len(s.InPlace) > 0:
 		return fmt.Sprintf("%s%d%% of the objects holding it", in, sh.percent())
+	case s.Elements && sh.objects == sh.of:
+		return in + "every element of an array of them"
+	case s.Elements:
+		return fmt.Sprintf("%s%d%% of elements of an array of them", in, sh.percent())
 	}
 	return in + sh.objectsWord()
 }
@@ -488,7 +492,7 @@ func (s *Struct) heapNote(line int64, sh share) string {
 	p := s.Heap.Place(s.Size, s.Pointers)
 	why := fmt.Sprintf("the %d-byte size class", p.Class.Size)
 	switch {
-	case s.PerCPU:
+	case s.PerCPU || s.Elements:
 		objects, starts = "elements of an array of them", "start"
 		why = fmt.Sprintf("%d-byte elements", s.Size)
 	case p.Header > 0:
@@ -498,7 +502,7 @@ func (s *Struct) heapNote(line int64, sh share) string {
 	}
 	if len(bases) == 1 {
 		every := "every heap object"
-		if s.PerCPU {
+		if s.PerCPU || s.Elements {
 			every = "every element of an array of them"
 		}
 		return fmt.Sprintf("; in %s: %s %s each %d bytes past a %d-byte line", every, why, starts, bases[0].Offset, line)
@@ -733,7 +737,7 @@ func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Propos
 	// Nor does a variable the linker places: growing it does not change
 	// its alignment; nor a struct held in place, which moves with its
 	// container.
-	if s.Heap == nil || s.PerCPU || s.GlobalAlign > 0 || len(s.InPlace) > 0 || len(p.Struct.Bases(maxLine)) == 1 {
+	if s.Heap == nil || s.PerCPU || s.Elements || s.GlobalAlign > 0 || len(s.InPlace) > 0 || len(p.Struct.Bases(maxLine)) == 1 {
 		return nil, ""
 	}
 	// Padding that isolates may take the reordered struct to a bigger

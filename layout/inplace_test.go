@@ -72,3 +72,29 @@ func TestInPlaceStraddle(t *testing.T) {
 		t.Errorf("note on half of them %q, want it to begin %q", got, want)
 	}
 }
+
+// A struct whose values are only elements of slices and arrays starts at
+// multiples of its size from where the array does: its findings say so,
+// not that a size class of its own starts it, which for a 40-byte struct
+// (48-byte class: 0, 16, 32 or 48) would be the wrong places too.
+func TestElementsOnly(t *testing.T) {
+	t.Parallel()
+	s := goStruct("row", field{"a", 24, 8, "r"}, u64("b", ""), u64("c", "r"))
+	s.Heap, s.Pointers = testHeap(t), true
+	if n := len(s.Bases(64)); n != 4 {
+		t.Fatalf("as heap objects, %d bases, want the 48-byte class's 4", n)
+	}
+	s.Elements = true
+	var at []int64
+	for _, b := range s.Bases(64) {
+		at = append(at, b.Offset)
+	}
+	if want := []int64{0, 8, 16, 24, 32, 40, 48, 56}; !slices.Equal(at, want) {
+		t.Errorf("bases %v, want %v", at, want)
+	}
+	got := s.heapNote(64, share{at: []int64{48}, objects: 1, of: 8})
+	want := "; in 13% of elements of an array of them, those starting 48 bytes past a 64-byte line (40-byte elements start them at 0, 8, 16, 24, 32, 40, 48 or 56)"
+	if got != want {
+		t.Errorf("note %q\nwant %q", got, want)
+	}
+}

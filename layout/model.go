@@ -120,6 +120,11 @@ type Struct struct {
 	// where those place it: each container's heap bases plus the field's
 	// offset, every container taking an equal share.
 	InPlace []Container
+	// Elements says that the struct's values are only elements of
+	// arrays and slices, by value: they start at multiples of its size
+	// from where the array does, not where a size class of its own puts
+	// them. A percpu struct is judged so too.
+	Elements bool
 	// origin is how far past a line boundary the struct starts in a copy
 	// made by at, 0 otherwise.
 	origin int64

@@ -401,7 +401,7 @@ func (s *Struct) slotCost(size, line int64) string {
 
 // ownObjects reports whether the struct's values are heap objects of
 // their own, whose size class is their cost: not elements of an array
-// (percpu), nor held in place in other structs.
+// (percpu, Elements), nor held in place in other structs.
 func (s *Struct) ownObjects() bool {
-	return s.Heap != nil && !s.PerCPU && len(s.InPlace) == 0
+	return s.Heap != nil && !s.PerCPU && !s.Elements && len(s.InPlace) == 0
 }
