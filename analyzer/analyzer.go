@@ -111,6 +111,12 @@ type Config struct {
 	// as go vet must, where another package may use an exported
 	// variable.
 	Globals func(goarch string) *GlobalUses
+	// Holders gives what holds the values of each struct type over every
+	// package the driver loaded for the pass's GOARCH, nil for none: a
+	// type held only in place in heap objects of other types is checked
+	// where those put it (layout.Struct.InPlace). go vet, which sees one
+	// package, leaves it nil.
+	Holders func() *Holders
 }
 
 // Build is a package as type-checked for another GOARCH than the pass's,
@@ -560,6 +566,11 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 			return
 		}
 		builds = placed
+		if r = layout.AnalyzeBuilds(builds, ps.config.Checks); len(r.Findings) == 0 {
+			return
+		}
+	}
+	if ps.placeInPlace(d.Spec, builds) {
 		if r = layout.AnalyzeBuilds(builds, ps.config.Checks); len(r.Findings) == 0 {
 			return
 		}

@@ -280,7 +280,7 @@ func (p *Package) target(d *Decl, in instance, typeDirs []*directive, pins []boo
 	if err != nil {
 		return nil, err
 	}
-	s.Heap, s.Pointers = heap, hasPointers(in.st)
+	s.Heap, s.Pointers = heap, HasPointers(in.st)
 	pos := p.Fset.Position(d.Spec.Pos())
 	s.DeclFile, s.DeclLine = pos.Filename, pos.Line
 

@@ -64,18 +64,18 @@ func goHeap(ptrSize int64) (*layout.GoHeap, error) {
 	return r.heap, r.err
 }
 
-// hasPointers reports whether values of t hold pointers the garbage
+// HasPointers reports whether values of t hold pointers the garbage
 // collector scans, which decides whether the allocator puts a header in
 // front of them.
-func hasPointers(t types.Type) bool {
+func HasPointers(t types.Type) bool {
 	switch t := t.Underlying().(type) {
 	case *types.Basic:
 		return t.Kind() == types.String || t.Kind() == types.UnsafePointer
 	case *types.Array:
-		return t.Len() > 0 && hasPointers(t.Elem())
+		return t.Len() > 0 && HasPointers(t.Elem())
 	case *types.Struct:
 		for f := range t.Fields() {
-			if hasPointers(f.Type()) {
+			if HasPointers(f.Type()) {
 				return true
 			}
 		}

@@ -183,7 +183,7 @@ func (s *Struct) loneEnd(line int64) []Finding {
 	if s.GlobalAlign > 0 {
 		return s.globalEnd(line)
 	}
-	if s.Heap == nil || s.Size == 0 {
+	if s.Heap == nil || s.Size == 0 || len(s.InPlace) > 0 || s.Elements {
 		return nil
 	}
 	pad, last := s.lastPad()

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"slices"
 )
 
 // CheckSpread reports paths whose hot fields take more lines than an order needs.
@@ -35,7 +36,7 @@ func runSpread(pass *Pass) []Finding {
 func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding {
 	var out []Finding
 	for _, p := range s.Paths() {
-		if s.fewOn(p) {
+		if s.fewOn(p) || s.keptForUnsampled(p, line) {
 			continue
 		}
 		now, nowAt := s.hotLinesAtBases(p, line, false)
@@ -72,7 +73,7 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 			detail = fmt.Sprintf("%d lines %s where a better order would at only %d", now, s.objectsWord(nowAt, ""), bestAt.objects)
 			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
 		} else if best == now {
-			detail = fmt.Sprintf("%d lines in %s where a better order would in only %d%%", now, nowAt.objectsWord(), bestAt.percent())
+			detail = fmt.Sprintf("%d lines in %s where a better order would in only %d%%", now, s.objectsWord(nowAt, ""), bestAt.percent())
 			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
 		}
 		f := newFinding(line, first, names, p, msg, ": "+nameList(names)+s.heapNote(line, nowAt))
@@ -91,4 +92,51 @@ func (s *Struct) fewOn(p string) bool {
 		}
 	}
 	return true
+}
+
+// keptForUnsampled reports whether the declared order keeps within one
+// line's span fields that a function no profile sample is in reads
+// together (Hot.Unsampled), among them one that path p's marks include
+// and one they do not, while a field written on p lies outside them. A
+// better order judged on the sampled code alone would move that written
+// field onto those readers' line, or their fields apart: the profile
+// cannot say which costs more, and no spread is reported.
+func (s *Struct) keptForUnsampled(p string, line int64) bool {
+	hot := s.hotMembers()
+	onPath := map[string]bool{}
+	for _, h := range hot {
+		if h.m.Hot.On(p) {
+			onPath[h.m.Name] = true
+		}
+	}
+	for _, h := range hot {
+		if !h.m.Hot.On(p) {
+			continue
+		}
+		for _, g := range h.m.Hot.Unsampled {
+			if !slices.ContainsFunc(g, func(n string) bool { return !onPath[n] }) || !s.withinLine(g, line) {
+				continue
+			}
+			if slices.ContainsFunc(hot, func(w hotMember) bool {
+				return w.m.Hot.On(p) && w.m.Hot.Write && !slices.Contains(g, w.m.Name)
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withinLine reports whether the top-level members named lie within line
+// bytes of one another.
+func (s *Struct) withinLine(names []string, line int64) bool {
+	lo, hi := s.Size, int64(0)
+	for _, n := range names {
+		i := slices.IndexFunc(s.Members, func(m Member) bool { return m.Name == n })
+		if i < 0 {
+			return false
+		}
+		lo, hi = min(lo, s.Members[i].Offset), max(hi, s.Members[i].End())
+	}
+	return hi-lo <= line
 }

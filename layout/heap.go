@@ -274,10 +274,38 @@ func (s *Struct) Bases(line int64) []Base {
 		return globalBases(s.GlobalAlign, line)
 	case s.Heap == nil || line > s.Heap.PageSize:
 		return lineBase
-	case s.PerCPU:
+	case len(s.InPlace) > 0:
+		return s.inPlaceBases(line)
+	case s.PerCPU || s.Elements:
 		return s.elementBases(line)
 	}
 	return s.Heap.Bases(s.Size, s.Pointers, line)
+}
+
+// inPlaceBases lists where the struct starts in its containers (InPlace):
+// each container's heap bases moved by the field's offset, every
+// container weighing the same.
+func (s *Struct) inPlaceBases(line int64) []Base {
+	var bases [][]Base
+	of := int64(1)
+	for _, c := range s.InPlace {
+		bs := s.Heap.Bases(c.Size, c.Pointers, line)
+		bases = append(bases, bs)
+		of = of / gcd(of, bs[0].Of) * bs[0].Of
+	}
+	count := map[int64]int64{}
+	for i, c := range s.InPlace {
+		for _, b := range bases[i] {
+			count[(b.Offset+c.Offset)%line] += b.Objects * (of / b.Of)
+		}
+	}
+	total := of * int64(len(s.InPlace))
+	out := make([]Base, 0, len(count))
+	for off, n := range count {
+		out = append(out, Base{off, n, total})
+	}
+	slices.SortFunc(out, func(a, b Base) int { return int(a.Offset - b.Offset) })
+	return out
 }
 
 // globalBases lists the offsets from a line boundary at which the linker
@@ -340,7 +368,7 @@ func gcd(a, b int64) int64 {
 // offsets within s.
 func (s *Struct) at(base int64) *Struct {
 	out := *s
-	out.Heap, out.GlobalAlign, out.origin = nil, 0, s.origin+base
+	out.Heap, out.GlobalAlign, out.InPlace, out.Elements, out.origin = nil, 0, nil, false, s.origin+base
 	out.Members = slices.Clone(s.Members)
 	for i := range out.Members {
 		out.Members[i].Offset += base
@@ -410,9 +438,9 @@ func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
 // shareWords says, in a few words, which part of s's objects a share is.
 func (s *Struct) shareWords(sh share) string {
 	switch {
-	case s.PerCPU && sh.objects == sh.of:
+	case (s.PerCPU || s.Elements) && sh.objects == sh.of:
 		return "in every element of an array of them"
-	case s.PerCPU:
+	case s.PerCPU || s.Elements:
 		return fmt.Sprintf("in %d%% of elements of an array of them", sh.percent())
 	}
 	return s.objectsWord(sh, "in ")
@@ -427,6 +455,14 @@ func (s *Struct) objectsWord(sh share, in string) string {
 		return "wherever the linker puts it"
 	case s.GlobalAlign > 0:
 		return fmt.Sprintf("at %d of the %d places the linker may put it", sh.objects, sh.of)
+	case len(s.InPlace) > 0 && sh.objects == sh.of:
+		return in + "every object holding it"
+	case len(s.InPlace) > 0:
+		return fmt.Sprintf("%s%d%% of the objects holding it", in, sh.percent())
+	case s.Elements && sh.objects == sh.of:
+		return in + "every element of an array of them"
+	case s.Elements:
+		return fmt.Sprintf("%s%d%% of elements of an array of them", in, sh.percent())
 	}
 	return in + sh.objectsWord()
 }
@@ -449,11 +485,14 @@ func (s *Struct) heapNote(line int64, sh share) string {
 		return fmt.Sprintf("; its values are package-level variables, which the linker places, not the allocator: where it starts one %s bytes past a %d-byte line (it starts a %d-byte variable at a multiple of %d bytes, after a variable no larger: %s past a line)",
 			orList(sh.at), line, s.Size, s.GlobalAlign, orList(all))
 	}
+	if len(s.InPlace) > 0 {
+		return s.inPlaceNote(line, sh)
+	}
 	objects, starts := "heap objects", "starts"
 	p := s.Heap.Place(s.Size, s.Pointers)
 	why := fmt.Sprintf("the %d-byte size class", p.Class.Size)
 	switch {
-	case s.PerCPU:
+	case s.PerCPU || s.Elements:
 		objects, starts = "elements of an array of them", "start"
 		why = fmt.Sprintf("%d-byte elements", s.Size)
 	case p.Header > 0:
@@ -463,7 +502,7 @@ func (s *Struct) heapNote(line int64, sh share) string {
 	}
 	if len(bases) == 1 {
 		every := "every heap object"
-		if s.PerCPU {
+		if s.PerCPU || s.Elements {
 			every = "every element of an array of them"
 		}
 		return fmt.Sprintf("; in %s: %s %s each %d bytes past a %d-byte line", every, why, starts, bases[0].Offset, line)
@@ -474,6 +513,26 @@ func (s *Struct) heapNote(line int64, sh share) string {
 	}
 	return fmt.Sprintf("; in %d%% of %s, those starting %s bytes past a %d-byte line (%s %s them at %s)",
 		sh.percent(), objects, orList(sh.at), line, why, starts, orList(all))
+}
+
+// inPlaceNote is heapNote for a struct held in place (InPlace): which of
+// the objects holding it a finding holds for, and where they put it.
+func (s *Struct) inPlaceNote(line int64, sh share) string {
+	var why []string
+	for _, c := range s.InPlace {
+		var at []int64
+		for _, b := range s.Heap.Bases(c.Size, c.Pointers, line) {
+			at = append(at, (b.Offset+c.Offset)%line)
+		}
+		slices.Sort(at)
+		why = append(why, fmt.Sprintf("%s at offset %d of a %d-byte object, which starts it %s bytes past a line",
+			c.Field, c.Offset, c.Size, orList(slices.Compact(at))))
+	}
+	where := fmt.Sprintf("; in %s", s.objectsWord(sh, ""))
+	if sh.objects != sh.of {
+		where += fmt.Sprintf(", those starting it %s bytes past a %d-byte line", orList(sh.at), line)
+	}
+	return fmt.Sprintf("%s (%s is no heap object of its own: it lies in %s)", where, s.Name, strings.Join(why, "; in "))
 }
 
 // orList lists offsets as "0, 16 or 32", eliding the middle of a long list.
@@ -676,8 +735,9 @@ func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Propos
 	// A percpu struct is no object of its own: its size class is not
 	// where its elements start.
 	// Nor does a variable the linker places: growing it does not change
-	// its alignment.
-	if s.Heap == nil || s.PerCPU || s.GlobalAlign > 0 || len(p.Struct.Bases(maxLine)) == 1 {
+	// its alignment; nor a struct held in place, which moves with its
+	// container.
+	if s.Heap == nil || s.PerCPU || s.Elements || s.GlobalAlign > 0 || len(s.InPlace) > 0 || len(p.Struct.Bases(maxLine)) == 1 {
 		return nil, ""
 	}
 	// Padding that isolates may take the reordered struct to a bigger

@@ -114,6 +114,17 @@ type Struct struct {
 	// larger, which anyone may write. The checks count lines at each
 	// such base, and Heap is not consulted.
 	GlobalAlign int64
+	// InPlace, when set, says that the struct's values are never heap
+	// objects of their own: the program holds them only by value in
+	// fields of these structs, heap objects each. The checks count lines
+	// where those place it: each container's heap bases plus the field's
+	// offset, every container taking an equal share.
+	InPlace []Container
+	// Elements says that the struct's values are only elements of
+	// arrays and slices, by value: they start at multiples of its size
+	// from where the array does, not where a size class of its own puts
+	// them. A percpu struct is judged so too.
+	Elements bool
 	// origin is how far past a line boundary the struct starts in a copy
 	// made by at, 0 otherwise.
 	origin int64
@@ -331,11 +342,27 @@ type Hot struct {
 	// that every function busy with this one writes, on some sampled line
 	// however seldom: the code using this member writes them as well.
 	Wrote []string
+	// Unsampled, from a profile, are the sets of members of the struct
+	// (names, sorted; this one among them) that one function no sample
+	// is in reads together, not writing them: code the profile did not
+	// see, which the declared order may serve (theine's RBMutex.RLock
+	// fast path, reading rslots, rmask and rbias).
+	Unsampled [][]string
 	// Few says the mark is a profile's on a type no slice, map, array or
 	// channel holds and no loop makes: its values are few, so the mark
 	// says which code runs, not that many objects are visited in turn,
 	// and spread does not count it.
 	Few bool
+}
+
+// Container is a field of another struct, a Go heap object, that holds
+// a struct in place.
+type Container struct {
+	Field string // TYPE.FIELD, for messages
+	// Offset is the field's offset in the container, Size and Pointers
+	// the container's, which set where the allocator starts it.
+	Offset, Size int64
+	Pointers     bool
 }
 
 // Goroutine names the goroutines of a profile's samples by the function

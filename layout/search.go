@@ -61,7 +61,7 @@ func Alternatives(builds []Build, checks []*Check, r Result) (alts iter.Seq[Alte
 	first := steps(s, items, p)
 	// A heap object costs its slot; a percpu struct, an element of an
 	// array, its size.
-	heap := s.Heap != nil && !s.PerCPU
+	heap := s.ownObjects()
 	limit := int64(maxGrowth * float64(p.Struct.Size))
 	if heap {
 		limit = int64(maxGrowth * float64(s.slot(p.Struct.Size)))
@@ -378,7 +378,7 @@ func withProposal(s *Struct, lines []int64, checks []*Check, r Result, q *Propos
 			f.Left = remains(q, same)
 		}
 	}
-	if s.Heap != nil && !s.PerCPU && s.slot(q.Struct.Size) > s.slot(s.Size) {
+	if s.ownObjects() && s.slot(q.Struct.Size) > s.slot(s.Size) {
 		q.Grown = "pads " + s.slotCost(q.Struct.Size, maxLine)
 	}
 	describeProposal(s, q)
@@ -397,4 +397,11 @@ func (s *Struct) slotCost(size, line int64) string {
 	}
 	return fmt.Sprintf("%s from %d to %d bytes: the %d-byte size class starts heap objects at %s bytes past a %d-byte line, for %d more bytes per object",
 		s.Name, s.Size, size, s.slot(size), orList(offsets), line, s.slot(size)-s.slot(s.Size))
+}
+
+// ownObjects reports whether the struct's values are heap objects of
+// their own, whose size class is their cost: not elements of an array
+// (percpu, Elements), nor held in place in other structs.
+func (s *Struct) ownObjects() bool {
+	return s.Heap != nil && !s.PerCPU && !s.Elements && len(s.InPlace) == 0
 }

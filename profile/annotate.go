@@ -279,6 +279,7 @@ func joinHot(a, b *layout.Hot) *layout.Hot {
 	if h.Profiled {
 		h.Goroutines, h.Writers = union(a.Goroutines, b.Goroutines), union(a.Writers, b.Writers)
 		h.Wrote = slices.DeleteFunc(slices.Clone(a.Wrote), func(n string) bool { return !slices.Contains(b.Wrote, n) })
+		h.Unsampled = slices.Concat(a.Unsampled, b.Unsampled)
 	}
 	return h
 }

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"go/ast"
 	"os"
 	"slices"
 	"strings"
@@ -96,6 +97,47 @@ func wantLines(t *testing.T, file, marker string) []int {
 // The load holds many values of a struct type kept in a slice, map, array
 // or channel, made in a loop, or held by a type held many; one made once,
 // or a package-level variable, it holds few of.
+const manyPkg = "github.com/cachelint/cachelint/profile/testdata/many."
+
+// sampling is a result whose samples are in the functions of p named
+// (by name, methods without their receiver), or in every function of p
+// when none is named.
+func sampling(p *Program, names ...string) *Result {
+	r := &Result{sampled: map[*ast.BlockStmt]bool{}}
+	for _, f := range p.files {
+		for _, d := range f.syntax.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && (len(names) == 0 || slices.Contains(names, fd.Name.Name)) {
+				r.sampled[fd.Body] = true
+			}
+		}
+	}
+	return r
+}
+
+// A type is held many through the code a profile samples: multi's slice
+// of pools, walked only by multi.walk, makes pool many where walk is
+// sampled, not where only newPool, which makes one, is.
+func TestHeldManySampled(t *testing.T) {
+	p, err := Load("", "./testdata/many")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sampled []string
+		want    bool
+	}{
+		{[]string{"newPool"}, false},
+		{[]string{"newPool", "run"}, false},
+		{[]string{"newPool", "walk"}, true},
+	} {
+		if got := p.heldMany(sampling(p, c.sampled...), manyPkg+"pool"); got != c.want {
+			t.Errorf("sampled %v: pool held many %v, want %v", c.sampled, got, c.want)
+		}
+	}
+}
+
+// With every function sampled, the types of profile/testdata/many marked
+// "many" are held many, and no other.
 func TestHeldMany(t *testing.T) {
 	p, err := Load("", "./testdata/many")
 	if err != nil {
@@ -112,7 +154,7 @@ func TestHeldMany(t *testing.T) {
 		}
 		name, _, _ = strings.Cut(name, " ")
 		want := strings.Contains(l, "// many")
-		if got := p.heldMany("github.com/cachelint/cachelint/profile/testdata/many." + name); got != want {
+		if got := p.heldMany(sampling(p), manyPkg+name); got != want {
 			t.Errorf("%s: held many %v, want %v", name, got, want)
 		}
 	}

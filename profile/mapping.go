@@ -3,6 +3,7 @@ package profile
 import (
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/types"
 	"maps"
 	"os"
@@ -95,6 +96,13 @@ type Result struct {
 	// Structs are the struct types accessed on sampled lines, most
 	// sampled first.
 	Structs []*Struct
+	// sampled are the bodies of the functions of the load the samples
+	// are in; many the struct types their code holds many of
+	// (heldMany), and unsampled the fields the other functions read
+	// together (unsampledReads), found when first needed.
+	sampled   map[*ast.BlockStmt]bool
+	many      map[string]bool
+	unsampled map[string][][]string
 }
 
 // ProfileStats says how much of one profile the load explains.
@@ -227,6 +235,12 @@ func (p *Program) mapInputs(inputs []Input, lenient bool) (*Result, error) {
 	}
 	slices.Sort(r.Paths)
 	fs.guards, fs.outerGuards = p.lockGuards(seen)
+	r.sampled = map[*ast.BlockStmt]bool{}
+	for fi := range seen.funcs {
+		if fi.body != nil {
+			r.sampled[fi.body] = true
+		}
+	}
 	for key, hits := range structHits {
 		s := &Struct{Key: key, Samples: hits}
 		st := p.structs[key]

@@ -54,11 +54,8 @@ type Program struct {
 	// manyStarts are the functions many goroutines run, on what they
 	// share (findManyStarts), found when a profile first needs them.
 	manyStarts map[funcKey]bool
-	// many are the struct types the load holds many of (heldMany), found
-	// when first needed; onePackage says the load is one package of a
-	// program (a go vet pass), whose exported types code out of sight
-	// may hold.
-	many       map[string]bool
+	// onePackage says the load is one package of a program (a go vet
+	// pass), whose exported types code out of sight may hold.
 	onePackage bool
 	// benchReach are the functions benchmark functions reach
 	// (benchmarksReaching), found when a profile of benchmarks first

@@ -332,6 +332,7 @@ func (o *packagesOptions) configureBuilds(arches []golayout.ArchLines, pkgs []*p
 		}
 		return nil
 	}
+	o.Config.Holders = sync.OnceValue(func() *analyzer.Holders { return overPackages[analyzer.Holders](pkgs) })
 	if len(arches) > 1 {
 		others := map[string][]*analyzer.Build{} // by package ID
 		for i, a := range arches[1:] {

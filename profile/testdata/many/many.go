@@ -56,3 +56,21 @@ func run(s *server, n int) []*made {
 	global = *one
 	return out
 }
+
+func (s *server) serve() {
+	_, _, _, _ = s.byKey, s.pending, s.slots, s.holders
+}
+
+// pool is held many only by multi's slice, which walk alone uses: many
+// where walk is sampled (TestHeldManySampled).
+type pool struct{ n int } // many
+
+type multi struct{ pools []*pool }
+
+func (m *multi) walk() {
+	for _, p := range m.pools {
+		p.n++
+	}
+}
+
+func newPool() *pool { return &pool{} }
