@@ -81,7 +81,7 @@ func (u *unit) claimPlaces(d *dedup, index int) []bool {
 		}
 		u.expansions = 0
 		var placed bool
-		if fps[i], placed = u.placeKey(n); !placed {
+		if fps[i], placed = u.placeKeyAt(off, n); !placed {
 			keyed[i] = true
 		}
 	}

@@ -66,10 +66,24 @@ func (u *unit) fingerprint(off dwarf.Offset) fingerprint {
 	case dwarf.TagBaseType:
 		b = binary.AppendVarint(b, n.size)
 		b = binary.AppendVarint(b, n.encoding)
-	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType,
-		dwarf.TagEnumerationType, dwarf.TagTypedef:
-		// Spelled by name alone; an unnamed struct's members are keyed
-		// where it is a member.
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		// Spelled by name alone; pahole prints an unnamed one's members
+		// inline, as a member and behind a pointer.
+		if !u.named(n.name) {
+			u.nest(n)
+			b = u.appendKey(b, n)
+			u.unnest(n)
+		}
+	case dwarf.TagEnumerationType:
+		if !u.named(n.name) { // its enumerators are printed
+			for _, k := range u.kids(n) {
+				if k.tag == dwarf.TagEnumerator {
+					b = u.appendName(b, k.name)
+					b = binary.AppendVarint(b, k.loc)
+				}
+			}
+		}
+	case dwarf.TagTypedef:
 	case dwarf.TagArrayType:
 		for _, d := range u.dims(n) {
 			b = binary.AppendVarint(b, d)
@@ -109,9 +123,9 @@ func (u *unit) appendFP(b []byte, off dwarf.Offset) []byte {
 
 // key appends to b what identifies the layout of the struct n: the unit's
 // language (which spells some types), its kind, name, size and alignment,
-// and each member's name, type fingerprint, place and size, with the
-// members of unnamed struct and union members. Equal keys convert to equal
-// layouts.
+// and each member's name, type fingerprint, place and size; the
+// fingerprint of an unnamed struct or union holds its members' in turn.
+// Equal keys convert to equal layouts.
 func (u *unit) key(b []byte, n *node) []byte {
 	b = binary.AppendVarint(b, u.lang)
 	return u.appendKey(b, n)
@@ -134,44 +148,9 @@ func (u *unit) appendKey(b []byte, n *node) []byte {
 		for _, v := range [...]int64{k.loc, k.dataBit, k.bitOff, k.bitSize, k.byteSize, k.align, u.size(k.typ), u.align(k.typ)} {
 			b = binary.AppendVarint(b, v)
 		}
-		if inner := u.innerOf(k.typ); inner != nil {
-			u.nest(inner)
-			b = append(b, '{')
-			b = u.appendKey(b, inner)
-			b = append(b, '}')
-			u.unnest(inner)
-		}
 		b = append(b, ';')
 	}
 	return b
-}
-
-// innerOf returns the unnamed struct or union whose members pahole prints
-// inline for a member of type off (through qualifiers and arrays), as
-// declType does.
-func (u *unit) innerOf(off dwarf.Offset) *node {
-	return u.innerOfNode(u.node(off))
-}
-
-// innerOfNode is innerOf of the type n.
-func (u *unit) innerOfNode(n *node) *node {
-	for range maxDepth {
-		if n == nil {
-			return nil
-		}
-		switch n.tag {
-		case dwarf.TagConstType, dwarf.TagAtomicType, dwarf.TagArrayType:
-			n = u.node(n.typ)
-		case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
-			if !u.named(n.name) {
-				return n
-			}
-			return nil
-		default:
-			return nil
-		}
-	}
-	return nil
 }
 
 // A vmlinux defines each struct of its headers in every unit that includes
@@ -180,18 +159,22 @@ func (u *unit) innerOfNode(n *node) *node {
 // are, cost most of a run. A definition's place key (placeKey) is read
 // from its own entries: the struct's name, size and declaration, and each
 // member's name, place, bit field and declaration, with its type's
-// fingerprint, and the same of the members of an unnamed struct or union
-// member. Two definitions with the same place key are the same layout: the
-// same source, at the same place, in types the same, the place key keeps
-// everything a layout key does but the sizes and alignments of the member
-// types, which the same place in the same types fixes. Only the first
-// definition of each place key is given a layout key, to tell it from the
-// other place keys' (one layout declared in two places is one layout).
+// fingerprint and what the member's layout takes from its type
+// (typeLayout): the size and alignment of a base type or pointer, and of
+// a struct or union its own place key, computed once per unit rather than
+// laid out. An unnamed struct, union or enum is in the fingerprint by its
+// place key too, as pahole prints its members or enumerators, also behind
+// a pointer. Two definitions with the same place key are the same layout,
+// printed the same. Only the first definition of each place key is given
+// a layout key, to tell it from the other place keys' (one layout
+// declared in two places is one layout).
 //
-// The types are what the fingerprint alone cannot leave out: in a 6.1
+// The types are what the declaration alone cannot leave out: in a 6.1
 // vmlinux, fs/compat_binfmt_elf.c includes fs/binfmt_elf.c with siginfo_t
 // defined as compat_siginfo_t, so struct elf_note_info has one member of
-// another type at the same line, column and offset.
+// another type at the same line, column and offset; and a type of one
+// name can have another size or alignment in another unit (a union or
+// typedef defined under other macros).
 
 // placeKey returns the place key of the struct n, hashed, and reports
 // whether it has one: a struct with no declaration (Go's have none) is
@@ -203,7 +186,14 @@ func (u *unit) placeKey(n *node) (fingerprint, bool) {
 	if err := u.loadFiles(); err != nil || u.files.empty(n.declFile) {
 		return fingerprint{}, false
 	}
-	b := u.ws.placeKey[:0]
+	// A place key is read while another is: that of a member's type.
+	depth := u.ws.placeDepth
+	if depth == len(u.ws.placeKeys) {
+		u.ws.placeKeys = append(u.ws.placeKeys, nil)
+	}
+	u.ws.placeDepth++
+	defer func() { u.ws.placeDepth-- }()
+	b := u.ws.placeKeys[depth][:0]
 	b = binary.AppendVarint(b, u.lang)
 	b = binary.AppendUvarint(b, uint64(n.tag))
 	b = u.appendPlacedName(b, n.name)
@@ -212,17 +202,14 @@ func (u *unit) placeKey(n *node) (fingerprint, bool) {
 	b = u.appendFile(b, n.declFile)
 	b = binary.AppendVarint(b, n.declLine)
 	b, ok := u.appendPlaced(b, n)
-	u.ws.placeKey = b
+	u.ws.placeKeys[depth] = b
 	if !ok {
 		return fingerprint{}, false
 	}
 	return hashBytes(b), true
 }
 
-// appendPlaced appends what a place key holds of the children of n, with
-// the children of unnamed struct and union members' types (as appendKey,
-// so that one nested in itself, which only corrupt DWARF has, is an
-// error).
+// appendPlaced appends what a place key holds of the children of n.
 func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 	if n.kidsAt == 0 {
 		return b, true
@@ -245,10 +232,11 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 		}
 		b = binary.LittleEndian.AppendUint64(b, shapeOf(a))
 		var ok bool
+		member := a.tag == dwarf.TagMember || a.tag == dwarf.TagInheritance
 		if plan := u.placePlanOf(a); plan != nil {
-			b, ok = u.appendPlannedAttrs(b, r, plan)
+			b, ok = u.appendPlannedAttrs(b, r, plan, member)
 		} else {
-			b, ok = u.appendPlacedAttrs(b, r, a)
+			b, ok = u.appendPlacedAttrs(b, r, a, member)
 		}
 		if !ok {
 			return b, false
@@ -262,8 +250,9 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 }
 
 // appendPlacedAttrs appends what a place key holds of the attributes of
-// an entry of abbreviation a, read from r.
-func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev) ([]byte, bool) {
+// an entry of abbreviation a, read from r; of a member's type, its layout
+// too.
+func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev, member bool) ([]byte, bool) {
 	ok := true
 	for i := range a.fields {
 		f := &a.fields[i]
@@ -273,7 +262,7 @@ func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev) ([]byte, b
 		case f.attr == dwarf.AttrSibling:
 			r.skipForm(f.form)
 		case f.attr == dwarf.AttrType:
-			if b, ok = u.appendTypePlace(b, r.ref(f.form)); !ok {
+			if b, ok = u.appendTypePlace(b, r.ref(f.form), member); !ok {
 				return b, false
 			}
 		case f.attr == dwarf.AttrContainingType:
@@ -303,25 +292,20 @@ func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev) ([]byte, b
 	return b, r.err == nil
 }
 
-// appendTypePlace appends what a place key holds of a member's type at
-// off: its typePlace's hash, and the members of the unnamed struct or
-// union it is.
-func (u *unit) appendTypePlace(b []byte, off dwarf.Offset) ([]byte, bool) {
+// appendTypePlace appends what a place key holds of the type at off: its
+// typePlace's hash, which holds what pahole prints inline of an unnamed
+// struct or union; of a member's type (member), what its layout takes
+// from it (typeLayout).
+func (u *unit) appendTypePlace(b []byte, off dwarf.Offset, member bool) ([]byte, bool) {
 	p := u.placeType(off)
 	b = binary.LittleEndian.AppendUint64(b, p.hash)
-	if p.inner == innerUnknown {
+	if p.lost {
 		return b, false
 	}
-	inner := u.node(p.inner)
-	if inner == nil {
-		return b, true
+	if member {
+		b = binary.LittleEndian.AppendUint64(b, u.typeLayout(off))
 	}
-	u.nest(inner)
-	b = append(b, '{')
-	b, ok := u.appendPlaced(b, inner)
-	b = append(b, '}')
-	u.unnest(inner)
-	return b, ok
+	return b, true
 }
 
 // placePlan is how appendPlaced reads the attributes of an entry whose
@@ -407,7 +391,7 @@ func (u *unit) placeSteps(a *abbrev) ([]placeStep, bool) {
 }
 
 // appendPlannedAttrs is appendPlacedAttrs by a's plan.
-func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan) ([]byte, bool) {
+func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan, member bool) ([]byte, bool) {
 	base := r.off
 	end := base + uint64(plan.size)
 	if end > uint64(len(r.b)) {
@@ -421,7 +405,7 @@ func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan) ([]
 		case stepBytes:
 			b = append(b, r.b[r.off:r.off+uint64(st.n)]...)
 		case stepType:
-			if b, ok = u.appendTypePlace(b, r.ref(st.form)); !ok {
+			if b, ok = u.appendTypePlace(b, r.ref(st.form), member); !ok {
 				return b, false
 			}
 		case stepContaining:
@@ -440,13 +424,16 @@ type typePlace struct {
 	// hash is of what the type's fingerprint holds, with names by where
 	// they are (see appendPlacedName).
 	hash uint64
-	// inner is the unnamed struct or union whose members pahole prints
-	// inline for a member of this type (see innerOfNode), 0 for none,
-	// innerUnknown where a loop or the depth bound hides it.
-	inner dwarf.Offset
+	// lost is set where a loop or the depth bound hides part of the type
+	// (through qualifiers and arrays), which then gives no place key.
+	lost bool
+	// own is a hash of what the type's entry gives its layout (its tag,
+	// size, encoding and alignment), 0 where it was not read from the
+	// entry; typ is the type it is made of (unit.typeLayout).
+	own uint64
+	tag dwarf.Tag
+	typ dwarf.Offset
 }
-
-const innerUnknown = sigRef - 1
 
 // placeType returns the typePlace of the type at off, computed once per
 // entry. Most types are read from their entries without a node: a unit
@@ -461,12 +448,12 @@ func (u *unit) placeType(off dwarf.Offset) typePlace {
 	// Met again while being computed, the entry is part of a loop. The
 	// entries being computed are on a stack, and past its first few in
 	// the table, with what a loop gives.
-	inLoop := typePlace{hash: 3, inner: innerUnknown}
+	inLoop := typePlace{hash: 3, lost: true}
 	if slices.Contains(u.ws.placing, off) {
 		return inLoop
 	}
 	if !u.enter() {
-		return typePlace{hash: 2, inner: innerUnknown}
+		return typePlace{hash: 2, lost: true}
 	}
 	defer u.leave()
 	if len(u.ws.placing) < cap(u.ws.placing) {
@@ -500,7 +487,7 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 	}
 	var name nameRef
 	var typ dwarf.Offset
-	size, encoding := int64(-1), int64(0)
+	size, encoding, align := int64(-1), int64(0), int64(0)
 	base := r.off
 	for i := range a.fields {
 		f := &a.fields[i]
@@ -508,7 +495,7 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 			// Only the values read are gone to; r is put past them all
 			// below.
 			switch f.attr {
-			case dwarf.AttrName, dwarf.AttrType, dwarf.AttrByteSize, dwarf.AttrEncoding:
+			case dwarf.AttrName, dwarf.AttrType, dwarf.AttrByteSize, dwarf.AttrEncoding, dwarf.AttrAlignment:
 				r.off = base + uint64(f.at)
 			default:
 				continue
@@ -527,6 +514,8 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 			}
 		case f.attr == dwarf.AttrEncoding:
 			encoding, _ = r.constant(f.form, f.implicit)
+		case f.attr == dwarf.AttrAlignment:
+			align, _ = r.constant(f.form, f.implicit)
 		default:
 			r.skipForm(f.form)
 		}
@@ -538,22 +527,28 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 	if r.err != nil || size < -1 || size > maxSize {
 		return typePlace{}, false
 	}
-	p := typePlace{hash: mix(uint64(a.tag), u.placedName(name))}
+	p := typePlace{hash: mix(uint64(a.tag), u.placedName(name)), tag: a.tag, typ: typ}
+	// A pointer without a size has the unit's address size.
+	p.own = mix(mix(mix(mix(uint64(a.tag), uint64(size)), uint64(encoding)), uint64(align)), uint64(u.addrSize)) | 1
 	switch a.tag {
 	case dwarf.TagBaseType:
 		p.hash = mix(mix(p.hash, uint64(size)), uint64(encoding))
 	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
 		if !u.named(name) {
-			p.inner = off
+			p.hash = mix(p.hash, u.typeKey(off))
 		}
-	case dwarf.TagEnumerationType, dwarf.TagTypedef:
+	case dwarf.TagEnumerationType:
+		if !u.named(name) {
+			p.hash = mix(p.hash, u.typeKey(off))
+		}
+	case dwarf.TagTypedef:
 	case dwarf.TagArrayType, dwarf.TagSubroutineType:
 		return u.placeComposite(p, r, a, typ)
 	default: // pointers, references, qualifiers
 		t := u.placeType(typ)
 		p.hash = mix(p.hash, t.hash)
 		if a.tag == dwarf.TagConstType || a.tag == dwarf.TagAtomicType {
-			p.inner = t.inner
+			p.lost = t.lost
 		}
 	}
 	return p, true
@@ -597,7 +592,7 @@ func (u *unit) placeComposite(p typePlace, r *entryReader, a *abbrev, typ dwarf.
 	t := u.placeType(typ)
 	p.hash = mix(p.hash, t.hash)
 	if a.tag == dwarf.TagArrayType {
-		p.inner = t.inner
+		p.lost = t.lost
 		return p, true
 	}
 	for _, param := range params {
@@ -620,12 +615,16 @@ func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
 	case dwarf.TagBaseType:
 		p.hash = mix(mix(p.hash, uint64(n.size)), uint64(n.encoding))
 	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
-		// By name alone, as a fingerprint; an unnamed struct's members
-		// are in the key of the member.
+		// By name alone, as a fingerprint; an unnamed one by what pahole
+		// prints inline of it, also behind a pointer.
 		if !u.named(n.name) {
-			p.inner = off
+			p.hash = mix(p.hash, u.typeKey(off))
 		}
-	case dwarf.TagEnumerationType, dwarf.TagTypedef:
+	case dwarf.TagEnumerationType:
+		if !u.named(n.name) { // its enumerators are printed
+			p.hash = mix(p.hash, u.typeKey(off))
+		}
+	case dwarf.TagTypedef:
 	case dwarf.TagArrayType:
 		for _, k := range u.kids(n) {
 			if k.tag == dwarf.TagSubrangeType {
@@ -634,7 +633,7 @@ func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
 		}
 		t := u.placeType(n.typ)
 		p.hash = mix(p.hash, t.hash)
-		p.inner = t.inner
+		p.lost = t.lost
 	case dwarf.TagSubroutineType:
 		p.hash = mix(p.hash, u.placeType(n.typ).hash)
 		for _, k := range u.kids(n) { // sets varargs
@@ -649,10 +648,125 @@ func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
 		t := u.placeType(n.typ)
 		p.hash = mix(p.hash, t.hash)
 		if n.tag == dwarf.TagConstType || n.tag == dwarf.TagAtomicType {
-			p.inner = t.inner
+			p.lost = t.lost
 		}
 	}
 	return p
+}
+
+// typeLayout returns a hash of what the layout of a member of type off
+// takes from the type: its size and alignment, and the tags it goes
+// through (a struct member is an aggregate, an _Atomic one atomic). A
+// struct, union or class is hashed by its typeKey rather than laid out,
+// computed once per entry of the unit; in a loop, which only corrupt
+// DWARF has, the type is hashed by its offset, which no other unit's has.
+func (u *unit) typeLayout(off dwarf.Offset) uint64 {
+	if off == 0 || off == sigRef {
+		return uint64(off)
+	}
+	if h, ok := u.ws.layouts.get(off); ok {
+		return h
+	}
+	own := mix(uint64(off), 4)
+	u.ws.layouts.put(off, own)
+	if !u.enter() {
+		return own
+	}
+	defer u.leave()
+	h := u.layoutOf(off)
+	u.ws.layouts.put(off, h)
+	return h
+}
+
+// layoutOf is typeLayout of the type at off, not memoized: from what
+// placeType read of its entry where it could.
+func (u *unit) layoutOf(off dwarf.Offset) uint64 {
+	p := u.placeType(off)
+	if p.own == 0 {
+		return u.nodeLayout(off)
+	}
+	switch p.tag {
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		return mix(p.own, u.typeKey(off))
+	case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
+		dwarf.TagRestrictType, dwarf.TagAtomicType:
+		return mix(p.own, u.typeLayout(p.typ))
+	case dwarf.TagArrayType: // p.hash holds the dimensions
+		return mix(mix(p.own, p.hash), u.typeLayout(p.typ))
+	case dwarf.TagPtrToMemberType: // sized by what it points to
+		return u.nodeLayout(off)
+	default:
+		return p.own
+	}
+}
+
+// nodeLayout is layoutOf from the node of the type at off.
+func (u *unit) nodeLayout(off dwarf.Offset) uint64 {
+	n := u.node(off)
+	if n == nil {
+		return mix(uint64(off), 1)
+	}
+	h := mix(uint64(n.tag), uint64(n.align))
+	switch n.tag {
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		return mix(h, u.typeKey(off))
+	case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
+		dwarf.TagRestrictType, dwarf.TagAtomicType:
+		return mix(h, u.typeLayout(n.typ))
+	case dwarf.TagArrayType:
+		for _, d := range u.dims(n) {
+			h = mix(h, uint64(d))
+		}
+		return mix(h, u.typeLayout(n.typ))
+	default: // sized by its own entry
+		return mix(mix(h, uint64(u.size(off))), uint64(u.align(off)))
+	}
+}
+
+// typeKey returns a hash of the struct, union, class or enum type at off
+// that only types of one layout and one spelling share: of its place key,
+// or where it has none of its layout key. It is computed once per entry
+// of the unit; in a loop, the type is hashed by its offset.
+func (u *unit) typeKey(off dwarf.Offset) uint64 {
+	if h, ok := u.ws.typeKeys.get(off); ok {
+		return h
+	}
+	h := mix(uint64(off), 5)
+	u.ws.typeKeys.put(off, h)
+	if !u.enter() {
+		return h
+	}
+	defer u.leave()
+	var head node
+	if fp, ok := u.placeKeyAt(off, u.defHead(off, &head)); ok {
+		h = fp[0]
+	} else if n := u.node(off); n != nil {
+		h = hashBytes(u.key(nil, n))[0]
+	}
+	u.ws.typeKeys.put(off, h)
+	return h
+}
+
+// placed is a type's place key and whether it has one (unit.placeKeyAt).
+type placed struct {
+	fp fingerprint
+	ok bool
+}
+
+// placeKeyAt is placeKey of n, the type at off (nil for none), computed
+// once per entry of the unit: a struct's definition and the types of the
+// members of others. In a loop, the type has none.
+func (u *unit) placeKeyAt(off dwarf.Offset, n *node) (fingerprint, bool) {
+	if n == nil {
+		return fingerprint{}, false
+	}
+	if p, ok := u.ws.placed.get(off); ok {
+		return p.fp, p.ok
+	}
+	u.ws.placed.put(off, placed{})
+	fp, ok := u.placeKey(n)
+	u.ws.placed.put(off, placed{fp, ok})
+	return fp, ok
 }
 
 // placedName is the name at ref as appendPlacedName has it, in 64 bits.

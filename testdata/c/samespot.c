@@ -1,3 +1,12 @@
+union payload {
+	int v;
+};
+typedef int word_t;
+struct pair {
+	int x;
+	int y;
+};
+
 #include "samespot.h"
 
 struct note n;
@@ -5,5 +14,9 @@ struct hook h;
 struct same s;
 struct dims d;
 struct logger l;
+struct union_holder uh;
+struct word_holder wh;
+struct pair_holder ph;
+struct tagged t;
 
 int main(void) { return 0; }
