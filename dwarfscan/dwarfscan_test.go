@@ -401,14 +401,12 @@ func TestSamePlaceKeys(t *testing.T) {
 			return false, err
 		}
 		for _, off := range u.defs {
-			var head node
-			n := u.defHead(off, &head)
-			fp, ok := u.placeKeyAt(off, n)
+			name := u.name(u.node(off).name)
+			fp, ok := u.placeKeyAt(off)
 			if !ok {
-				return false, fmt.Errorf("%s: no place key", u.name(n.name))
+				return false, fmt.Errorf("%s: no place key", name)
 			}
 			mu.Lock()
-			name := u.name(n.name)
 			if keys[name] == nil {
 				keys[name] = map[fingerprint]bool{}
 			}

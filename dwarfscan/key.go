@@ -293,8 +293,9 @@ func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev, member boo
 }
 
 // appendTypePlace appends what a place key holds of the type at off: its
-// typePlace's hash, which holds what pahole prints inline of an unnamed
-// struct or union; of a member's type (member), what its layout takes
+// typePlace's hash, the members of the unnamed struct or union it is (as
+// appendKey, so that one nested in itself, which only corrupt DWARF has,
+// is an error), and of a member's type (member) what its layout takes
 // from it (typeLayout).
 func (u *unit) appendTypePlace(b []byte, off dwarf.Offset, member bool) ([]byte, bool) {
 	p := u.placeType(off)
@@ -302,10 +303,19 @@ func (u *unit) appendTypePlace(b []byte, off dwarf.Offset, member bool) ([]byte,
 	if p.lost {
 		return b, false
 	}
-	if member {
+	if member && !p.fixed {
 		b = binary.LittleEndian.AppendUint64(b, u.typeLayout(off))
 	}
-	return b, true
+	inner := u.node(p.inner)
+	if inner == nil {
+		return b, true
+	}
+	u.nest(inner)
+	b = append(b, '{')
+	b, ok := u.appendPlaced(b, inner)
+	b = append(b, '}')
+	u.unnest(inner)
+	return b, ok
 }
 
 // placePlan is how appendPlaced reads the attributes of an entry whose
@@ -424,15 +434,19 @@ type typePlace struct {
 	// hash is of what the type's fingerprint holds, with names by where
 	// they are (see appendPlacedName).
 	hash uint64
+	// inner is the unnamed struct or union whose members pahole prints
+	// inline for a member of this type (through const and arrays, as
+	// declType goes), 0 for none.
+	inner dwarf.Offset
 	// lost is set where a loop or the depth bound hides part of the type
 	// (through qualifiers and arrays), which then gives no place key.
 	lost bool
-	// own is a hash of what the type's entry gives its layout (its tag,
-	// size, encoding and alignment), 0 where it was not read from the
-	// entry; typ is the type it is made of (unit.typeLayout).
-	own uint64
-	tag dwarf.Tag
-	typ dwarf.Offset
+	// fixed is set where hash, with the members of inner, holds all that
+	// a member's layout takes from the type (typeLayout): a base type's,
+	// an enum's or a pointer's size, an array's dimensions and element of
+	// such a type, an unnamed struct's size.
+	fixed bool
+	tag   uint16 // of a struct, union or class, for typeLayout; 0 for others
 }
 
 // placeType returns the typePlace of the type at off, computed once per
@@ -527,28 +541,51 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 	if r.err != nil || size < -1 || size > maxSize {
 		return typePlace{}, false
 	}
-	p := typePlace{hash: mix(uint64(a.tag), u.placedName(name)), tag: a.tag, typ: typ}
-	// A pointer without a size has the unit's address size.
-	p.own = mix(mix(mix(mix(uint64(a.tag), uint64(size)), uint64(encoding)), uint64(align)), uint64(u.addrSize)) | 1
+	p := typePlace{hash: mix(uint64(a.tag), u.placedName(name))}
+	if align != 0 {
+		p.hash = mix(p.hash, uint64(align))
+	}
 	switch a.tag {
 	case dwarf.TagBaseType:
 		p.hash = mix(mix(p.hash, uint64(size)), uint64(encoding))
+		p.fixed = true
 	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		p.tag = uint16(a.tag)
 		if !u.named(name) {
-			p.hash = mix(p.hash, u.typeKey(off))
+			p.hash = mix(p.hash, uint64(size))
+			p.inner, p.fixed = off, true
 		}
 	case dwarf.TagEnumerationType:
-		if !u.named(name) {
+		p.hash = mix(p.hash, uint64(size))
+		if !u.named(name) { // its enumerators are printed
 			p.hash = mix(p.hash, u.typeKey(off))
 		}
+		p.fixed = true
 	case dwarf.TagTypedef:
+		// Spelled by name alone; most name a base type or a pointer,
+		// whose layout the hash can then hold.
+		if t := u.placeType(typ); t.fixed {
+			p.hash = mix(p.hash, t.hash)
+			p.fixed = true
+		}
 	case dwarf.TagArrayType, dwarf.TagSubroutineType:
-		return u.placeComposite(p, r, a, typ)
+		return u.placeComposite(p, r, a, typ, size)
 	default: // pointers, references, qualifiers
 		t := u.placeType(typ)
 		p.hash = mix(p.hash, t.hash)
+		switch a.tag {
+		case dwarf.TagPointerType, dwarf.TagReferenceType, dwarf.TagRvalueReferenceType:
+			// Of the unit's address size where the entry gives none.
+			p.hash = mix(p.hash, uint64(size))
+			p.fixed = true
+			if t.inner != 0 { // pahole prints its members inline
+				p.hash = mix(p.hash, u.typeKey(t.inner))
+			}
+		case dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagRestrictType, dwarf.TagAtomicType:
+			p.fixed = t.fixed
+		}
 		if a.tag == dwarf.TagConstType || a.tag == dwarf.TagAtomicType {
-			p.lost = t.lost
+			p.inner, p.lost = t.inner, t.lost
 		}
 	}
 	return p, true
@@ -558,7 +595,7 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 // abbreviation a, p holding its tag and name, r at its children: the
 // dimensions or parameters are read first, as the types they reach move
 // r.
-func (u *unit) placeComposite(p typePlace, r *entryReader, a *abbrev, typ dwarf.Offset) (typePlace, bool) {
+func (u *unit) placeComposite(p typePlace, r *entryReader, a *abbrev, typ dwarf.Offset, size int64) (typePlace, bool) {
 	var params []dwarf.Offset
 	varargs := false
 	for a.children {
@@ -592,9 +629,11 @@ func (u *unit) placeComposite(p typePlace, r *entryReader, a *abbrev, typ dwarf.
 	t := u.placeType(typ)
 	p.hash = mix(p.hash, t.hash)
 	if a.tag == dwarf.TagArrayType {
-		p.lost = t.lost
+		p.inner, p.lost, p.fixed = t.inner, t.lost, t.fixed
 		return p, true
 	}
+	p.hash = mix(p.hash, uint64(size)) // Go's func values have one
+	p.fixed = true
 	for _, param := range params {
 		p.hash = mix(p.hash, u.placeType(param).hash)
 	}
@@ -615,10 +654,10 @@ func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
 	case dwarf.TagBaseType:
 		p.hash = mix(mix(p.hash, uint64(n.size)), uint64(n.encoding))
 	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
-		// By name alone, as a fingerprint; an unnamed one by what pahole
-		// prints inline of it, also behind a pointer.
+		// By name alone, as a fingerprint; an unnamed one's members are
+		// in the key of the member.
 		if !u.named(n.name) {
-			p.hash = mix(p.hash, u.typeKey(off))
+			p.inner = off
 		}
 	case dwarf.TagEnumerationType:
 		if !u.named(n.name) { // its enumerators are printed
@@ -633,7 +672,7 @@ func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
 		}
 		t := u.placeType(n.typ)
 		p.hash = mix(p.hash, t.hash)
-		p.lost = t.lost
+		p.inner, p.lost = t.inner, t.lost
 	case dwarf.TagSubroutineType:
 		p.hash = mix(p.hash, u.placeType(n.typ).hash)
 		for _, k := range u.kids(n) { // sets varargs
@@ -647,8 +686,13 @@ func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
 	default: // pointers, references, qualifiers
 		t := u.placeType(n.typ)
 		p.hash = mix(p.hash, t.hash)
-		if n.tag == dwarf.TagConstType || n.tag == dwarf.TagAtomicType {
-			p.lost = t.lost
+		switch n.tag {
+		case dwarf.TagPointerType, dwarf.TagReferenceType, dwarf.TagRvalueReferenceType:
+			if t.inner != 0 { // pahole prints its members inline
+				p.hash = mix(p.hash, u.typeKey(t.inner))
+			}
+		case dwarf.TagConstType, dwarf.TagAtomicType:
+			p.inner, p.lost = t.inner, t.lost
 		}
 	}
 	return p
@@ -678,31 +722,17 @@ func (u *unit) typeLayout(off dwarf.Offset) uint64 {
 	return h
 }
 
-// layoutOf is typeLayout of the type at off, not memoized: from what
-// placeType read of its entry where it could.
+// layoutOf is typeLayout of the type at off, not memoized.
 func (u *unit) layoutOf(off dwarf.Offset) uint64 {
 	p := u.placeType(off)
-	if p.own == 0 {
-		return u.nodeLayout(off)
+	if p.fixed {
+		return p.hash
 	}
-	switch p.tag {
-	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
-		return mix(p.own, u.typeKey(off))
-	case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
-		dwarf.TagRestrictType, dwarf.TagAtomicType:
-		return mix(p.own, u.typeLayout(p.typ))
-	case dwarf.TagArrayType: // p.hash holds the dimensions
-		return mix(mix(p.own, p.hash), u.typeLayout(p.typ))
-	case dwarf.TagPtrToMemberType: // sized by what it points to
-		return u.nodeLayout(off)
-	default:
-		return p.own
+	if p.tag != 0 { // its place key holds its alignment
+		return mix(uint64(p.tag), u.typeKey(off))
 	}
-}
-
-// nodeLayout is layoutOf from the node of the type at off.
-func (u *unit) nodeLayout(off dwarf.Offset) uint64 {
-	n := u.node(off)
+	var head node
+	n := u.defHead(off, &head)
 	if n == nil {
 		return mix(uint64(off), 1)
 	}
@@ -713,12 +743,11 @@ func (u *unit) nodeLayout(off dwarf.Offset) uint64 {
 	case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
 		dwarf.TagRestrictType, dwarf.TagAtomicType:
 		return mix(h, u.typeLayout(n.typ))
-	case dwarf.TagArrayType:
-		for _, d := range u.dims(n) {
-			h = mix(h, uint64(d))
-		}
-		return mix(h, u.typeLayout(n.typ))
-	default: // sized by its own entry
+	case dwarf.TagArrayType: // p.hash holds the dimensions
+		return mix(mix(h, p.hash), u.typeLayout(n.typ))
+	case dwarf.TagEnumerationType:
+		return mix(h, uint64(n.size))
+	default:
 		return mix(mix(h, uint64(u.size(off))), uint64(u.align(off)))
 	}
 }
@@ -737,8 +766,7 @@ func (u *unit) typeKey(off dwarf.Offset) uint64 {
 		return h
 	}
 	defer u.leave()
-	var head node
-	if fp, ok := u.placeKeyAt(off, u.defHead(off, &head)); ok {
+	if fp, ok := u.placeKeyAt(off); ok {
 		h = fp[0]
 	} else if n := u.node(off); n != nil {
 		h = hashBytes(u.key(nil, n))[0]
@@ -753,17 +781,19 @@ type placed struct {
 	ok bool
 }
 
-// placeKeyAt is placeKey of n, the type at off (nil for none), computed
-// once per entry of the unit: a struct's definition and the types of the
-// members of others. In a loop, the type has none.
-func (u *unit) placeKeyAt(off dwarf.Offset, n *node) (fingerprint, bool) {
-	if n == nil {
-		return fingerprint{}, false
-	}
+// placeKeyAt is placeKey of the type at off, computed once per entry of
+// the unit: a struct's definition and the types of the members of others.
+// (A struct that contains itself, which only corrupt DWARF has, meets
+// itself again in typeLayout, which stops the loop.)
+func (u *unit) placeKeyAt(off dwarf.Offset) (fingerprint, bool) {
 	if p, ok := u.ws.placed.get(off); ok {
 		return p.fp, p.ok
 	}
-	u.ws.placed.put(off, placed{})
+	var head node
+	n := u.defHead(off, &head)
+	if n == nil {
+		return fingerprint{}, false
+	}
 	fp, ok := u.placeKey(n)
 	u.ws.placed.put(off, placed{fp, ok})
 	return fp, ok
