@@ -314,7 +314,7 @@ func TestDuplicates(t *testing.T) {
 // compile units include, one with macros that make a member's type
 // another struct of the same size, an array of another dimension, a
 // function taking other arguments, or an unnamed enum or struct of other
-// members, and each with its own definitions of a union, a typedef and a
+// members, and each with its own definitions of a union, typedefs and a
 // struct of one name and another size or alignment
 // (testdata/c/samespot.h): the place keys of each pair are read from the
 // same entries but for their types, and the layouts whose member types
@@ -357,6 +357,7 @@ func TestSamePlace(t *testing.T) {
 		"union_holder": {"align 8; long int a 8; union payload u 4", "align 8; long int a 8; union payload u 8"},
 		"word_holder":  {"align 8; long int a 8; word_t w 4", "align 8; long int a 8; word_t w 8"},
 		"pair_holder":  {"align 4; struct pair p 8; char[8] tail 8", "align 8; struct pair p 8; char[8] tail 8"},
+		"cell_holder":  {"align 4; cell_t c 8; char[8] tail 8", "align 8; cell_t c 8; char[8] tail 8"},
 		"tagged": {
 			"align 8; enum state 4; LOW=0; HIGH=1; struct  * inner 8; -> int x 4",
 			"align 8; enum state 4; OFF=0; ON=1; struct  * inner 8; -> long int y 8",
@@ -421,7 +422,7 @@ func TestSamePlaceKeys(t *testing.T) {
 	want := map[string]int{
 		"info": 1, "compat_info": 1, "same": 1,
 		"note": 2, "hook": 2, "dims": 2, "logger": 2, "tagged": 2,
-		"union_holder": 2, "word_holder": 2, "pair_holder": 2,
+		"union_holder": 2, "word_holder": 2, "pair_holder": 2, "cell_holder": 2,
 		// Defined in each unit's own file.
 		"payload": 2, "pair": 2,
 	}

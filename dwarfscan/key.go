@@ -563,8 +563,9 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 		p.fixed = true
 	case dwarf.TagTypedef:
 		// Spelled by name alone; most name a base type or a pointer,
-		// whose layout the hash can then hold.
-		if t := u.placeType(typ); t.fixed {
+		// whose layout the hash can then hold (not an unnamed struct's,
+		// whose members are not inline behind a typedef).
+		if t := u.placeType(typ); t.fixed && t.inner == 0 {
 			p.hash = mix(p.hash, t.hash)
 			p.fixed = true
 		}
@@ -581,11 +582,10 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 			if t.inner != 0 { // pahole prints its members inline
 				p.hash = mix(p.hash, u.typeKey(t.inner))
 			}
-		case dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagRestrictType, dwarf.TagAtomicType:
-			p.fixed = t.fixed
-		}
-		if a.tag == dwarf.TagConstType || a.tag == dwarf.TagAtomicType {
-			p.inner, p.lost = t.inner, t.lost
+		case dwarf.TagConstType, dwarf.TagAtomicType:
+			p.inner, p.lost, p.fixed = t.inner, t.lost, t.fixed
+		case dwarf.TagVolatileType, dwarf.TagRestrictType:
+			p.fixed = t.fixed && t.inner == 0
 		}
 	}
 	return p, true
@@ -725,7 +725,7 @@ func (u *unit) typeLayout(off dwarf.Offset) uint64 {
 // layoutOf is typeLayout of the type at off, not memoized.
 func (u *unit) layoutOf(off dwarf.Offset) uint64 {
 	p := u.placeType(off)
-	if p.fixed {
+	if p.fixed && p.inner == 0 {
 		return p.hash
 	}
 	if p.tag != 0 { // its place key holds its alignment

@@ -10,6 +10,9 @@ typedef long word_t;
 struct pair {
 	long x;
 };
+typedef struct {
+	long x;
+} cell_t;
 
 #include "samespot.h"
 
@@ -22,3 +25,4 @@ struct union_holder compat_uh;
 struct word_holder compat_wh;
 struct pair_holder compat_ph;
 struct tagged compat_t;
+struct cell_holder compat_ch;

@@ -6,6 +6,10 @@ struct pair {
 	int x;
 	int y;
 };
+typedef struct {
+	int x;
+	int y;
+} cell_t;
 
 #include "samespot.h"
 
@@ -18,5 +22,6 @@ struct union_holder uh;
 struct word_holder wh;
 struct pair_holder ph;
 struct tagged t;
+struct cell_holder ch;
 
 int main(void) { return 0; }

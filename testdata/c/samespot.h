@@ -1,10 +1,10 @@
 /* One header, two builds of it: samespot-compat.c defines INFO as another
  * struct of the same size, as Linux's fs/compat_binfmt_elf.c includes
  * fs/binfmt_elf.c with siginfo_t defined as compat_siginfo_t. Each struct
- * below is declared at one place, and eight of them have two layouts
+ * below is declared at one place, and nine of them have two layouts
  * or two spellings.
- * Each unit defines union payload, word_t and struct pair before it
- * includes the header, of one name and another size or alignment. */
+ * Each unit defines union payload, word_t, struct pair and cell_t before
+ * it includes the header, of one name and another size or alignment. */
 #ifndef INFO
 #define INFO struct info
 #endif
@@ -71,6 +71,12 @@ struct word_holder {
  * the holder's alignment differs. */
 struct pair_holder {
 	struct pair p;
+	char tail[8];
+};
+
+/* The same of a typedef of an unnamed struct. */
+struct cell_holder {
+	cell_t c;
 	char tail[8];
 };
 
