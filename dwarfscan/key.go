@@ -162,10 +162,11 @@ func (u *unit) appendKey(b []byte, n *node) []byte {
 // fingerprint and what the member's layout takes from its type
 // (typeLayout): the size and alignment of a base type or pointer, and of
 // a struct or union its own place key, computed once per unit rather than
-// laid out. An unnamed struct, union or enum is in the fingerprint by its
-// place key too, as pahole prints its members or enumerators, also behind
-// a pointer. Two definitions with the same place key are the same layout,
-// printed the same. Only the first definition of each place key is given
+// laid out. The members of an unnamed struct or union member are in the
+// key inline; an unnamed enum, or an unnamed struct or union behind a
+// pointer, is in its type's hash by its place key, as pahole prints its
+// enumerators or members. Two definitions with the same place key are the
+// same layout, printed the same. Only the first definition of each place key is given
 // a layout key, to tell it from the other place keys' (one layout
 // declared in two places is one layout).
 //
