@@ -73,16 +73,11 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 func (u *unit) claimPlaces(d *dedup, index int) []bool {
 	fps := make([]fingerprint, len(u.defs))
 	keyed := make([]bool, len(u.defs))
-	var head node
 	for i, off := range u.defs {
-		n := u.defHead(off, &head)
-		if n == nil || !u.named(n.name) {
-			continue
-		}
 		u.expansions = 0
 		var placed bool
-		if fps[i], placed = u.placeKey(n); !placed {
-			keyed[i] = true
+		if fps[i], placed = u.placeKeyAt(off); !placed {
+			keyed[i] = true // structs skips it if it has no name
 		}
 	}
 	d.mu.Lock()

@@ -7,12 +7,14 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cachelint/cachelint/internal/pahole"
@@ -310,34 +312,126 @@ func TestDuplicates(t *testing.T) {
 
 // TestSamePlace reads structs declared at one place of a header that two
 // compile units include, one with macros that make a member's type
-// another struct of the same size, an array of another dimension or a
-// function taking other arguments (testdata/c/samespot.h): the place keys
-// of each pair are read from the same entries but for their types, and
-// the layouts whose member types differ are reported twice, even where
-// only a parameter of a function pointer's type differs; the one that
-// does not differ, once.
+// another struct of the same size, an array of another dimension, a
+// function taking other arguments, or an unnamed enum or struct of other
+// members, and each with its own definitions of a union, typedefs and a
+// struct of one name and another size or alignment
+// (testdata/c/samespot.h): the place keys of each pair are read from the
+// same entries but for their types, and the layouts whose member types
+// differ are reported twice, even where only a parameter of a function
+// pointer's type differs, only the size or alignment of a type of one
+// name, or only what pahole prints inline of an unnamed enum or of an
+// unnamed struct behind a pointer; the one that does not differ, once.
+// The members' types, sizes and inline text are those pahole prints of
+// each unit's object.
 func TestSamePlace(t *testing.T) {
 	t.Parallel()
 	ss := structsOf(t, testdata("c/samespot"))
-	types := map[string][]string{}
+	layouts := map[string][]string{}
 	for _, s := range ss {
-		var ms []string
+		ms := []string{fmt.Sprintf("align %d", s.Align)}
 		for _, m := range s.Members {
-			ms = append(ms, m.Type+" "+m.Name)
+			ms = append(ms, fmt.Sprintf("%s %s %d", m.Type, m.Name, m.Size))
+			if x := m.Expansion; x != nil && x.Enum != nil {
+				for _, e := range x.Enum.Enumerators {
+					ms = append(ms, fmt.Sprintf("%s=%d", e.Name, e.Value))
+				}
+			}
+			if x := m.Expansion; x != nil && x.Pointee != nil {
+				for _, pm := range x.Pointee.Members {
+					ms = append(ms, fmt.Sprintf("-> %s %s %d", pm.Type, pm.Name, pm.Size))
+				}
+			}
 		}
-		types[s.Name] = append(types[s.Name], strings.Join(ms, "; "))
+		layouts[s.Name] = append(layouts[s.Name], strings.Join(ms, "; "))
 	}
 	want := map[string][]string{
-		"info":        {"long int a; long int b"},
-		"compat_info": {"int a; int b; long int c"},
-		"note":        {"int kind; struct info data", "int kind; struct compat_info data"},
-		"hook":        {"int (*)(struct info *) fn", "int (*)(struct compat_info *) fn"},
-		"dims":        {"long int a; char[4] v", "long int a; char[8] v"},
-		"logger":      {"int (*)(const char  *, ...) log", "int (*)(const char  *, int) log"},
-		"same":        {"int x; long int * p; char[3] tail"},
+		"info":         {"align 8; long int a 8; long int b 8"},
+		"compat_info":  {"align 8; int a 4; int b 4; long int c 8"},
+		"note":         {"align 8; int kind 4; struct info data 16", "align 8; int kind 4; struct compat_info data 16"},
+		"hook":         {"align 8; int (*)(struct info *) fn 8", "align 8; int (*)(struct compat_info *) fn 8"},
+		"dims":         {"align 8; long int a 8; char[4] v 4", "align 8; long int a 8; char[8] v 8"},
+		"logger":       {"align 8; int (*)(const char  *, ...) log 8", "align 8; int (*)(const char  *, int) log 8"},
+		"payload":      {"align 4; int v 4", "align 1; char[8] bytes 8"},
+		"pair":         {"align 4; int x 4; int y 4", "align 8; long int x 8"},
+		"union_holder": {"align 8; long int a 8; union payload u 4", "align 8; long int a 8; union payload u 8"},
+		"word_holder":  {"align 8; long int a 8; word_t w 4", "align 8; long int a 8; word_t w 8"},
+		"pair_holder":  {"align 4; struct pair p 8; char[8] tail 8", "align 8; struct pair p 8; char[8] tail 8"},
+		"cell_holder":  {"align 4; cell_t c 8; char[8] tail 8", "align 8; cell_t c 8; char[8] tail 8"},
+		"tagged": {
+			"align 8; enum state 4; LOW=0; HIGH=1; struct  * inner 8; -> int x 4",
+			"align 8; enum state 4; OFF=0; ON=1; struct  * inner 8; -> long int y 8",
+		},
+		"same": {"align 8; int x 4; long int * p 8; char[3] tail 3"},
 	}
-	if !reflect.DeepEqual(types, want) {
-		t.Errorf("got %q\nwant %q", types, want)
+	for name, w := range want {
+		t.Run(name, func(t *testing.T) {
+			if got := layouts[name]; !reflect.DeepEqual(got, w) {
+				t.Errorf("got %q\nwant %q", got, w)
+			}
+		})
+	}
+	for name := range layouts {
+		if want[name] == nil {
+			t.Errorf("%s: not expected", name)
+		}
+	}
+}
+
+// TestSamePlaceKeys reads the place keys of testdata/c/samespot's two
+// units directly: which unit claims a place key first depends on
+// scheduling, so TestSamePlace alone can pass where two layouts share one.
+// Each struct declared at one place with two layouts or two spellings has
+// two place keys; the one that does not differ, and the structs each unit
+// defines alike, one.
+func TestSamePlaceKeys(t *testing.T) {
+	t.Parallel()
+	f, err := Open(testdata("c/samespot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	units, err := f.units.all()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	keys := map[string]map[fingerprint]bool{}
+	err = f.eachUnit(len(units), func(u *unit, i int) (bool, error) {
+		if err := u.read(); err != nil {
+			return false, err
+		}
+		for _, off := range u.defs {
+			name := u.name(u.node(off).name)
+			fp, ok := u.placeKeyAt(off)
+			if !ok {
+				return false, fmt.Errorf("%s: no place key", name)
+			}
+			mu.Lock()
+			if keys[name] == nil {
+				keys[name] = map[fingerprint]bool{}
+			}
+			keys[name][fp] = true
+			mu.Unlock()
+		}
+		return false, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{
+		"info": 1, "compat_info": 1, "same": 1,
+		"note": 2, "hook": 2, "dims": 2, "logger": 2, "tagged": 2,
+		"union_holder": 2, "word_holder": 2, "pair_holder": 2, "cell_holder": 2,
+		// Defined in each unit's own file.
+		"payload": 2, "pair": 2,
+	}
+	got := map[string]int{}
+	for name, fps := range keys {
+		got[name] = len(fps)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("place keys per struct: got %v, want %v", got, want)
 	}
 }
 

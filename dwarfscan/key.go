@@ -66,10 +66,24 @@ func (u *unit) fingerprint(off dwarf.Offset) fingerprint {
 	case dwarf.TagBaseType:
 		b = binary.AppendVarint(b, n.size)
 		b = binary.AppendVarint(b, n.encoding)
-	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType,
-		dwarf.TagEnumerationType, dwarf.TagTypedef:
-		// Spelled by name alone; an unnamed struct's members are keyed
-		// where it is a member.
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		// Spelled by name alone; pahole prints an unnamed one's members
+		// inline, as a member and behind a pointer.
+		if !u.named(n.name) {
+			u.nest(n)
+			b = u.appendKey(b, n)
+			u.unnest(n)
+		}
+	case dwarf.TagEnumerationType:
+		if !u.named(n.name) { // its enumerators are printed
+			for _, k := range u.kids(n) {
+				if k.tag == dwarf.TagEnumerator {
+					b = u.appendName(b, k.name)
+					b = binary.AppendVarint(b, k.loc)
+				}
+			}
+		}
+	case dwarf.TagTypedef:
 	case dwarf.TagArrayType:
 		for _, d := range u.dims(n) {
 			b = binary.AppendVarint(b, d)
@@ -109,9 +123,9 @@ func (u *unit) appendFP(b []byte, off dwarf.Offset) []byte {
 
 // key appends to b what identifies the layout of the struct n: the unit's
 // language (which spells some types), its kind, name, size and alignment,
-// and each member's name, type fingerprint, place and size, with the
-// members of unnamed struct and union members. Equal keys convert to equal
-// layouts.
+// and each member's name, type fingerprint, place and size; the
+// fingerprint of an unnamed struct or union holds its members' in turn.
+// Equal keys convert to equal layouts.
 func (u *unit) key(b []byte, n *node) []byte {
 	b = binary.AppendVarint(b, u.lang)
 	return u.appendKey(b, n)
@@ -134,44 +148,9 @@ func (u *unit) appendKey(b []byte, n *node) []byte {
 		for _, v := range [...]int64{k.loc, k.dataBit, k.bitOff, k.bitSize, k.byteSize, k.align, u.size(k.typ), u.align(k.typ)} {
 			b = binary.AppendVarint(b, v)
 		}
-		if inner := u.innerOf(k.typ); inner != nil {
-			u.nest(inner)
-			b = append(b, '{')
-			b = u.appendKey(b, inner)
-			b = append(b, '}')
-			u.unnest(inner)
-		}
 		b = append(b, ';')
 	}
 	return b
-}
-
-// innerOf returns the unnamed struct or union whose members pahole prints
-// inline for a member of type off (through qualifiers and arrays), as
-// declType does.
-func (u *unit) innerOf(off dwarf.Offset) *node {
-	return u.innerOfNode(u.node(off))
-}
-
-// innerOfNode is innerOf of the type n.
-func (u *unit) innerOfNode(n *node) *node {
-	for range maxDepth {
-		if n == nil {
-			return nil
-		}
-		switch n.tag {
-		case dwarf.TagConstType, dwarf.TagAtomicType, dwarf.TagArrayType:
-			n = u.node(n.typ)
-		case dwarf.TagStructType, dwarf.TagClassType, dwarf.TagUnionType:
-			if !u.named(n.name) {
-				return n
-			}
-			return nil
-		default:
-			return nil
-		}
-	}
-	return nil
 }
 
 // A vmlinux defines each struct of its headers in every unit that includes
@@ -180,18 +159,23 @@ func (u *unit) innerOfNode(n *node) *node {
 // are, cost most of a run. A definition's place key (placeKey) is read
 // from its own entries: the struct's name, size and declaration, and each
 // member's name, place, bit field and declaration, with its type's
-// fingerprint, and the same of the members of an unnamed struct or union
-// member. Two definitions with the same place key are the same layout: the
-// same source, at the same place, in types the same, the place key keeps
-// everything a layout key does but the sizes and alignments of the member
-// types, which the same place in the same types fixes. Only the first
-// definition of each place key is given a layout key, to tell it from the
-// other place keys' (one layout declared in two places is one layout).
+// fingerprint and what the member's layout takes from its type
+// (typeLayout): the size and alignment of a base type or pointer, and of
+// a struct or union its own place key, computed once per unit rather than
+// laid out. The members of an unnamed struct or union member are in the
+// key inline; an unnamed enum, or an unnamed struct or union behind a
+// pointer, is in its type's hash by its place key, as pahole prints its
+// enumerators or members. Two definitions with the same place key are the
+// same layout, printed the same. Only the first definition of each place key is given
+// a layout key, to tell it from the other place keys' (one layout
+// declared in two places is one layout).
 //
-// The types are what the fingerprint alone cannot leave out: in a 6.1
+// The types are what the declaration alone cannot leave out: in a 6.1
 // vmlinux, fs/compat_binfmt_elf.c includes fs/binfmt_elf.c with siginfo_t
 // defined as compat_siginfo_t, so struct elf_note_info has one member of
-// another type at the same line, column and offset.
+// another type at the same line, column and offset; and a type of one
+// name can have another size or alignment in another unit (a union or
+// typedef defined under other macros).
 
 // placeKey returns the place key of the struct n, hashed, and reports
 // whether it has one: a struct with no declaration (Go's have none) is
@@ -203,7 +187,14 @@ func (u *unit) placeKey(n *node) (fingerprint, bool) {
 	if err := u.loadFiles(); err != nil || u.files.empty(n.declFile) {
 		return fingerprint{}, false
 	}
-	b := u.ws.placeKey[:0]
+	// A place key is read while another is: that of a member's type.
+	depth := u.ws.placeDepth
+	if depth == len(u.ws.placeKeys) {
+		u.ws.placeKeys = append(u.ws.placeKeys, nil)
+	}
+	u.ws.placeDepth++
+	defer func() { u.ws.placeDepth-- }()
+	b := u.ws.placeKeys[depth][:0]
 	b = binary.AppendVarint(b, u.lang)
 	b = binary.AppendUvarint(b, uint64(n.tag))
 	b = u.appendPlacedName(b, n.name)
@@ -212,17 +203,14 @@ func (u *unit) placeKey(n *node) (fingerprint, bool) {
 	b = u.appendFile(b, n.declFile)
 	b = binary.AppendVarint(b, n.declLine)
 	b, ok := u.appendPlaced(b, n)
-	u.ws.placeKey = b
+	u.ws.placeKeys[depth] = b
 	if !ok {
 		return fingerprint{}, false
 	}
 	return hashBytes(b), true
 }
 
-// appendPlaced appends what a place key holds of the children of n, with
-// the children of unnamed struct and union members' types (as appendKey,
-// so that one nested in itself, which only corrupt DWARF has, is an
-// error).
+// appendPlaced appends what a place key holds of the children of n.
 func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 	if n.kidsAt == 0 {
 		return b, true
@@ -245,10 +233,11 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 		}
 		b = binary.LittleEndian.AppendUint64(b, shapeOf(a))
 		var ok bool
+		member := a.tag == dwarf.TagMember || a.tag == dwarf.TagInheritance
 		if plan := u.placePlanOf(a); plan != nil {
-			b, ok = u.appendPlannedAttrs(b, r, plan)
+			b, ok = u.appendPlannedAttrs(b, r, plan, member)
 		} else {
-			b, ok = u.appendPlacedAttrs(b, r, a)
+			b, ok = u.appendPlacedAttrs(b, r, a, member)
 		}
 		if !ok {
 			return b, false
@@ -262,8 +251,9 @@ func (u *unit) appendPlaced(b []byte, n *node) ([]byte, bool) {
 }
 
 // appendPlacedAttrs appends what a place key holds of the attributes of
-// an entry of abbreviation a, read from r.
-func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev) ([]byte, bool) {
+// an entry of abbreviation a, read from r; of a member's type, its layout
+// too.
+func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev, member bool) ([]byte, bool) {
 	ok := true
 	for i := range a.fields {
 		f := &a.fields[i]
@@ -273,7 +263,7 @@ func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev) ([]byte, b
 		case f.attr == dwarf.AttrSibling:
 			r.skipForm(f.form)
 		case f.attr == dwarf.AttrType:
-			if b, ok = u.appendTypePlace(b, r.ref(f.form)); !ok {
+			if b, ok = u.appendTypePlace(b, r.ref(f.form), member); !ok {
 				return b, false
 			}
 		case f.attr == dwarf.AttrContainingType:
@@ -303,14 +293,19 @@ func (u *unit) appendPlacedAttrs(b []byte, r *entryReader, a *abbrev) ([]byte, b
 	return b, r.err == nil
 }
 
-// appendTypePlace appends what a place key holds of a member's type at
-// off: its typePlace's hash, and the members of the unnamed struct or
-// union it is.
-func (u *unit) appendTypePlace(b []byte, off dwarf.Offset) ([]byte, bool) {
+// appendTypePlace appends what a place key holds of the type at off: its
+// typePlace's hash, the members of the unnamed struct or union it is (as
+// appendKey, so that one nested in itself, which only corrupt DWARF has,
+// is an error), and of a member's type (member) what its layout takes
+// from it (typeLayout).
+func (u *unit) appendTypePlace(b []byte, off dwarf.Offset, member bool) ([]byte, bool) {
 	p := u.placeType(off)
 	b = binary.LittleEndian.AppendUint64(b, p.hash)
-	if p.inner == innerUnknown {
+	if p.lost {
 		return b, false
+	}
+	if member && !p.fixed {
+		b = binary.LittleEndian.AppendUint64(b, u.typeLayout(off))
 	}
 	inner := u.node(p.inner)
 	if inner == nil {
@@ -407,7 +402,7 @@ func (u *unit) placeSteps(a *abbrev) ([]placeStep, bool) {
 }
 
 // appendPlannedAttrs is appendPlacedAttrs by a's plan.
-func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan) ([]byte, bool) {
+func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan, member bool) ([]byte, bool) {
 	base := r.off
 	end := base + uint64(plan.size)
 	if end > uint64(len(r.b)) {
@@ -421,7 +416,7 @@ func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan) ([]
 		case stepBytes:
 			b = append(b, r.b[r.off:r.off+uint64(st.n)]...)
 		case stepType:
-			if b, ok = u.appendTypePlace(b, r.ref(st.form)); !ok {
+			if b, ok = u.appendTypePlace(b, r.ref(st.form), member); !ok {
 				return b, false
 			}
 		case stepContaining:
@@ -441,12 +436,19 @@ type typePlace struct {
 	// they are (see appendPlacedName).
 	hash uint64
 	// inner is the unnamed struct or union whose members pahole prints
-	// inline for a member of this type (see innerOfNode), 0 for none,
-	// innerUnknown where a loop or the depth bound hides it.
+	// inline for a member of this type (through const and arrays, as
+	// declType goes), 0 for none.
 	inner dwarf.Offset
+	// lost is set where a loop or the depth bound hides part of the type
+	// (through qualifiers and arrays), which then gives no place key.
+	lost bool
+	// fixed is set where hash, with the members of inner, holds all that
+	// a member's layout takes from the type (typeLayout): a base type's,
+	// an enum's or a pointer's size, an array's dimensions and element of
+	// such a type, an unnamed struct's size.
+	fixed bool
+	tag   uint16 // of a struct, union or class, for typeLayout; 0 for others
 }
-
-const innerUnknown = sigRef - 1
 
 // placeType returns the typePlace of the type at off, computed once per
 // entry. Most types are read from their entries without a node: a unit
@@ -461,12 +463,12 @@ func (u *unit) placeType(off dwarf.Offset) typePlace {
 	// Met again while being computed, the entry is part of a loop. The
 	// entries being computed are on a stack, and past its first few in
 	// the table, with what a loop gives.
-	inLoop := typePlace{hash: 3, inner: innerUnknown}
+	inLoop := typePlace{hash: 3, lost: true}
 	if slices.Contains(u.ws.placing, off) {
 		return inLoop
 	}
 	if !u.enter() {
-		return typePlace{hash: 2, inner: innerUnknown}
+		return typePlace{hash: 2, lost: true}
 	}
 	defer u.leave()
 	if len(u.ws.placing) < cap(u.ws.placing) {
@@ -500,7 +502,7 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 	}
 	var name nameRef
 	var typ dwarf.Offset
-	size, encoding := int64(-1), int64(0)
+	size, encoding, align := int64(-1), int64(0), int64(0)
 	base := r.off
 	for i := range a.fields {
 		f := &a.fields[i]
@@ -508,7 +510,7 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 			// Only the values read are gone to; r is put past them all
 			// below.
 			switch f.attr {
-			case dwarf.AttrName, dwarf.AttrType, dwarf.AttrByteSize, dwarf.AttrEncoding:
+			case dwarf.AttrName, dwarf.AttrType, dwarf.AttrByteSize, dwarf.AttrEncoding, dwarf.AttrAlignment:
 				r.off = base + uint64(f.at)
 			default:
 				continue
@@ -527,6 +529,8 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 			}
 		case f.attr == dwarf.AttrEncoding:
 			encoding, _ = r.constant(f.form, f.implicit)
+		case f.attr == dwarf.AttrAlignment:
+			align, _ = r.constant(f.form, f.implicit)
 		default:
 			r.skipForm(f.form)
 		}
@@ -539,21 +543,50 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 		return typePlace{}, false
 	}
 	p := typePlace{hash: mix(uint64(a.tag), u.placedName(name))}
+	if align != 0 {
+		p.hash = mix(p.hash, uint64(align))
+	}
 	switch a.tag {
 	case dwarf.TagBaseType:
 		p.hash = mix(mix(p.hash, uint64(size)), uint64(encoding))
+		p.fixed = true
 	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		p.tag = uint16(a.tag)
 		if !u.named(name) {
-			p.inner = off
+			p.hash = mix(p.hash, uint64(size))
+			p.inner, p.fixed = off, true
 		}
-	case dwarf.TagEnumerationType, dwarf.TagTypedef:
+	case dwarf.TagEnumerationType:
+		p.hash = mix(p.hash, uint64(size))
+		if !u.named(name) { // its enumerators are printed
+			p.hash = mix(p.hash, u.typeKey(off))
+		}
+		p.fixed = true
+	case dwarf.TagTypedef:
+		// Spelled by name alone; most name a base type or a pointer,
+		// whose layout the hash can then hold (not an unnamed struct's,
+		// whose members are not inline behind a typedef).
+		if t := u.placeType(typ); t.fixed && t.inner == 0 {
+			p.hash = mix(p.hash, t.hash)
+			p.fixed = true
+		}
 	case dwarf.TagArrayType, dwarf.TagSubroutineType:
-		return u.placeComposite(p, r, a, typ)
+		return u.placeComposite(p, r, a, typ, size)
 	default: // pointers, references, qualifiers
 		t := u.placeType(typ)
 		p.hash = mix(p.hash, t.hash)
-		if a.tag == dwarf.TagConstType || a.tag == dwarf.TagAtomicType {
-			p.inner = t.inner
+		switch a.tag {
+		case dwarf.TagPointerType, dwarf.TagReferenceType, dwarf.TagRvalueReferenceType:
+			// Of the unit's address size where the entry gives none.
+			p.hash = mix(p.hash, uint64(size))
+			p.fixed = true
+			if t.inner != 0 { // pahole prints its members inline
+				p.hash = mix(p.hash, u.typeKey(t.inner))
+			}
+		case dwarf.TagConstType, dwarf.TagAtomicType:
+			p.inner, p.lost, p.fixed = t.inner, t.lost, t.fixed
+		case dwarf.TagVolatileType, dwarf.TagRestrictType:
+			p.fixed = t.fixed && t.inner == 0
 		}
 	}
 	return p, true
@@ -563,7 +596,7 @@ func (u *unit) placeEntry(off dwarf.Offset) (typePlace, bool) {
 // abbreviation a, p holding its tag and name, r at its children: the
 // dimensions or parameters are read first, as the types they reach move
 // r.
-func (u *unit) placeComposite(p typePlace, r *entryReader, a *abbrev, typ dwarf.Offset) (typePlace, bool) {
+func (u *unit) placeComposite(p typePlace, r *entryReader, a *abbrev, typ dwarf.Offset, size int64) (typePlace, bool) {
 	var params []dwarf.Offset
 	varargs := false
 	for a.children {
@@ -597,9 +630,11 @@ func (u *unit) placeComposite(p typePlace, r *entryReader, a *abbrev, typ dwarf.
 	t := u.placeType(typ)
 	p.hash = mix(p.hash, t.hash)
 	if a.tag == dwarf.TagArrayType {
-		p.inner = t.inner
+		p.inner, p.lost, p.fixed = t.inner, t.lost, t.fixed
 		return p, true
 	}
+	p.hash = mix(p.hash, uint64(size)) // Go's func values have one
+	p.fixed = true
 	for _, param := range params {
 		p.hash = mix(p.hash, u.placeType(param).hash)
 	}
@@ -620,12 +655,16 @@ func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
 	case dwarf.TagBaseType:
 		p.hash = mix(mix(p.hash, uint64(n.size)), uint64(n.encoding))
 	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
-		// By name alone, as a fingerprint; an unnamed struct's members
-		// are in the key of the member.
+		// By name alone, as a fingerprint; an unnamed one's members are
+		// in the key of the member.
 		if !u.named(n.name) {
 			p.inner = off
 		}
-	case dwarf.TagEnumerationType, dwarf.TagTypedef:
+	case dwarf.TagEnumerationType:
+		if !u.named(n.name) { // its enumerators are printed
+			p.hash = mix(p.hash, u.typeKey(off))
+		}
+	case dwarf.TagTypedef:
 	case dwarf.TagArrayType:
 		for _, k := range u.kids(n) {
 			if k.tag == dwarf.TagSubrangeType {
@@ -634,7 +673,7 @@ func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
 		}
 		t := u.placeType(n.typ)
 		p.hash = mix(p.hash, t.hash)
-		p.inner = t.inner
+		p.inner, p.lost = t.inner, t.lost
 	case dwarf.TagSubroutineType:
 		p.hash = mix(p.hash, u.placeType(n.typ).hash)
 		for _, k := range u.kids(n) { // sets varargs
@@ -648,11 +687,117 @@ func (u *unit) placeNode(off dwarf.Offset, n *node) typePlace {
 	default: // pointers, references, qualifiers
 		t := u.placeType(n.typ)
 		p.hash = mix(p.hash, t.hash)
-		if n.tag == dwarf.TagConstType || n.tag == dwarf.TagAtomicType {
-			p.inner = t.inner
+		switch n.tag {
+		case dwarf.TagPointerType, dwarf.TagReferenceType, dwarf.TagRvalueReferenceType:
+			if t.inner != 0 { // pahole prints its members inline
+				p.hash = mix(p.hash, u.typeKey(t.inner))
+			}
+		case dwarf.TagConstType, dwarf.TagAtomicType:
+			p.inner, p.lost = t.inner, t.lost
 		}
 	}
 	return p
+}
+
+// typeLayout returns a hash of what the layout of a member of type off
+// takes from the type: its size and alignment, and the tags it goes
+// through (a struct member is an aggregate, an _Atomic one atomic). A
+// struct, union or class is hashed by its typeKey rather than laid out,
+// computed once per entry of the unit; in a loop, which only corrupt
+// DWARF has, the type is hashed by its offset, which no other unit's has.
+func (u *unit) typeLayout(off dwarf.Offset) uint64 {
+	if off == 0 || off == sigRef {
+		return uint64(off)
+	}
+	if h, ok := u.ws.layouts.get(off); ok {
+		return h
+	}
+	own := mix(uint64(off), 4)
+	u.ws.layouts.put(off, own)
+	if !u.enter() {
+		return own
+	}
+	defer u.leave()
+	h := u.layoutOf(off)
+	u.ws.layouts.put(off, h)
+	return h
+}
+
+// layoutOf is typeLayout of the type at off, not memoized.
+func (u *unit) layoutOf(off dwarf.Offset) uint64 {
+	p := u.placeType(off)
+	if p.fixed && p.inner == 0 {
+		return p.hash
+	}
+	if p.tag != 0 { // its place key holds its alignment
+		return mix(uint64(p.tag), u.typeKey(off))
+	}
+	var head node
+	n := u.defHead(off, &head)
+	if n == nil {
+		return mix(uint64(off), 1)
+	}
+	h := mix(uint64(n.tag), uint64(n.align))
+	switch n.tag {
+	case dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagClassType:
+		return mix(h, u.typeKey(off))
+	case dwarf.TagTypedef, dwarf.TagConstType, dwarf.TagVolatileType,
+		dwarf.TagRestrictType, dwarf.TagAtomicType:
+		return mix(h, u.typeLayout(n.typ))
+	case dwarf.TagArrayType: // p.hash holds the dimensions
+		return mix(mix(h, p.hash), u.typeLayout(n.typ))
+	case dwarf.TagEnumerationType:
+		return mix(h, uint64(n.size))
+	default:
+		return mix(mix(h, uint64(u.size(off))), uint64(u.align(off)))
+	}
+}
+
+// typeKey returns a hash of the struct, union, class or enum type at off
+// that only types of one layout and one spelling share: of its place key,
+// or where it has none of its layout key. It is computed once per entry
+// of the unit; in a loop, the type is hashed by its offset.
+func (u *unit) typeKey(off dwarf.Offset) uint64 {
+	if h, ok := u.ws.typeKeys.get(off); ok {
+		return h
+	}
+	h := mix(uint64(off), 5)
+	u.ws.typeKeys.put(off, h)
+	if !u.enter() {
+		return h
+	}
+	defer u.leave()
+	if fp, ok := u.placeKeyAt(off); ok {
+		h = fp[0]
+	} else if n := u.node(off); n != nil {
+		h = hashBytes(u.key(nil, n))[0]
+	}
+	u.ws.typeKeys.put(off, h)
+	return h
+}
+
+// placed is a type's place key and whether it has one (unit.placeKeyAt).
+type placed struct {
+	fp fingerprint
+	ok bool
+}
+
+// placeKeyAt is placeKey of the type at off, computed once per entry of
+// the unit: a struct's definition and the types of the members of others.
+// (A struct that contains itself, which only corrupt DWARF has, meets
+// itself again in typeLayout, which stops the loop.)
+func (u *unit) placeKeyAt(off dwarf.Offset) (fingerprint, bool) {
+	if p, ok := u.ws.placed.get(off); ok {
+		return p.fp, p.ok
+	}
+	var head node
+	n := u.defHead(off, &head)
+	if n == nil {
+		return fingerprint{}, false
+	}
+	fp, ok := u.placeKey(n)
+	u.ws.placed.put(off, placed{fp, ok})
+	return fp, ok
 }
 
 // placedName is the name at ref as appendPlacedName has it, in 64 bits.

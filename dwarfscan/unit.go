@@ -150,8 +150,15 @@ type workspace struct {
 	placing []dwarf.Offset
 	// scratchSteps is where a place plan is made.
 	scratchSteps []placeStep
-	// placeKey holds the place key being read (see unit.placeKey).
-	placeKey []byte
+	// placeKeys hold the place keys being read (see unit.placeKey), the
+	// first placeDepth of them.
+	placeKeys  [][]byte
+	placeDepth int
+	// layouts, typeKeys and placed are of unit.typeLayout,
+	// unit.typeKey and unit.placeKeyAt.
+	layouts  offTable[uint64]
+	typeKeys offTable[uint64]
+	placed   offTable[placed]
 }
 
 var noNode = new(node)
@@ -166,6 +173,9 @@ func (ws *workspace) reset() {
 	ws.nodes.reset()
 	ws.kids.reset()
 	ws.places.reset()
+	ws.layouts.reset()
+	ws.typeKeys.reset()
+	ws.placed.reset()
 	ws.steps.reset()
 }
 

@@ -63,9 +63,11 @@ $CC -g -gdwarf-5 $CFLAGS -c huge.c -o huge.o
 $CC -g -gdwarf-5 $CFLAGS -c huge-v2.c -o huge-v2.o
 
 # One header included by two units, one with a macro that changes a
-# member's type (as fs/compat_binfmt_elf.c includes fs/binfmt_elf.c):
-# structs declared at one place with two layouts. Linked, so that equal
-# strings are merged, as in a vmlinux.
+# member's type (as fs/compat_binfmt_elf.c includes fs/binfmt_elf.c), and
+# each defining a union, a typedef and a struct of one name and another
+# size or alignment before it: structs declared at one place with two
+# layouts or two spellings. Linked, so that equal strings are merged, as
+# in a vmlinux.
 $CC -g -gdwarf-5 $CFLAGS -o samespot samespot.c samespot-compat.c -Wl,--build-id=none
 
 # Type units (-fdebug-types-section): DWARF 4 puts them in .debug_types,
