@@ -1,8 +1,10 @@
 package layout
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -184,4 +186,155 @@ func pathMovesByMap(bytes []int64, on []int, line int64, target int) int {
 		}
 	}
 	return result
+}
+
+// TestMovesAtLeastBruteForce checks that movesAtLeast is a lower bound:
+// on small random structs, every order of the members is laid out as C
+// lays it out, and for the lines each reaches on each path, no order
+// reaching at most those lines moves fewer members than the bound says.
+// The members are 1-aligned, so that no order leaves a hole.
+func TestMovesAtLeastBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(28, 2))
+	shapes := []struct{ size, align int64 }{
+		{1, 1}, {2, 2}, {4, 4}, {4, 4}, {8, 8}, {8, 8}, {12, 4}, {16, 8}, {24, 8}, {16, 16}, {32, 32}, {40, 8},
+	}
+	paths := [][]string{nil, {"rx"}, {"rx"}, {"tx"}, {"rx", "tx"}}
+	lines := []int64{32}
+	tight := 0
+	for range 500 {
+		n := 3 + rng.IntN(4)
+		members := make([]Member, n)
+		for i := range members {
+			sh := shapes[rng.IntN(len(shapes))]
+			members[i] = Member{Name: fmt.Sprint("m", i), Size: sh.size, Align: 1}
+			if p := paths[rng.IntN(len(paths))]; p != nil {
+				members[i].Hot = &Hot{Paths: p, Write: rng.IntN(2) == 0}
+			}
+		}
+		s := inCOrder(members, identity(n))
+		// fewest[key] is the fewest members moved by an order whose
+		// lines on each path are key's; one such order is kept to ask
+		// the bound with.
+		fewest := map[string]int{}
+		example := map[string][]int{}
+		var counts [][]int
+		var keys []string
+		for order := range permutations(n) {
+			o := inCOrder(members, order)
+			count := o.hotLinesEach(lines)
+			key := fmt.Sprint(count)
+			moves := n - longestIncreasing(order)
+			old, ok := fewest[key]
+			if !ok {
+				counts, keys = append(counts, count), append(keys, key)
+			}
+			if !ok || moves < old {
+				fewest[key] = moves
+				example[key] = slices.Clone(order)
+			}
+		}
+		for i, key := range keys {
+			// The fewest moves reaching at most key's lines on every path.
+			need := fewest[key]
+			for j, other := range keys {
+				if atMost(counts[j], counts[i]) {
+					need = min(need, fewest[other])
+				}
+			}
+			p := &Proposal{Struct: inCOrder(members, example[key])}
+			got := movesAtLeast(s, p, lines)
+			if got > need {
+				t.Fatalf("members %v, lines %s: bound %d, but an order moves %d", membersWords(members), key, got, need)
+			}
+			if got == need && need > 0 {
+				tight++
+			}
+		}
+	}
+	// The bound must say something, not 0 everywhere.
+	if tight < 150 {
+		t.Errorf("bound equal to the fewest moves, above 0, in %d cases", tight)
+	}
+}
+
+// inCOrder is the struct of members in order, at C's offsets.
+func inCOrder(members []Member, order []int) *Struct {
+	s := &Struct{Name: "t", Align: 1}
+	var off int64
+	for _, k := range order {
+		m := members[k]
+		m.Offset = alignUp(off, m.Align)
+		m.BitOffset = m.Offset * 8
+		off = m.End()
+		s.Align = max(s.Align, m.Align)
+		s.Members = append(s.Members, m)
+	}
+	s.Size = alignUp(off, s.Align)
+	return s
+}
+
+func identity(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// permutations yields every order of 0..n-1, reusing one slice.
+func permutations(n int) func(func([]int) bool) {
+	return func(yield func([]int) bool) {
+		order := identity(n)
+		var rec func(k int) bool
+		rec = func(k int) bool {
+			if k == n {
+				return yield(order)
+			}
+			for i := k; i < n; i++ {
+				order[k], order[i] = order[i], order[k]
+				if !rec(k + 1) {
+					return false
+				}
+				order[k], order[i] = order[i], order[k]
+			}
+			return true
+		}
+		rec(0)
+	}
+}
+
+// longestIncreasing is the length of a longest increasing run of seq:
+// the members an order keeps in place.
+func longestIncreasing(seq []int) int {
+	keep := make([]bool, len(seq))
+	var tails, prev []int
+	longestRun(seq, keep, &tails, &prev)
+	n := 0
+	for _, k := range keep {
+		if k {
+			n++
+		}
+	}
+	return n
+}
+
+func atMost(a, b []int) bool {
+	for i := range a {
+		if a[i] > b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func membersWords(members []Member) string {
+	var b strings.Builder
+	for _, m := range members {
+		fmt.Fprintf(&b, "%s:%d/%d", m.Name, m.Size, m.Align)
+		if m.Hot != nil {
+			fmt.Fprintf(&b, "%v", m.Hot.Paths)
+		}
+		b.WriteString(" ")
+	}
+	return b.String()
 }
