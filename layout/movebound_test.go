@@ -38,8 +38,12 @@ func TestPathMoves(t *testing.T) {
 		// one; the bound, which does not count the lines of the members
 		// moved, says one.
 		{"too big", []int64{40, 40}, []int{0, 1}, 1, 1},
+		// three 20-byte path members each side of five 8-byte cold
+		// ones, a 28-byte cold one last: moved in after the five, it
+		// fills line 1, and the path takes lines 0 and 2.
+		{"moved in between", []int64{20, 20, 20, 8, 8, 8, 8, 8, 20, 20, 20, 28}, []int{0, 1, 2, 8, 9, 10}, 2, 1},
 	} {
-		if got := pathMoves(c.bytes, c.on, 64, c.target); got != c.want {
+		if got := pathMoves(c.bytes, make([]int64, len(c.bytes)), c.on, 64, c.target); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
@@ -51,12 +55,13 @@ func TestPathMovesAgrees(t *testing.T) {
 	rng := rand.New(rand.NewPCG(28, 1))
 	sizes := []int64{1, 4, 8, 8, 8, 16, 24, 32, 56, 64, 120}
 	moved := map[int]int{}
-	for range 4000 {
+	for range 2000 {
 		n := 2 + rng.IntN(40)
-		bytes := make([]int64, n)
+		bytes, holes := make([]int64, n), make([]int64, n)
 		var on []int
 		for i := range bytes {
 			bytes[i] = sizes[rng.IntN(len(sizes))]
+			holes[i] = min(bytes[i], 8) - 1
 			if rng.IntN(2) == 0 {
 				on = append(on, i)
 			}
@@ -68,7 +73,7 @@ func TestPathMovesAgrees(t *testing.T) {
 		}
 		// From the fewest lines the path's bytes take to a few more.
 		target := max(1, int((sum+line-1)/line)) + rng.IntN(3)
-		got, want := pathMoves(bytes, on, line, target), pathMovesByMap(bytes, on, line, target)
+		got, want := pathMoves(bytes, holes, on, line, target), pathMovesByMap(bytes, holes, on, line, target)
 		if got != want {
 			t.Fatalf("bytes %v, on %v, %d lines: %d, want %d", bytes, on, target, got, want)
 		}
@@ -81,11 +86,22 @@ func TestPathMovesAgrees(t *testing.T) {
 	}
 }
 
-func pathMovesByMap(bytes []int64, on []int, line int64, target int) int {
-	k := len(on)
-	if k == 0 {
+func pathMovesByMap(bytes, holes []int64, on []int, line int64, target int) int {
+	if len(on) == 0 {
 		return 0
 	}
+	unsplit := pathMovesSplitting(bytes, holes, on, line, target, -1)
+	if unsplit <= 1 {
+		return unsplit
+	}
+	return min(unsplit, max(1, (pathMovesSplitting(bytes, holes, on, line, target, 1)+1)/2, pathMovesSplitting(bytes, holes, on, line, target, 0)))
+}
+
+// pathMovesSplitting is the fewest moves with a split of two clusters
+// that nothing kept between them explains costing split moves, not
+// allowed where split is negative.
+func pathMovesSplitting(bytes, holes []int64, on []int, line int64, target, split int) int {
+	k := len(on)
 	// left[a][b][j] is the bytes between on[a] and on[b], of members not
 	// on the path, that stay between them when j of those move: the
 	// biggest first. The ones that stay lie between the two in any order
@@ -120,10 +136,12 @@ func pathMovesByMap(bytes []int64, on []int, line int64, target int) int {
 		isOn[i] = true
 	}
 	offPath := make([]int64, len(bytes)+1)
+	offHoles := make([]int64, len(bytes)+1)
 	for i, n := range bytes {
-		offPath[i+1] = offPath[i]
+		offPath[i+1], offHoles[i+1] = offPath[i], offHoles[i]
 		if !isOn[i] {
 			offPath[i+1] += n
+			offHoles[i+1] += holes[i]
 		}
 	}
 	lines := func(n int64) int { return int((n + line - 1) / line) }
@@ -154,7 +172,7 @@ func pathMovesByMap(bytes []int64, on []int, line int64, target int) int {
 				if cost+skipped >= result {
 					break
 				}
-				gap := offPath[on[b]] - offPath[on[a]+1]
+				gap := offPath[on[b]] - offPath[on[a]+1] + offHoles[on[b]] - offHoles[on[a]+1] + holes[on[b]]
 				// Brought within a line of each other, by moving j of
 				// the members between: one cluster, with what stays.
 				for j, rest := range left[a][b] {
@@ -173,10 +191,15 @@ func pathMovesByMap(bytes []int64, on []int, line int64, target int) int {
 						at[b][next] = c
 					}
 				}
-				// A line or more apart, as they are: a new cluster.
-				if gap >= line {
+				// A line or more apart, as they are with their holes,
+				// or by a member moved in: a new cluster.
+				c := cost + skipped
+				if gap < line {
+					c += split
+				}
+				if gap >= line || split >= 0 {
 					next := state{st.closed + lines(st.open), bytes[on[b]]}
-					if c := cost + skipped; next.closed+lines(next.open) <= target {
+					if next.closed+lines(next.open) <= target && c < result {
 						if old, ok := at[b][next]; !ok || c < old {
 							at[b][next] = c
 						}
@@ -192,7 +215,7 @@ func pathMovesByMap(bytes []int64, on []int, line int64, target int) int {
 // on small random structs, every order of the members is laid out as C
 // lays it out, and for the lines each reaches on each path, no order
 // reaching at most those lines moves fewer members than the bound says.
-// The members are 1-aligned, so that no order leaves a hole.
+// The members' alignments differ, so that orders leave holes.
 func TestMovesAtLeastBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(28, 2))
 	shapes := []struct{ size, align int64 }{
@@ -206,7 +229,7 @@ func TestMovesAtLeastBruteForce(t *testing.T) {
 		members := make([]Member, n)
 		for i := range members {
 			sh := shapes[rng.IntN(len(shapes))]
-			members[i] = Member{Name: fmt.Sprint("m", i), Size: sh.size, Align: 1}
+			members[i] = Member{Name: fmt.Sprint("m", i), Size: sh.size, Align: sh.align}
 			if p := paths[rng.IntN(len(paths))]; p != nil {
 				members[i].Hot = &Hot{Paths: p, Write: rng.IntN(2) == 0}
 			}
