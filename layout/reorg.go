@@ -265,6 +265,7 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 			best = p
 		}
 	}
+	best = alongBetter(checks, s, items, lines, groups, best)
 	// Where other builds leave no proposal, the one for this build alone
 	// and the build that defeats it.
 	defeated := func(why string) string {
@@ -358,6 +359,44 @@ func exhaustC(checks []*Check, s *Struct, items []item, lines []int64, groups bo
 	}
 	p.Moved = moved(s, p)
 	return p, exhausted
+}
+
+// alongBetter is p, the proposal of the walks or the builder for s, or
+// the exhaustive search's along it where that is better and shares no
+// more lines falsely: moves that save a line together with p's, where
+// none saves one alone.
+func alongBetter(checks []*Check, s *Struct, items []item, lines []int64, groups bool, p *Proposal) *Proposal {
+	if !groups || p == nil {
+		return p
+	}
+	if q := exhaustAlongC(checks, s, items, lines, groups, p); q != nil && better(q, q.Struct.hotLinesEach(lines), p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(checks, q.Struct, p.Struct, lines) {
+		return q
+	}
+	return p
+}
+
+// exhaustAlongC is the exhaustive search's proposal for s along p (see
+// exhaustAlong), nil for none that beats p.
+func exhaustAlongC(checks []*Check, s *Struct, items []item, lines []int64, groups bool, p *Proposal) *Proposal {
+	pt := newPatcher(checks, s, items, lines, groups, true)
+	from := pt.orderOf(p)
+	if from == nil || !laysOutAs(s, pt.proposal(pt.declared)) {
+		return nil
+	}
+	cur, ok := pt.eval(from, nil)
+	if !ok {
+		return nil
+	}
+	order, _ := pt.exhaustAlong(from, cur)
+	if order == nil {
+		return nil
+	}
+	q := pt.proposal(order)
+	if invalid(s, q) != "" || overLimits(s, q, groups) != "" || worse(checks, s, q, lines) != "" {
+		return nil
+	}
+	q.Moved = moved(s, q)
+	return q
 }
 
 // inAllConfigs says in which build p, a proposal for s, puts a path on

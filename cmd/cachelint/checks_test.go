@@ -310,7 +310,7 @@ func TestEmbeddedHot(t *testing.T) {
 // which then ends on line 19: tx 11 -> 10.
 func TestKernelProposalsSaveLines(t *testing.T) {
 	t.Parallel()
-	want := map[string][]string{"net_device": {"adj_list"}, "tcp_sock": {"ooo_last_skb"}, "inet_connection_sock": {"icsk_ulp_ops"}}
+	want := map[string][]string{"net_device": {"adj_list"}, "tcp_sock": {"ooo_last_skb", "tsq_node", "compressed_ack"}, "inet_connection_sock": {"icsk_ulp_ops"}}
 	for _, line := range []string{"64", "128"} {
 		out, errs, code := runCmd(t, "-format", "json", "-q", "-reorg", "-line", line, "-hot", td("kernel/net_cachelines"), linux618)
 		if code != 3 {
