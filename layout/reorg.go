@@ -261,7 +261,7 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 	// (the builder isolates written members; a patch only moves them).
 	if p := patch(checks, s, items, lines, groups, best, true); p != nil {
 		p.Moved = moved(s, p)
-		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(checks, p.Struct, best.Struct, lines) {
+		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(checks, p.Struct, best.Struct, lines) && !moreFieldsShared(checks, p.Struct, best.Struct, lines) {
 			best = p
 		}
 	}
@@ -362,14 +362,13 @@ func exhaustC(checks []*Check, s *Struct, items []item, lines []int64, groups bo
 }
 
 // alongBetter is p, the proposal of the walks or the builder for s, or
-// the exhaustive search's along it where that is better and shares no
-// more lines falsely: moves that save a line together with p's, where
-// none saves one alone.
+// the exhaustive search's along it where that replaces it: moves that
+// save a line together with p's, where none saves one alone.
 func alongBetter(checks []*Check, s *Struct, items []item, lines []int64, groups bool, p *Proposal) *Proposal {
 	if !groups || p == nil {
 		return p
 	}
-	if q := exhaustAlongC(checks, s, items, lines, groups, p); q != nil && better(q, q.Struct.hotLinesEach(lines), p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(checks, q.Struct, p.Struct, lines) {
+	if q := exhaustAlongC(checks, s, items, lines, groups, p); q != nil && replaces(checks, q, p, lines) {
 		return q
 	}
 	return p
@@ -484,6 +483,40 @@ func growth(checks []*Check, s *Struct, p *Proposal, lines []int64) (why, buys s
 		return "", ""
 	}
 	return "", fmt.Sprintf("grows %s from %d to %d bytes: %s", s.Name, s.Size, ps.Size, strings.Join(gains, "; "))
+}
+
+// replaces reports whether proposal q takes the place of p: it scores
+// better (see better), and leaves neither more lines nor more fields
+// shared falsely. A score counts lines, and an order that puts the
+// written fields of two lines on one, with the reads of both, shares
+// fewer lines and more fields: the reads moved there are the misses.
+func replaces(checks []*Check, q, p *Proposal, lines []int64) bool {
+	return better(q, q.Struct.hotLinesEach(lines), p, p.Struct.hotLinesEach(lines), lines) &&
+		!sharesMore(checks, q.Struct, p.Struct, lines) && !moreFieldsShared(checks, q.Struct, p.Struct, lines)
+}
+
+// moreFieldsShared reports whether, at some line size, a has more fields
+// that share a line falsely (written ones and those they share it with,
+// by the findings of apartFindings, each once) than b.
+func moreFieldsShared(checks []*Check, a, b *Struct, lines []int64) bool {
+	for _, line := range lines {
+		if sharedFields(checks, a, line) > sharedFields(checks, b, line) {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedFields counts the fields s's findings at line name as sharing a
+// line falsely, each once.
+func sharedFields(checks []*Check, s *Struct, line int64) int {
+	seen := map[string]bool{}
+	for _, f := range apartFindings(checks, s, line) {
+		for _, m := range f.Members {
+			seen[m] = true
+		}
+	}
+	return len(seen)
 }
 
 // sharesMore reports whether a has more lines shared falsely than b at
