@@ -70,8 +70,12 @@ type exhaustive struct {
 	// members were tried in a few orders only, or the cold members to
 	// fill an order's gaps were not found.
 	cut, approx bool
-	best        []int32
-	bestScore   patchScore
+	// inOrder says the slots are placed in their order only: the search
+	// along a proposal varies the gaps before them and the groups'
+	// members.
+	inOrder   bool
+	best      []int32
+	bestScore patchScore
 }
 
 // exSlot is what the search places one after another: a plain unit with
@@ -111,10 +115,30 @@ var maxExhaustNodes = 50000
 // the best order that improves on cur (nil for none) and whether the
 // search was exhaustive.
 func (pt *patcher) exhaust(cur patchScore) (best []int32, sc patchScore, exhausted bool) {
-	ex := pt.newExhaustive(cur)
+	return pt.exhaustFrom(pt.declared, cur, false)
+}
+
+// exhaustAlong runs the search again along order, a proposal the walks
+// found, whose score is cur: its groups' members and the cold members
+// are tried in order's order first, and only orders that beat it are
+// kept, so the node limit is spent near it. The walks take one move at a
+// time; this finds the moves that, together with the proposal's, save a
+// line none saves alone. It returns the best order that improves on
+// cur, nil for none.
+func (pt *patcher) exhaustAlong(order []int32, cur patchScore) ([]int32, patchScore) {
+	best, sc, _ := pt.exhaustFrom(order, cur, true)
+	return best, sc
+}
+
+// exhaustFrom runs the search with from, an order of pt's units, as the
+// order it tries the units in first; where inOrder is set, the slots
+// keep from's order.
+func (pt *patcher) exhaustFrom(from []int32, cur patchScore, inOrder bool) (best []int32, sc patchScore, exhausted bool) {
+	ex := pt.newExhaustive(from, cur)
 	if ex == nil {
 		return nil, patchScore{}, false
 	}
+	ex.inOrder = inOrder
 	ex.search(0)
 	if ex.best != nil {
 		ex.best, ex.bestScore = pt.trim(ex.best, ex.bestScore)
@@ -122,10 +146,11 @@ func (pt *patcher) exhaust(cur patchScore) (best []int32, sc patchScore, exhaust
 	return ex.best, ex.bestScore, !ex.cut && !ex.approx
 }
 
-// newExhaustive sorts pt's units into slots and fillers; nil when some
-// unit is none of them (one a build's variation anchors, which keeps its
-// place among the groups that evalIn checks, is a filler).
-func (pt *patcher) newExhaustive(cur patchScore) *exhaustive {
+// newExhaustive sorts pt's units into slots and fillers, in from's
+// order; nil when some unit is none of them (one a build's variation
+// anchors, which keeps its place among the groups that evalIn checks,
+// is a filler).
+func (pt *patcher) newExhaustive(from []int32, cur patchScore) *exhaustive {
 	ex := &exhaustive{pt: pt, cur: cur, maxLine: slices.Max(pt.lines), variants: map[[2]int64][][]int32{}, reached: map[string][2]int64{}}
 	type shapeKey struct {
 		size, align, res int64
@@ -140,12 +165,12 @@ func (pt *patcher) newExhaustive(cur patchScore) *exhaustive {
 		}
 		return k
 	}
-	for _, u := range pt.declared {
+	for _, u := range from {
 		un := &pt.units[u]
 		switch un.role {
 		case headUnit:
 			sl := exSlot{head: u, pad: -1, unit: -1, same: -1}
-			for _, v := range pt.declared {
+			for _, v := range from {
 				w := &pt.units[v]
 				if w.group != un.group {
 					continue
@@ -260,7 +285,7 @@ func (ex *exhaustive) search(off int64) {
 	ff := ex.fillsFrom(off)
 	for k := range ex.slots {
 		sl := &ex.slots[k]
-		if ex.placed[k] || sl.same >= 0 && !ex.placed[sl.same] {
+		if ex.placed[k] || sl.same >= 0 && !ex.placed[sl.same] || ex.inOrder && k > 0 && !ex.placed[k-1] {
 			continue
 		}
 		first := sl.unit

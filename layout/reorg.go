@@ -261,10 +261,11 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 	// (the builder isolates written members; a patch only moves them).
 	if p := patch(checks, s, items, lines, groups, best, true); p != nil {
 		p.Moved = moved(s, p)
-		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(checks, p.Struct, best.Struct, lines) {
+		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(checks, p.Struct, best.Struct, lines) && !moreFieldsShared(checks, p.Struct, best.Struct, lines) {
 			best = p
 		}
 	}
+	best = alongBetter(checks, s, items, lines, groups, best)
 	// Where other builds leave no proposal, the one for this build alone
 	// and the build that defeats it.
 	defeated := func(why string) string {
@@ -360,6 +361,43 @@ func exhaustC(checks []*Check, s *Struct, items []item, lines []int64, groups bo
 	return p, exhausted
 }
 
+// alongBetter is p, the proposal of the walks or the builder for s, or
+// the exhaustive search's along it where that replaces it: moves that
+// save a line together with p's, where none saves one alone.
+func alongBetter(checks []*Check, s *Struct, items []item, lines []int64, groups bool, p *Proposal) *Proposal {
+	if !groups || p == nil {
+		return p
+	}
+	if q := exhaustAlongC(checks, s, items, lines, groups, p); q != nil && replaces(checks, q, p, lines) {
+		return q
+	}
+	return p
+}
+
+// exhaustAlongC is the exhaustive search's proposal for s along p (see
+// exhaustAlong), nil for none that beats p.
+func exhaustAlongC(checks []*Check, s *Struct, items []item, lines []int64, groups bool, p *Proposal) *Proposal {
+	pt := newPatcher(checks, s, items, lines, groups, true)
+	from := pt.orderOf(p)
+	if from == nil || !laysOutAs(s, pt.proposal(pt.declared)) {
+		return nil
+	}
+	cur, ok := pt.eval(from, nil)
+	if !ok {
+		return nil
+	}
+	order, _ := pt.exhaustAlong(from, cur)
+	if order == nil {
+		return nil
+	}
+	q := pt.proposal(order)
+	if invalid(s, q) != "" || overLimits(s, q, groups) != "" || worse(checks, s, q, lines) != "" {
+		return nil
+	}
+	q.Moved = moved(s, q)
+	return q
+}
+
 // inAllConfigs says in which build p, a proposal for s, puts a path on
 // more lines than s or grows it, or moves a member that a block this
 // build lacks stays beside to another place among the groups; "" when
@@ -445,6 +483,40 @@ func growth(checks []*Check, s *Struct, p *Proposal, lines []int64) (why, buys s
 		return "", ""
 	}
 	return "", fmt.Sprintf("grows %s from %d to %d bytes: %s", s.Name, s.Size, ps.Size, strings.Join(gains, "; "))
+}
+
+// replaces reports whether proposal q takes the place of p: it scores
+// better (see better), and leaves neither more lines nor more fields
+// shared falsely. A score counts lines, and an order that puts the
+// written fields of two lines on one, with the reads of both, shares
+// fewer lines and more fields: the reads moved there are the misses.
+func replaces(checks []*Check, q, p *Proposal, lines []int64) bool {
+	return better(q, q.Struct.hotLinesEach(lines), p, p.Struct.hotLinesEach(lines), lines) &&
+		!sharesMore(checks, q.Struct, p.Struct, lines) && !moreFieldsShared(checks, q.Struct, p.Struct, lines)
+}
+
+// moreFieldsShared reports whether, at some line size, a has more fields
+// that share a line falsely (written ones and those they share it with,
+// by the findings of apartFindings, each once) than b.
+func moreFieldsShared(checks []*Check, a, b *Struct, lines []int64) bool {
+	for _, line := range lines {
+		if sharedFields(checks, a, line) > sharedFields(checks, b, line) {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedFields counts the fields s's findings at line name as sharing a
+// line falsely, each once.
+func sharedFields(checks []*Check, s *Struct, line int64) int {
+	seen := map[string]bool{}
+	for _, f := range apartFindings(checks, s, line) {
+		for _, m := range f.Members {
+			seen[m] = true
+		}
+	}
+	return len(seen)
 }
 
 // sharesMore reports whether a has more lines shared falsely than b at

@@ -1,0 +1,39 @@
+package layout
+
+import "testing"
+
+// TestReplacesCountsFields: a proposal that puts the paths on fewer lines
+// replaces another only if it leaves no more fields sharing lines
+// falsely. Putting two written fields, each alone with a read of another
+// path on its line (and the third read on a line of its own), on one
+// line with all three reads scores better, three lines fewer, and shares
+// one line instead of two, so counting lines lets it through; it shares
+// five fields where the other shared four.
+func TestReplacesCountsFields(t *testing.T) {
+	lines := []int64{64}
+	proposal := func(s *Struct) *Proposal {
+		if err := Prepare(s, BinarySeparators); err != nil {
+			t.Fatal(err)
+		}
+		return &Proposal{Struct: s, Moved: []string{"w2"}}
+	}
+	apart := proposal(cStruct("apart", c64("w1", "w:rx"), c64("r1", "r:tx"), cMember{name: "c", size: 48, align: 8},
+		c64("w2", "w:rx"), c64("r2", "r:tx"), cMember{name: "d", size: 48, align: 8}, c64("r3", "r:tx")))
+	together := proposal(cStruct("together", c64("w1", "w:rx"), c64("w2", "w:rx"), c64("r1", "r:tx"), c64("r2", "r:tx"),
+		c64("r3", "r:tx"), cMember{name: "c", size: 48, align: 8}))
+	// The reads on a line of their own: fewer lines, no field shared.
+	isolated := proposal(cStruct("isolated", c64("w1", "w:rx"), c64("w2", "w:rx"), cMember{name: "c", size: 48, align: 8},
+		c64("r1", "r:tx"), c64("r2", "r:tx"), c64("r3", "r:tx")))
+	if n, m := sharedFields(Checks, apart.Struct, 64), sharedFields(Checks, together.Struct, 64); n != 4 || m != 5 {
+		t.Fatalf("fields shared: %d apart, %d together; want 4, 5", n, m)
+	}
+	if !better(together, together.Struct.hotLinesEach(lines), apart, apart.Struct.hotLinesEach(lines), lines) || sharesMore(Checks, together.Struct, apart.Struct, lines) {
+		t.Fatalf("together should score better and share fewer lines: %v, %v", together.Struct.hotLinesEach(lines), apart.Struct.hotLinesEach(lines))
+	}
+	if replaces(Checks, together, apart, lines) {
+		t.Error("together replaces apart, sharing 5 fields where apart shares 4")
+	}
+	if !replaces(Checks, isolated, apart, lines) {
+		t.Error("isolated, on fewer lines and sharing none, does not replace apart")
+	}
+}
