@@ -123,3 +123,16 @@ func TestGlobalsWhereTheLinkerPutsThem(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out, strings.Join(want, "\n"))
 	}
 }
+
+// A package with a test file is checked through its test variant, and
+// the uses of package-level variables are sought over every package of
+// the first build, the package itself included: its variable is judged
+// where the linker puts it, at both line sizes.
+func TestTestedPackageGlobals(t *testing.T) {
+	t.Parallel()
+	out, code := run(t, "testdata/testedglobal", bin, "-line=64,128", "./...")
+	want := "flags.go:12:2: flags: padding _ cacheLinePad (64 bytes) leaves n on the line where the next package-level variable may start (128-byte lines); its values are package-level variables, which the linker places, not the allocator"
+	if code != 3 || !strings.Contains(out, want) || strings.Contains(out, "panic") {
+		t.Errorf("exit %d\n%s\nwant exit 3 and\n%s", code, out, want)
+	}
+}

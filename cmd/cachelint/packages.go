@@ -312,7 +312,9 @@ func loadBuilds(arches []golayout.ArchLines, host string, tests bool, patterns [
 			builds[i] = append(builds[i], crossCheckable(a, loads[i].pkgs, checked, noted[i], e)...)
 		}
 	}
-	pkgs = slices.DeleteFunc(builds[0], func(p *packages.Package) bool { return variants[p.ID] })
+	// A copy: DeleteFunc clears the tail it leaves, and builds[0] keeps
+	// every package, for the uses of package-level variables.
+	pkgs = slices.DeleteFunc(slices.Clone(builds[0]), func(p *packages.Package) bool { return variants[p.ID] })
 	return pkgs, builds, status, nil
 }
 

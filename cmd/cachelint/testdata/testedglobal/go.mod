@@ -1,0 +1,3 @@
+module testedglobal
+
+go 1.24
