@@ -62,8 +62,16 @@ type exhaustive struct {
 	firsts    []int32 // the first cold unit of each kind
 	left      int     // slots not placed
 
-	// words is linesKey's scratch.
-	words []uint64
+	// words is linesKey's scratch, key linesKey's and stateKey's,
+	// kindsOn stateKey's.
+	words   []uint64
+	key     []byte
+	kindsOn []string
+	// kinds is spanWord's kind part of each hot span, by unit and span.
+	kinds [][]string
+	// saved is, by depth, what place keeps of the branch's counts to
+	// restore them, and the hot spans of the slot it placed.
+	saved []exSaved
 
 	nodes int
 	// cut says the node limit ended the search; approx that a group's
@@ -98,6 +106,13 @@ type exSlot struct {
 type exStep struct {
 	fill, units []int32
 	hot         []placedKind
+}
+
+// exSaved is what place keeps at one depth of the search.
+type exSaved struct {
+	count        []int
+	last, remain []int64
+	hot          []placedKind
 }
 
 // placedKind is where a placed hot span ends and what kind it is.
@@ -219,6 +234,13 @@ func (pt *patcher) newExhaustive(from []int32, cur patchScore) *exhaustive {
 	ex.usedKinds = make([]int, len(kinds))
 	ex.placed = make([]bool, len(ex.slots))
 	ex.left = len(ex.slots)
+	ex.saved = make([]exSaved, len(ex.slots)+1)
+	ex.kinds = make([][]string, len(pt.units))
+	for u := range pt.units {
+		for _, sp := range pt.units[u].spans {
+			ex.kinds[u] = append(ex.kinds[u], spanWord(&sp)[4:])
+		}
+	}
 	n := len(pt.lines) * len(pt.paths)
 	ex.count, ex.last = make([]int, n), make([]int64, n)
 	for i := range ex.last {
@@ -333,7 +355,7 @@ func (ex *exhaustive) search(off int64) {
 // bytes of which kind on, and the order itself.
 func (ex *exhaustive) linesKey(order []int32, at int64) string {
 	pt := ex.pt
-	var b []byte
+	b := ex.key[:0]
 	for _, u := range order {
 		b = append(b, byte(u), byte(u>>8))
 	}
@@ -369,6 +391,7 @@ func (ex *exhaustive) linesKey(order []int32, at int64) string {
 		b = binary.LittleEndian.AppendUint64(b, w)
 	}
 	ex.words = words
+	ex.key = b
 	return string(b)
 }
 
@@ -381,8 +404,12 @@ func (ex *exhaustive) place(k int, off, at int64, fill []int32, order []int32) {
 		ex.usedKinds[ex.kind[u]]++
 		gap += ex.pt.units[u].it.size
 	}
-	count, last, remain := slices.Clone(ex.count), slices.Clone(ex.last), slices.Clone(ex.remain)
-	end, hot := ex.count1(order, at)
+	sv := &ex.saved[len(ex.steps)]
+	sv.count = append(sv.count[:0], ex.count...)
+	sv.last = append(sv.last[:0], ex.last...)
+	sv.remain = append(sv.remain[:0], ex.remain...)
+	end, hot := ex.count1(order, at, sv.hot[:0])
+	sv.hot = hot
 	ex.placed[k] = true
 	ex.left--
 	ex.rest -= ex.slots[k].size
@@ -398,16 +425,15 @@ func (ex *exhaustive) place(k int, off, at int64, fill []int32, order []int32) {
 	ex.rest += ex.slots[k].size
 	ex.left++
 	ex.placed[k] = false
-	copy(ex.count, count)
-	copy(ex.last, last)
-	copy(ex.remain, remain)
+	copy(ex.count, sv.count)
+	copy(ex.last, sv.last)
+	copy(ex.remain, sv.remain)
 }
 
 // count1 lays order's units out from at, counting the lines of their hot
-// bytes, and returns where they end and their hot spans.
-func (ex *exhaustive) count1(order []int32, at int64) (int64, []placedKind) {
+// bytes, and returns where they end and their hot spans, appended to hot.
+func (ex *exhaustive) count1(order []int32, at int64, hot []placedKind) (int64, []placedKind) {
 	pt := ex.pt
-	var hot []placedKind
 	off := at
 	for _, u := range order {
 		it := &pt.units[u].it
@@ -415,12 +441,12 @@ func (ex *exhaustive) count1(order []int32, at int64) (int64, []placedKind) {
 		if it.pinned {
 			pos = it.start
 		}
-		for _, sp := range pt.units[u].spans {
+		for si, sp := range pt.units[u].spans {
 			lo, hi := pos+sp.lo, pos+sp.hi
 			if hi <= lo {
 				continue
 			}
-			hot = append(hot, placedKind{hi, spanWord(&sp)[4:]})
+			hot = append(hot, placedKind{hi, ex.kinds[u][si]})
 			for j := range pt.paths {
 				if sp.paths&(1<<j) == 0 {
 					continue
@@ -445,7 +471,7 @@ func (ex *exhaustive) count1(order []int32, at int64) (int64, []placedKind) {
 // placed, each path's lines counted and the last, and the kinds of hot
 // bytes on the line off is in, at each line size.
 func (ex *exhaustive) stateKey(off int64) string {
-	var b []byte
+	b := ex.key[:0]
 	for k, p := range ex.placed {
 		if p {
 			b = append(b, byte(k), byte(k>>8))
@@ -461,7 +487,7 @@ func (ex *exhaustive) stateKey(off int64) string {
 	}
 	for k, line := range ex.pt.lines {
 		start := floorDiv(off, line) * line
-		var kinds []string
+		kinds := ex.kindsOn[:0]
 		for i := len(ex.steps) - 1; i >= 0; i-- {
 			st := &ex.steps[i]
 			for _, h := range st.hot {
@@ -478,7 +504,9 @@ func (ex *exhaustive) stateKey(off int64) string {
 		for _, w := range slices.Compact(kinds) {
 			b = append(b, w...)
 		}
+		ex.kindsOn = kinds
 	}
+	ex.key = b
 	return string(b)
 }
 
