@@ -3,7 +3,6 @@ package layout
 import (
 	"cmp"
 	"encoding/binary"
-	"maps"
 	"slices"
 )
 
@@ -628,47 +627,7 @@ func (ex *exhaustive) innerOrders(sl *exSlot, at int64) [][]int32 {
 		}
 		return [][]int32{declared, byAlign}
 	}
-	// ends[state] maps where the rest ends, from the state's offset, to
-	// the order of shapes that gets there: state is the counts left,
-	// mixed-radix, and the offset.
-	type state struct{ left, off int64 }
-	memo := map[state]map[int64][]int{}
-	radix := make([]int64, len(shapes))
-	var full int64
-	r := int64(1)
-	for i, s := range shapes {
-		radix[i] = r
-		full += int64(len(s.units)) * r
-		r *= int64(len(s.units)) + 1
-	}
-	startOf := func(off int64, s *shape) int64 {
-		return startAt(off, &item{align: s.align, start: s.res})
-	}
-	var ends func(left, off int64) map[int64][]int
-	ends = func(left, off int64) map[int64][]int {
-		if left == 0 {
-			return map[int64][]int{off: nil}
-		}
-		st := state{left, off}
-		if m, ok := memo[st]; ok {
-			return m
-		}
-		m := map[int64][]int{}
-		for i := range shapes {
-			if left/radix[i]%(int64(len(shapes[i].units))+1) == 0 {
-				continue
-			}
-			p := startOf(off, &shapes[i])
-			sub := ends(left-radix[i], p+shapes[i].size)
-			for _, e := range slices.Sorted(maps.Keys(sub)) {
-				if _, ok := m[e]; !ok {
-					m[e] = append([]int{i}, sub[e]...)
-				}
-			}
-		}
-		memo[st] = m
-		return m
-	}
+	w := newShapeWalk(shapes)
 	type variant struct{ first, end int64 }
 	seen := map[variant]bool{}
 	var out [][]int32
@@ -695,19 +654,18 @@ func (ex *exhaustive) innerOrders(sl *exSlot, at int64) [][]int32 {
 		}
 	}
 	for i := range shapes {
-		p := startOf(start, &shapes[i])
+		p := w.startOf(start, i)
 		first := p
 		if head.size > 0 {
 			first = start - head.size
 		}
-		sub := ends(full-radix[i], p+shapes[i].size)
-		for _, e := range slices.Sorted(maps.Keys(sub)) {
-			seq := sub[e]
-			v := variant{first, e}
+		for _, e := range w.ends(w.full-w.radix[i], p+shapes[i].size) {
+			v := variant{first, e.end}
 			if seen[v] {
 				continue
 			}
 			seen[v] = true
+			seq := w.chain(w.full-w.radix[i], p+shapes[i].size, e.end)
 			next := make([]int, len(shapes))
 			var order []int32
 			for _, j := range append([]int{i}, seq...) {
@@ -720,6 +678,81 @@ func (ex *exhaustive) innerOrders(sl *exSlot, at int64) [][]int32 {
 	// s's order first where it is among them: the fewest members moved.
 	slices.SortStableFunc(out, func(a, b []int32) int { return cmp.Compare(displaced(a), displaced(b)) })
 	return out
+}
+
+// shapeWalk walks the orders of a group's shapes (innerOrders): ends
+// lists where the members left can end from an offset, each end with the
+// first shape of the order that gets there, the lowest that can; chain
+// follows those first shapes into the order. The members left are counts
+// per shape, mixed-radix.
+type shapeWalk struct {
+	shapes []shape
+	radix  []int64
+	full   int64
+	memo   map[shapeState][]endShape
+}
+
+type shapeState struct{ left, off int64 }
+
+type endShape struct {
+	end   int64
+	shape int
+}
+
+func newShapeWalk(shapes []shape) *shapeWalk {
+	w := &shapeWalk{shapes: shapes, radix: make([]int64, len(shapes)), memo: map[shapeState][]endShape{}}
+	r := int64(1)
+	for i, s := range shapes {
+		w.radix[i] = r
+		w.full += int64(len(s.units)) * r
+		r *= int64(len(s.units)) + 1
+	}
+	return w
+}
+
+// startOf is where shape i's member starts from off.
+func (w *shapeWalk) startOf(off int64, i int) int64 {
+	s := &w.shapes[i]
+	return startAt(off, &item{align: s.align, start: s.res})
+}
+
+// ends lists, sorted, where the members left end from off.
+func (w *shapeWalk) ends(left, off int64) []endShape {
+	if left == 0 {
+		return []endShape{{off, -1}}
+	}
+	st := shapeState{left, off}
+	if m, ok := w.memo[st]; ok {
+		return m
+	}
+	var m []endShape
+	for i := range w.shapes {
+		if left/w.radix[i]%(int64(len(w.shapes[i].units))+1) == 0 {
+			continue
+		}
+		for _, e := range w.ends(left-w.radix[i], w.startOf(off, i)+w.shapes[i].size) {
+			m = append(m, endShape{e.end, i})
+		}
+	}
+	slices.SortStableFunc(m, func(a, b endShape) int { return cmp.Compare(a.end, b.end) })
+	m = slices.CompactFunc(m, func(a, b endShape) bool { return a.end == b.end })
+	w.memo[st] = m
+	return m
+}
+
+// chain is the order of shapes ends gives for the members left from off
+// to end, one of its ends.
+func (w *shapeWalk) chain(left, off, end int64) []int {
+	var seq []int
+	for left > 0 {
+		m := w.ends(left, off)
+		k, _ := slices.BinarySearchFunc(m, end, func(e endShape, t int64) int { return cmp.Compare(e.end, t) })
+		i := m[k].shape
+		seq = append(seq, i)
+		off = w.startOf(off, i) + w.shapes[i].size
+		left -= w.radix[i]
+	}
+	return seq
 }
 
 // byAlignment is units by decreasing alignment, in their order among
