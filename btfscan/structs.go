@@ -283,7 +283,7 @@ func (c *conv) enum(t btf.Type) *layout.Enum {
 	if x, ok := c.enums[e]; ok {
 		return x
 	}
-	x := &layout.Enum{Size: int64(e.Size), Enumerators: make([]layout.Enumerator, len(e.Values))}
+	x := &layout.Enum{Size: int64(e.Size), Enumerators: make([]layout.Enumerator, len(e.Values)), Unsigned: true}
 	for i, v := range e.Values {
 		x.Enumerators[i] = layout.Enumerator{Name: v.Name, Value: int64(v.Value)}
 	}

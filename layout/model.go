@@ -300,6 +300,10 @@ type Expansion struct {
 type Enum struct {
 	Size        int64
 	Enumerators []Enumerator
+	// Unsigned says the values are Size-byte unsigned numbers, as BTF
+	// keeps them; otherwise they are as DWARF gives them, signed where
+	// its form is.
+	Unsigned bool
 }
 
 // Enumerator is one named constant of an enum.

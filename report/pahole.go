@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -671,8 +672,7 @@ func (p *printer) enumDef(m *layout.Member, forced bool, t string, width int) (s
 	}
 	in := tabs(min(len(t)+1, maxIndent))
 	for _, v := range e.Enumerators {
-		// pahole 1.24 holds values in 32 bits, unsigned.
-		p.printf("%s%-*s = %s,\n", in, w, v.Name, p.num(int64(uint32(v.Value))))
+		p.printf("%s%-*s = %s,\n", in, w, v.Name, p.enumValue(e, v.Value))
 	}
 	decl := "}"
 	if e.Size != 4 {
@@ -718,6 +718,22 @@ func (p *printer) shifted(ms []layout.Member, base int64) []layout.Member {
 
 // num spells an offset or size in a member's comment: decimal, or with
 // hex as C's %#x does (0 without a prefix).
+// enumValue spells an enumerator's value as pahole 1.24 does: from BTF,
+// unsigned at the enum's size; from DWARF, as its form gives it.
+func (p *printer) enumValue(e *layout.Enum, v int64) string {
+	if !e.Unsigned {
+		return p.num(v)
+	}
+	u := uint64(v)
+	if e.Size > 0 && e.Size < 8 {
+		u &= 1<<(8*e.Size) - 1
+	}
+	if u > math.MaxInt64 {
+		return strconv.FormatUint(u, 10)
+	}
+	return p.num(int64(u))
+}
+
 func (p *printer) num(n int64) string {
 	return string(p.appendNum(nil, n, 0))
 }

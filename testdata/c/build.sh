@@ -16,6 +16,9 @@ done
 # kernel's function pointer parameters, which is of no matter here.
 $CC -g -gdwarf-5 -w $CFLAGS -c tcp_sock61.c -o tcp_sock61.o
 
+# Unnamed enums: values signed, unsigned and wider than 32 bits.
+$CC -g -gdwarf-5 $CFLAGS -c enums.c -o enums.o
+
 # i386: pahole packs with a 4-byte word.
 $CC -m32 -g -gdwarf-5 $CFLAGS -c holes32.c -o holes32.o
 
