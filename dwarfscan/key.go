@@ -709,17 +709,25 @@ func (u *unit) typeLayout(off dwarf.Offset) uint64 {
 	if off == 0 || off == sigRef {
 		return uint64(off)
 	}
-	if h, ok := u.ws.layouts.get(off); ok {
+	return u.memoized(&u.ws.layouts, off, 4, func(uint64) uint64 { return u.layoutOf(off) })
+}
+
+// memoized returns t's hash of the type at off, computing it with hash
+// once per entry of the unit. Met again while it is computed (a loop,
+// which only corrupt DWARF has), or past the depth bound, the type is
+// hashed by its offset and kind; hash is given that hash.
+func (u *unit) memoized(t *offTable[uint64], off dwarf.Offset, kind uint64, hash func(own uint64) uint64) uint64 {
+	if h, ok := t.get(off); ok {
 		return h
 	}
-	own := mix(uint64(off), 4)
-	u.ws.layouts.put(off, own)
+	own := mix(uint64(off), kind)
+	t.put(off, own)
 	if !u.enter() {
 		return own
 	}
 	defer u.leave()
-	h := u.layoutOf(off)
-	u.ws.layouts.put(off, h)
+	h := hash(own)
+	t.put(off, h)
 	return h
 }
 
@@ -758,22 +766,15 @@ func (u *unit) layoutOf(off dwarf.Offset) uint64 {
 // or where it has none of its layout key. It is computed once per entry
 // of the unit; in a loop, the type is hashed by its offset.
 func (u *unit) typeKey(off dwarf.Offset) uint64 {
-	if h, ok := u.ws.typeKeys.get(off); ok {
-		return h
-	}
-	h := mix(uint64(off), 5)
-	u.ws.typeKeys.put(off, h)
-	if !u.enter() {
-		return h
-	}
-	defer u.leave()
-	if fp, ok := u.placeKeyAt(off); ok {
-		h = fp[0]
-	} else if n := u.node(off); n != nil {
-		h = hashBytes(u.key(nil, n))[0]
-	}
-	u.ws.typeKeys.put(off, h)
-	return h
+	return u.memoized(&u.ws.typeKeys, off, 5, func(own uint64) uint64 {
+		if fp, ok := u.placeKeyAt(off); ok {
+			return fp[0]
+		}
+		if n := u.node(off); n != nil {
+			return hashBytes(u.key(nil, n))[0]
+		}
+		return own
+	})
 }
 
 // placed is a type's place key and whether it has one (unit.placeKeyAt).
