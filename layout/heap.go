@@ -276,11 +276,15 @@ func (s *Struct) Bases(line int64) []Base {
 		return lineBase
 	case len(s.InPlace) > 0:
 		return s.inPlaceBases(line)
-	case s.PerCPU || s.Elements:
+	case s.inArrays():
 		return s.elementBases(line)
 	}
 	return s.Heap.Bases(s.Size, s.Pointers, line)
 }
+
+// inArrays says the struct's values are elements of arrays, percpu or
+// Elements: they start at multiples of its size from where the array does.
+func (s *Struct) inArrays() bool { return s.PerCPU || s.Elements }
 
 // inPlaceBases lists where the struct starts in its containers (InPlace):
 // each container's heap bases moved by the field's offset, every
@@ -438,9 +442,9 @@ func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
 // shareWords says, in a few words, which part of s's objects a share is.
 func (s *Struct) shareWords(sh share) string {
 	switch {
-	case (s.PerCPU || s.Elements) && sh.objects == sh.of:
+	case s.inArrays() && sh.objects == sh.of:
 		return "in every element of an array of them"
-	case s.PerCPU || s.Elements:
+	case s.inArrays():
 		return fmt.Sprintf("in %d%% of elements of an array of them", sh.percent())
 	}
 	return s.objectsWord(sh, "in ")
@@ -492,7 +496,7 @@ func (s *Struct) heapNote(line int64, sh share) string {
 	p := s.Heap.Place(s.Size, s.Pointers)
 	why := fmt.Sprintf("the %d-byte size class", p.Class.Size)
 	switch {
-	case s.PerCPU || s.Elements:
+	case s.inArrays():
 		objects, starts = "elements of an array of them", "start"
 		why = fmt.Sprintf("%d-byte elements", s.Size)
 	case p.Header > 0:
@@ -502,7 +506,7 @@ func (s *Struct) heapNote(line int64, sh share) string {
 	}
 	if len(bases) == 1 {
 		every := "every heap object"
-		if s.PerCPU || s.Elements {
+		if s.inArrays() {
 			every = "every element of an array of them"
 		}
 		return fmt.Sprintf("; in %s: %s %s each %d bytes past a %d-byte line", every, why, starts, bases[0].Offset, line)
@@ -737,7 +741,7 @@ func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Propos
 	// Nor does a variable the linker places: growing it does not change
 	// its alignment; nor a struct held in place, which moves with its
 	// container.
-	if s.Heap == nil || s.PerCPU || s.Elements || s.GlobalAlign > 0 || len(s.InPlace) > 0 || len(p.Struct.Bases(maxLine)) == 1 {
+	if s.Heap == nil || s.inArrays() || s.GlobalAlign > 0 || len(s.InPlace) > 0 || len(p.Struct.Bases(maxLine)) == 1 {
 		return nil, ""
 	}
 	// Padding that isolates may take the reordered struct to a bigger
