@@ -125,28 +125,16 @@ type placedKind struct {
 // would take more than any run can wait for.
 var maxExhaustNodes = 50000
 
-// exhaust runs the search from s's order, whose score is cur. It returns
-// the best order that improves on cur (nil for none) and whether the
-// search was exhaustive.
-func (pt *patcher) exhaust(cur patchScore) (best []int32, sc patchScore, exhausted bool) {
-	return pt.exhaustFrom(pt.declared, cur, false)
-}
-
-// exhaustAlong runs the search again along order, a proposal the walks
-// found, whose score is cur: its groups' members and the cold members
-// are tried in order's order first, and only orders that beat it are
-// kept, so the node limit is spent near it. The walks take one move at a
-// time; this finds the moves that, together with the proposal's, save a
-// line none saves alone. It returns the best order that improves on
-// cur, nil for none.
-func (pt *patcher) exhaustAlong(order []int32, cur patchScore) ([]int32, patchScore) {
-	best, sc, _ := pt.exhaustFrom(order, cur, true)
-	return best, sc
-}
-
-// exhaustFrom runs the search with from, an order of pt's units, as the
-// order it tries the units in first; where inOrder is set, the slots
-// keep from's order.
+// exhaustFrom runs the search with from, an order of pt's units whose
+// score is cur, as the order it tries the units in first. It returns the
+// best order that improves on cur (nil for none) and whether the search
+// was exhaustive. From s's order, it is the search for any order. Where
+// inOrder is set, it runs along from, a proposal the walks found: the
+// slots keep from's order, its groups' members and the cold members are
+// tried in from's order first, and only orders that beat it are kept, so
+// the node limit is spent near it. The walks take one move at a time;
+// this finds the moves that, together with the proposal's, save a line
+// none saves alone.
 func (pt *patcher) exhaustFrom(from []int32, cur patchScore, inOrder bool) (best []int32, sc patchScore, exhausted bool) {
 	ex := pt.newExhaustive(from, cur)
 	if ex == nil {

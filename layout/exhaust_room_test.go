@@ -32,7 +32,7 @@ func TestExhaustFindsRoom(t *testing.T) {
 	if p := patch(Checks, s, items, lines, true, nil, true); p != nil {
 		t.Fatalf("the walks find %v: this test needs a struct they miss", moved(s, p))
 	}
-	if q, _ := exhaustC(Checks, s, items, lines, true); q == nil {
+	if q, _ := exhaustC(Checks, s, items, lines, true, nil); q == nil {
 		t.Fatal("the exhaustive search finds nothing")
 	}
 	r := Analyze(s, lines)

@@ -261,7 +261,7 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 	// (the builder isolates written members; a patch only moves them).
 	if p := patch(checks, s, items, lines, groups, best, true); p != nil {
 		p.Moved = moved(s, p)
-		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && !sharesMore(checks, p.Struct, best.Struct, lines) && !moreFieldsShared(checks, p.Struct, best.Struct, lines) {
+		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && sharesNoMore(checks, p.Struct, best.Struct, lines) {
 			best = p
 		}
 	}
@@ -298,7 +298,7 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 	// reach.
 	searched := notExhaustive
 	if groups && (best == nil || notWorthMoving(checks, s, best, lines) != "") {
-		q, exhausted := exhaustC(checks, s, items, lines, groups)
+		q, exhausted := exhaustC(checks, s, items, lines, groups, nil)
 		switch {
 		case q != nil && notWorthMoving(checks, s, q, lines) == "":
 			best = q
@@ -339,17 +339,23 @@ const notExhaustive = "; the search is not exhaustive (the builder's orders, mov
 const isExhaustive = "; the search was exhaustive (branch and bound over every order of the groups, of each group's members and of the hot members, with cold members of less than two lines before each): none puts a path on fewer lines, or on as many and shares fewer falsely, within the groups' sizes and the struct's"
 
 // exhaustC is the exhaustive search's proposal for s (see exhaustive),
-// nil for none, and whether the search was exhaustive.
-func exhaustC(checks []*Check, s *Struct, items []item, lines []int64, groups bool) (*Proposal, bool) {
+// nil for none, and whether the search was exhaustive. With along, a
+// proposal for s, the search runs along it (see exhaustFrom) and keeps
+// only an order that beats it.
+func exhaustC(checks []*Check, s *Struct, items []item, lines []int64, groups bool, along *Proposal) (*Proposal, bool) {
 	pt := newPatcher(checks, s, items, lines, groups, true)
-	if !laysOutAs(s, pt.proposal(pt.declared)) {
+	from := pt.declared
+	if along != nil {
+		from = pt.orderOf(along)
+	}
+	if from == nil || !laysOutAs(s, pt.proposal(pt.declared)) {
 		return nil, false
 	}
-	cur, ok := pt.eval(pt.declared, nil)
+	cur, ok := pt.eval(from, nil)
 	if !ok {
 		return nil, false
 	}
-	order, _, exhausted := pt.exhaust(cur)
+	order, _, exhausted := pt.exhaustFrom(from, cur, along != nil)
 	if order == nil {
 		return nil, exhausted
 	}
@@ -368,34 +374,10 @@ func alongBetter(checks []*Check, s *Struct, items []item, lines []int64, groups
 	if !groups || p == nil {
 		return p
 	}
-	if q := exhaustAlongC(checks, s, items, lines, groups, p); q != nil && replaces(checks, q, p, lines) {
+	if q, _ := exhaustC(checks, s, items, lines, groups, p); q != nil && replaces(checks, q, p, lines) {
 		return q
 	}
 	return p
-}
-
-// exhaustAlongC is the exhaustive search's proposal for s along p (see
-// exhaustAlong), nil for none that beats p.
-func exhaustAlongC(checks []*Check, s *Struct, items []item, lines []int64, groups bool, p *Proposal) *Proposal {
-	pt := newPatcher(checks, s, items, lines, groups, true)
-	from := pt.orderOf(p)
-	if from == nil || !laysOutAs(s, pt.proposal(pt.declared)) {
-		return nil
-	}
-	cur, ok := pt.eval(from, nil)
-	if !ok {
-		return nil
-	}
-	order, _ := pt.exhaustAlong(from, cur)
-	if order == nil {
-		return nil
-	}
-	q := pt.proposal(order)
-	if invalid(s, q) != "" || overLimits(s, q, groups) != "" || worse(checks, s, q, lines) != "" {
-		return nil
-	}
-	q.Moved = moved(s, q)
-	return q
 }
 
 // inAllConfigs says in which build p, a proposal for s, puts a path on
@@ -491,8 +473,13 @@ func growth(checks []*Check, s *Struct, p *Proposal, lines []int64) (why, buys s
 // written fields of two lines on one, with the reads of both, shares
 // fewer lines and more fields: the reads moved there are the misses.
 func replaces(checks []*Check, q, p *Proposal, lines []int64) bool {
-	return better(q, q.Struct.hotLinesEach(lines), p, p.Struct.hotLinesEach(lines), lines) &&
-		!sharesMore(checks, q.Struct, p.Struct, lines) && !moreFieldsShared(checks, q.Struct, p.Struct, lines)
+	return better(q, q.Struct.hotLinesEach(lines), p, p.Struct.hotLinesEach(lines), lines) && sharesNoMore(checks, q.Struct, p.Struct, lines)
+}
+
+// sharesNoMore reports whether a shares falsely neither more lines nor
+// more fields than b (sharesMore, moreFieldsShared).
+func sharesNoMore(checks []*Check, a, b *Struct, lines []int64) bool {
+	return !sharesMore(checks, a, b, lines) && !moreFieldsShared(checks, a, b, lines)
 }
 
 // moreFieldsShared reports whether, at some line size, a has more fields
