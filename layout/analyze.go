@@ -39,7 +39,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	// when that proposal still leaves findings below.
 	var grown, grownFrom *Proposal
 	var growWhy string
-	needsOrder := s.Kind == KindStruct && (s.PerCPU || len(s.hotMembers()) > 0)
+	needsOrder := s.Kind == KindStruct && (s.PerCPU || s.HasHotMembers())
 	// The checks judge s against the best order for this build: one that
 	// other builds defeat still shows what this one loses, and NoFix says
 	// why it is not proposed.
@@ -52,7 +52,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 		// starts every object at one place is then the better layout, and
 		// the checks judge s against it, when the hot bytes it saves an
 		// object on average are at least the bytes it adds.
-		if r.Proposal != nil && r.Proposal.Struct.baseDependent(lines) {
+		if r.Proposal != nil && r.Proposal.Struct.BaseDependent(lines) {
 			grownFrom = r.Proposal
 			grown, growWhy = growToLine(checks, s, r.Proposal, lines)
 			if grown != nil && worthGrowing(s, r.Proposal, grown, slices.Max(lines)) {
@@ -67,9 +67,9 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 		judge, _ = propose(checks, &alone, lines)
 	}
 	for _, line := range lines {
-		r.Findings = append(r.Findings, check(checks, s, judge, line, slices.Max(lines))...)
+		r.Findings = append(r.Findings, RunChecks(checks, s, judge, line, slices.Max(lines))...)
 	}
-	r.Findings = merge(slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.silenced(&f) }))
+	r.Findings = MergeLineSizes(slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.Silenced(&f) }))
 	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check.Reorders() }) {
 		r.Proposal, r.NoFix = nil, ""
 	}
@@ -82,13 +82,13 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	again, _ := propose(checks, r.Proposal.Struct, lines)
 	var left []Finding
 	for _, line := range lines {
-		for _, f := range check(checks, r.Proposal.Struct, again, line, slices.Max(lines)) {
-			if f.Check.Reorders() && !s.silenced(&f) {
+		for _, f := range RunChecks(checks, r.Proposal.Struct, again, line, slices.Max(lines)) {
+			if f.Check.Reorders() && !s.Silenced(&f) {
 				left = append(left, f)
 			}
 		}
 	}
-	left = merge(left)
+	left = MergeLineSizes(left)
 	if len(left) == 0 {
 		if !improves(s, r.Proposal, r.Findings, nil, lines) {
 			// The order fixes the findings, but what they cost stays:
@@ -120,7 +120,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 				continue
 			}
 			f.NoFix = "the order that fixes this still has " + left[0].Message + ", no better than now" + grow
-			if j := slices.IndexFunc(left, func(l Finding) bool { return l.same(f) }); j >= 0 {
+			if j := slices.IndexFunc(left, func(l Finding) bool { return sameProblem(&l, f) }); j >= 0 {
 				f.NoFix = "no order of the fields fixes it: the best one still has " + left[j].Message + grow
 			}
 		}
@@ -135,4 +135,19 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 		}
 	}
 	return r
+}
+
+// sameProblem reports whether f and g are the same problem.
+func sameProblem(f, g *Finding) bool { return f.Check == g.Check && f.Key == g.Key }
+
+// sameFindings are the findings of left that are f, found again after a
+// proposal.
+func sameFindings(left []Finding, f *Finding) []Finding {
+	var same []Finding
+	for _, l := range left {
+		if sameProblem(&l, f) {
+			same = append(same, l)
+		}
+	}
+	return same
 }

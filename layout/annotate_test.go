@@ -11,10 +11,10 @@ import (
 func TestAnnotateFileOverridesGroup(t *testing.T) {
 	t.Parallel()
 	s := &Struct{Name: "net_device", Size: 16, Align: 8, Members: []Member{
-		{Name: groupBeginPrefix + "net_device_read_tx", Align: 1},
+		{Name: GroupBeginPrefix + "net_device_read_tx", Align: 1},
 		{Name: "mtu", Size: 4, Align: 4, Hot: &Hot{Paths: []string{"rx"}}},
 		{Name: "headroom", Offset: 4, Size: 2, Align: 2},
-		{Name: groupEndPrefix + "net_device_read_tx", Offset: 6, Align: 1},
+		{Name: GroupEndPrefix + "net_device_read_tx", Offset: 6, Align: 1},
 		{Name: "flags", Offset: 8, Size: 8, Align: 8, Hot: &Hot{Write: true}},
 	}}
 	if err := Annotate(s); err != nil {

@@ -45,19 +45,19 @@ func AnalyzeBuilds(builds []Build, checks []*Check) Result {
 	var found []Finding
 	for _, b := range builds {
 		var p *Proposal
-		if b.Struct.Kind == KindStruct && (b.Struct.PerCPU || len(b.Struct.hotMembers()) > 0) {
+		if b.Struct.Kind == KindStruct && (b.Struct.PerCPU || b.Struct.HasHotMembers()) {
 			// Spread judges the hot members against the best order.
 			p, _ = propose(checks, b.Struct, b.Lines)
 		}
 		for _, line := range b.Lines {
-			for _, f := range check(checks, b.Struct, p, line, maxLine) {
-				if !b.Struct.silenced(&f) {
+			for _, f := range RunChecks(checks, b.Struct, p, line, maxLine) {
+				if !b.Struct.Silenced(&f) {
 					found = append(found, f)
 				}
 			}
 		}
 	}
-	r.Findings = merge(found)
+	r.Findings = MergeLineSizes(found)
 	if slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check.Reorders() }) {
 		other := builds[slices.IndexFunc(builds, func(b Build) bool { return b.Arch == arch })].Struct
 		r.NoFix = fmt.Sprintf("%s lays the struct out differently from %s (%s), and no order is proposed for both",

@@ -80,23 +80,6 @@ func (c *Check) CostsAlone(kind string) bool {
 	return c.Reorders() && (c.Isolates() || slices.Contains(c.Hazards, kind))
 }
 
-// apartIn reports whether written hot member w of s and hot member x, on
-// sides ws and xs, may not share a line by the rule of one of checks
-// (Check.Apart): with none that Isolates, they may.
-func apartIn(checks []*Check, s *Struct, w, x *Member, ws, xs int) bool {
-	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Apart(s, w, x, ws, xs) })
-}
-
-// neighboursIn reports whether elements of an array of percpu struct s
-// share a line at line by the rule of one of checks (Check.Neighbours).
-func neighboursIn(checks []*Check, s *Struct, line int64) bool {
-	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Neighbours != nil && c.Neighbours(s, line) })
-}
-
-// isolates reports whether one of checks Isolates: the reorganizer then
-// keeps members apart as the checks' rules say.
-func isolates(checks []*Check) bool { return slices.ContainsFunc(checks, (*Check).Isolates) }
-
 // ignoreWord reports whether ignore directives accept w among checks: a
 // check's name or one of its kinds.
 func ignoreWord(checks []*Check, w string) bool {
@@ -251,20 +234,15 @@ func (f *Finding) addTail(s string) {
 	f.Message += s
 }
 
-// same reports whether f and g are the same problem.
-func (f *Finding) same(g *Finding) bool { return f.Check == g.Check && f.Key == g.Key }
-
-func atLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }
-
-func pathWords(p string) string {
+func PathWords(p string) string {
 	if p == DefaultPath {
 		return "hot fields"
 	}
 	return "hot fields of path " + p
 }
 
-// nameList joins names, eliding the middle of a long list.
-func nameList(names []string) string {
+// NameList joins names, eliding the middle of a long list.
+func NameList(names []string) string {
 	const max = 12
 	if len(names) <= max {
 		return strings.Join(names, ", ")
@@ -277,7 +255,7 @@ func andList(names []string) string {
 	if n := len(names); n > 1 && n <= 12 {
 		return strings.Join(names[:n-1], ", ") + " and " + names[n-1]
 	}
-	return nameList(names)
+	return NameList(names)
 }
 
 // Rule is what cachelint says about one kind of diagnostic wherever it
@@ -344,23 +322,11 @@ var annotationRule = Rule{
 	Severity: "error",
 }
 
-// sameFindings are the findings of left that are f, found again after a
-// proposal.
-func sameFindings(left []Finding, f *Finding) []Finding {
-	var same []Finding
-	for _, l := range left {
-		if l.same(f) {
-			same = append(same, l)
-		}
-	}
-	return same
-}
-
-// merge makes one finding of each problem found at several line sizes. The
+// MergeLineSizes makes one finding of each problem found at several line sizes. The
 // message names every size; when the details differ between sizes it gives
 // those of the first, and each other size's in a few words where the check
 // has them.
-func merge(fs []Finding) []Finding {
+func MergeLineSizes(fs []Finding) []Finding {
 	var out []Finding
 	var same []bool
 	// details are the other sizes' details, in the order of LineSizes.
@@ -422,9 +388,9 @@ func sizeList(sizes []string) string {
 	return strings.Join(sizes[:len(sizes)-1], "-, ") + "- and " + sizes[len(sizes)-1] + "-byte lines"
 }
 
-// check runs checks on s at one line size; prop is s's proposal, which
+// RunChecks runs checks on s at one line size; prop is s's proposal, which
 // spread compares against, and maxLine the largest size checked.
-func check(checks []*Check, s *Struct, prop *Proposal, line, maxLine int64) []Finding {
+func RunChecks(checks []*Check, s *Struct, prop *Proposal, line, maxLine int64) []Finding {
 	pass := &Pass{Struct: s, Proposal: prop, Line: line, MaxLine: maxLine}
 	var out []Finding
 	for _, c := range checks {
@@ -440,3 +406,5 @@ func check(checks []*Check, s *Struct, prop *Proposal, line, maxLine int64) []Fi
 	}
 	return out
 }
+
+func atLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }

@@ -30,9 +30,9 @@ func budget(s *Struct, line int64) []Finding {
 			paths = s.Paths()
 		}
 		for _, p := range paths {
-			if n, at := s.hotLinesAtBases(p, line, false); n > b.Lines {
+			if n, at := s.HotLinesAtBases(p, line, false); n > b.Lines {
 				f := newFinding(line, -1, nil, fmt.Sprint(p, " ", b.Lines),
-					fmt.Sprintf("%s occupy %d lines, over the budget of %d", pathWords(p), n, b.Lines), s.heapNote(line, at))
+					fmt.Sprintf("%s occupy %d lines, over the budget of %d", PathWords(p), n, b.Lines), s.heapNote(line, at))
 				f.detail = fmt.Sprintf("%d lines", n)
 				if at.objects != at.of {
 					f.detail += " " + s.objectsWord(at, "in ")

@@ -256,7 +256,7 @@ func falseShare(s *Struct, line int64) []Finding {
 			verb += " on path " + strings.Join(subject.Paths, ",")
 		}
 		out = append(out, newFinding(line, member, names, writers[0],
-			fmt.Sprintf("%s %s and %s line %d with %s", andList(writers), verb, shares, l, nameList(others)), ""))
+			fmt.Sprintf("%s %s and %s line %d with %s", andList(writers), verb, shares, l, NameList(others)), ""))
 	}
 	return out
 }

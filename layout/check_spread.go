@@ -39,8 +39,8 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 		if s.fewOn(p) || s.keptForUnsampled(p, line) {
 			continue
 		}
-		now, nowAt := s.hotLinesAtBases(p, line, false)
-		best, bestAt := prop.hotLinesAtBases(p, line, false)
+		now, nowAt := s.HotLinesAtBases(p, line, false)
+		best, bestAt := prop.HotLinesAtBases(p, line, false)
 		// A heap object's lines depend on its base: an order is better
 		// if it needs fewer at its worst base, or as many but an eighth
 		// of a line fewer over all objects.
@@ -68,15 +68,15 @@ func spread(s, prop *Struct, line int64, straddling map[*Member]bool) []Finding 
 		if nowAt.objects != nowAt.of {
 			detail += ", " + s.objectsWord(nowAt, "in ")
 		}
-		msg := fmt.Sprintf("%s occupy %d lines where %d would do", pathWords(p), now, best)
+		msg := fmt.Sprintf("%s occupy %d lines where %d would do", PathWords(p), now, best)
 		if best == now && s.GlobalAlign > 0 {
 			detail = fmt.Sprintf("%d lines %s where a better order would at only %d", now, s.objectsWord(nowAt, ""), bestAt.objects)
-			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
+			msg = fmt.Sprintf("%s occupy %s", PathWords(p), detail)
 		} else if best == now {
 			detail = fmt.Sprintf("%d lines in %s where a better order would in only %d%%", now, s.objectsWord(nowAt, ""), bestAt.percent())
-			msg = fmt.Sprintf("%s occupy %s", pathWords(p), detail)
+			msg = fmt.Sprintf("%s occupy %s", PathWords(p), detail)
 		}
-		f := newFinding(line, first, names, p, msg, ": "+nameList(names)+s.heapNote(line, nowAt))
+		f := newFinding(line, first, names, p, msg, ": "+NameList(names)+s.heapNote(line, nowAt))
 		f.detail = detail
 		out = append(out, f)
 	}

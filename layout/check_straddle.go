@@ -181,8 +181,8 @@ func (s *Struct) groupTakes(top int, p string, ln span) bool {
 	if g == "" {
 		return false
 	}
-	_, b := s.Lookup(groupBeginPrefix + g)
-	_, e := s.Lookup(groupEndPrefix + g)
+	_, b := s.Lookup(GroupBeginPrefix + g)
+	_, e := s.Lookup(GroupEndPrefix + g)
 	if b == nil || e == nil {
 		return false
 	}
@@ -263,7 +263,7 @@ func (s *Struct) straddleAtBases(line int64) ([]Finding, map[*Member]bool) {
 // do, it names the one past the fewest members.
 func (s *Struct) orderOffBoundary(h hotMember, key string, found []Finding, line int64) string {
 	t := h.top
-	if s.Lang != LangGo || s.Packed || pinned(&s.Members[t]) {
+	if s.Lang != LangGo || s.Packed || AnyPinned(&s.Members[t]) {
 		return ""
 	}
 	had := map[string]bool{}
@@ -310,8 +310,8 @@ func (s *Struct) orderOffBoundary(h hotMember, key string, found []Finding, line
 func (s *Struct) savesLine(was *Struct, paths []string, line int64) bool {
 	saves := false
 	for _, p := range paths {
-		n, _ := s.hotLinesAtBases(p, line, false)
-		m, _ := was.hotLinesAtBases(p, line, false)
+		n, _ := s.HotLinesAtBases(p, line, false)
+		m, _ := was.HotLinesAtBases(p, line, false)
 		mean, wasMean := s.meanHotLines(p, line), was.meanHotLines(p, line)
 		if n > m || mean > wasMean {
 			return false
@@ -333,10 +333,10 @@ func (s *Struct) moved(t, j int) *Struct {
 	var off int64
 	for i := range out.Members {
 		x := &out.Members[i]
-		at := alignUp(off, x.align())
+		at := alignUp(off, x.KeptAlign())
 		shift := at - x.Offset
 		x.Offset = at
-		shiftBits(x, shift*8)
+		ShiftBits(x, shift*8)
 		off = at + x.Size
 	}
 	if n := len(out.Members); n > 0 && out.PadZeroSizeTail && out.Members[n-1].Size == 0 {

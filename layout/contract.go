@@ -13,23 +13,10 @@ import (
 // memory in every object, and a reviewer reads a diff, so the fewer
 // members a patch moves the better.
 
-// GroupSize is a kernel cacheline group's size in a struct and in its
-// proposal.
-type GroupSize struct {
-	Group string
-	// Before and After are the group's sizes, as CACHELINE_ASSERT_GROUP_SIZE
-	// measures them, in the struct and in the proposal.
-	Before, After int64
-	// Limit is what the group may take: its assert (Where), or its size
-	// in the struct when Where is "".
-	Limit int64
-	Where string
-}
-
 // groupLimit is the most group may take in a proposal for s: its assert,
 // else its size in s and the bytes of the members a hot file lets join
 // it.
-func (s *Struct) groupLimit(group string) (limit int64, where string) {
+func groupLimit(s *Struct, group string) (limit int64, where string) {
 	for _, l := range s.GroupLimits {
 		if l.Group == group {
 			return l.Size, l.Where
@@ -46,10 +33,10 @@ func (s *Struct) groupLimit(group string) (limit int64, where string) {
 
 // groupNames lists s's cacheline groups in the order of their begin
 // markers.
-func (s *Struct) groupNames() []string {
+func groupNames(s *Struct) []string {
 	var out []string
 	for i := range s.Members {
-		if name, ok := strings.CutPrefix(s.Members[i].Name, groupBeginPrefix); ok {
+		if name, ok := strings.CutPrefix(s.Members[i].Name, GroupBeginPrefix); ok {
 			out = append(out, name)
 		}
 	}
@@ -59,13 +46,13 @@ func (s *Struct) groupNames() []string {
 // groupSizes is what p does to the size of each of s's cacheline groups.
 func groupSizes(s *Struct, p *Proposal) []GroupSize {
 	var out []GroupSize
-	for _, g := range s.groupNames() {
+	for _, g := range groupNames(s) {
 		before, _ := GroupSizeOf(s, g)
 		after, ok := GroupSizeOf(p.Struct, g)
 		if !ok {
 			continue
 		}
-		limit, where := s.groupLimit(g)
+		limit, where := groupLimit(s, g)
 		out = append(out, GroupSize{Group: g, Before: before, After: after, Limit: limit, Where: where})
 	}
 	return out
@@ -99,9 +86,9 @@ func overLimits(s *Struct, p *Proposal, groups bool) string {
 	if s.Grow > 0 {
 		return ""
 	}
-	for _, g := range s.groupNames() {
-		_, b := ps.Lookup(groupBeginPrefix + g)
-		_, e := ps.Lookup(groupEndPrefix + g)
+	for _, g := range groupNames(s) {
+		_, b := ps.Lookup(GroupBeginPrefix + g)
+		_, e := ps.Lookup(GroupEndPrefix + g)
 		if b == nil || e == nil {
 			continue
 		}
@@ -178,13 +165,6 @@ func longestRun(seq []int, keep []bool, tails, prev *[]int) {
 	*tails, *prev = t, pv
 }
 
-// GroupChange is a member a proposal moves into or out of a cacheline
-// group.
-type GroupChange struct {
-	Member   string
-	From, To string // group names, "" for none
-}
-
 // groupChanges lists the members p moves between cacheline groups.
 func groupChanges(s *Struct, p *Proposal) []GroupChange {
 	var out []GroupChange
@@ -218,7 +198,7 @@ func describeProposal(s *Struct, p *Proposal) {
 // grows, and for each the assertion to raise. "" otherwise, and for a
 // struct without groups.
 func groupsNeed(checks []*Check, s *Struct, lines []int64, p *Proposal) string {
-	if s.Lang != LangC || s.PerCPU || s.Kind != KindStruct || len(s.groupNames()) == 0 {
+	if s.Lang != LangC || s.PerCPU || s.Kind != KindStruct || len(groupNames(s)) == 0 {
 		return ""
 	}
 	items, order := itemsOf(s)
@@ -230,7 +210,7 @@ func groupsNeed(checks []*Check, s *Struct, lines []int64, p *Proposal) string {
 	if ref == nil {
 		ref = &Proposal{Struct: s}
 	}
-	fl, rl := free.Struct.hotLinesEach(lines), ref.Struct.hotLinesEach(lines)
+	fl, rl := hotLinesEach(free.Struct, lines), hotLinesEach(ref.Struct, lines)
 	if slices.Equal(fl, rl) || !better(free, fl, ref, rl, lines) {
 		return ""
 	}

@@ -12,9 +12,9 @@ import (
 // __cacheline_group_end_aligned adds after the end marker, lies outside the
 // group and is left alone.
 const (
-	groupBeginPrefix = "__cacheline_group_begin__"
-	groupEndPrefix   = "__cacheline_group_end__"
-	groupPadPrefix   = "__cacheline_group_pad__"
+	GroupBeginPrefix = "__cacheline_group_begin__"
+	GroupEndPrefix   = "__cacheline_group_end__"
+	GroupPadPrefix   = "__cacheline_group_pad__"
 )
 
 // IsGroupMarker reports whether name is a kernel cacheline group's begin
@@ -23,7 +23,7 @@ const (
 // the group where it is; so a hot file or annotation naming a marker is an
 // error.
 func IsGroupMarker(name string) bool {
-	return strings.HasPrefix(name, groupBeginPrefix) || strings.HasPrefix(name, groupEndPrefix) || strings.HasPrefix(name, groupPadPrefix)
+	return strings.HasPrefix(name, GroupBeginPrefix) || strings.HasPrefix(name, GroupEndPrefix) || strings.HasPrefix(name, GroupPadPrefix)
 }
 
 // GroupsOf names, for each top-level member of s, the kernel cacheline
@@ -87,7 +87,7 @@ func memberGroups(s *Struct) ([][]string, error) {
 	seen := map[string]bool{}
 	for i := range s.Members {
 		m := &s.Members[i]
-		if name, ok := strings.CutPrefix(m.Name, groupBeginPrefix); ok {
+		if name, ok := strings.CutPrefix(m.Name, GroupBeginPrefix); ok {
 			if seen[name] {
 				return nil, fmt.Errorf("%s %s: cacheline group %s begins twice (member %s)", s.Kind, s.Name, name, m.Name)
 			}
@@ -95,12 +95,12 @@ func memberGroups(s *Struct) ([][]string, error) {
 			stack, at = append(stack, name), append(at, i)
 			continue
 		}
-		if name, ok := strings.CutPrefix(m.Name, groupEndPrefix); ok {
+		if name, ok := strings.CutPrefix(m.Name, GroupEndPrefix); ok {
 			if len(stack) == 0 {
-				return nil, fmt.Errorf("%s %s: %s has no %s%s before it", s.Kind, s.Name, m.Name, groupBeginPrefix, name)
+				return nil, fmt.Errorf("%s %s: %s has no %s%s before it", s.Kind, s.Name, m.Name, GroupBeginPrefix, name)
 			}
 			if top := stack[len(stack)-1]; top != name {
-				return nil, fmt.Errorf("%s %s: %s closes a group while %s%s is still open", s.Kind, s.Name, m.Name, groupBeginPrefix, top)
+				return nil, fmt.Errorf("%s %s: %s closes a group while %s%s is still open", s.Kind, s.Name, m.Name, GroupBeginPrefix, top)
 			}
 			stack, at = stack[:len(stack)-1], at[:len(at)-1]
 			continue
@@ -109,7 +109,7 @@ func memberGroups(s *Struct) ([][]string, error) {
 	}
 	if len(stack) > 0 {
 		top := len(stack) - 1
-		return nil, fmt.Errorf("%s %s: %s has no %s%s after it", s.Kind, s.Name, s.Members[at[top]].Name, groupEndPrefix, stack[top])
+		return nil, fmt.Errorf("%s %s: %s has no %s%s after it", s.Kind, s.Name, s.Members[at[top]].Name, GroupEndPrefix, stack[top])
 	}
 	return in, nil
 }
@@ -157,8 +157,8 @@ func groupHot(name string) *Hot {
 // CACHELINE_ASSERT_GROUP_SIZE measures it, from the end of its begin marker
 // to its end marker; false when s has no such group.
 func GroupSizeOf(s *Struct, name string) (int64, bool) {
-	_, b := s.Lookup(groupBeginPrefix + name)
-	_, e := s.Lookup(groupEndPrefix + name)
+	_, b := s.Lookup(GroupBeginPrefix + name)
+	_, e := s.Lookup(GroupEndPrefix + name)
 	if b == nil || e == nil {
 		return 0, false
 	}

@@ -276,15 +276,15 @@ func (s *Struct) Bases(line int64) []Base {
 		return lineBase
 	case len(s.InPlace) > 0:
 		return s.inPlaceBases(line)
-	case s.inArrays():
+	case s.InArrays():
 		return s.elementBases(line)
 	}
 	return s.Heap.Bases(s.Size, s.Pointers, line)
 }
 
-// inArrays says the struct's values are elements of arrays, percpu or
+// InArrays says the struct's values are elements of arrays, percpu or
 // Elements: they start at multiples of its size from where the array does.
-func (s *Struct) inArrays() bool { return s.PerCPU || s.Elements }
+func (s *Struct) InArrays() bool { return s.PerCPU || s.Elements }
 
 // inPlaceBases lists where the struct starts in its containers (InPlace):
 // each container's heap bases moved by the field's offset, every
@@ -376,7 +376,7 @@ func (s *Struct) at(base int64) *Struct {
 	out.Members = slices.Clone(s.Members)
 	for i := range out.Members {
 		out.Members[i].Offset += base
-		shiftBits(&out.Members[i], base*8)
+		ShiftBits(&out.Members[i], base*8)
 	}
 	return &out
 }
@@ -442,9 +442,9 @@ func (s *Struct) atBases(line int64, check func(*Struct) []Finding) []Finding {
 // shareWords says, in a few words, which part of s's objects a share is.
 func (s *Struct) shareWords(sh share) string {
 	switch {
-	case s.inArrays() && sh.objects == sh.of:
+	case s.InArrays() && sh.objects == sh.of:
 		return "in every element of an array of them"
-	case s.inArrays():
+	case s.InArrays():
 		return fmt.Sprintf("in %d%% of elements of an array of them", sh.percent())
 	}
 	return s.objectsWord(sh, "in ")
@@ -487,7 +487,7 @@ func (s *Struct) heapNote(line int64, sh share) string {
 			all[i] = b.Offset
 		}
 		return fmt.Sprintf("; its values are package-level variables, which the linker places, not the allocator: where it starts one %s bytes past a %d-byte line (it starts a %d-byte variable at a multiple of %d bytes, after a variable no larger: %s past a line)",
-			orList(sh.at), line, s.Size, s.GlobalAlign, orList(all))
+			OrList(sh.at), line, s.Size, s.GlobalAlign, OrList(all))
 	}
 	if len(s.InPlace) > 0 {
 		return s.inPlaceNote(line, sh)
@@ -496,7 +496,7 @@ func (s *Struct) heapNote(line int64, sh share) string {
 	p := s.Heap.Place(s.Size, s.Pointers)
 	why := fmt.Sprintf("the %d-byte size class", p.Class.Size)
 	switch {
-	case s.inArrays():
+	case s.InArrays():
 		objects, starts = "elements of an array of them", "start"
 		why = fmt.Sprintf("%d-byte elements", s.Size)
 	case p.Header > 0:
@@ -506,7 +506,7 @@ func (s *Struct) heapNote(line int64, sh share) string {
 	}
 	if len(bases) == 1 {
 		every := "every heap object"
-		if s.inArrays() {
+		if s.InArrays() {
 			every = "every element of an array of them"
 		}
 		return fmt.Sprintf("; in %s: %s %s each %d bytes past a %d-byte line", every, why, starts, bases[0].Offset, line)
@@ -516,7 +516,7 @@ func (s *Struct) heapNote(line int64, sh share) string {
 		all[i] = b.Offset
 	}
 	return fmt.Sprintf("; in %d%% of %s, those starting %s bytes past a %d-byte line (%s %s them at %s)",
-		sh.percent(), objects, orList(sh.at), line, why, starts, orList(all))
+		sh.percent(), objects, OrList(sh.at), line, why, starts, OrList(all))
 }
 
 // inPlaceNote is heapNote for a struct held in place (InPlace): which of
@@ -530,17 +530,17 @@ func (s *Struct) inPlaceNote(line int64, sh share) string {
 		}
 		slices.Sort(at)
 		why = append(why, fmt.Sprintf("%s at offset %d of a %d-byte object, which starts it %s bytes past a line",
-			c.Field, c.Offset, c.Size, orList(slices.Compact(at))))
+			c.Field, c.Offset, c.Size, OrList(slices.Compact(at))))
 	}
 	where := fmt.Sprintf("; in %s", s.objectsWord(sh, ""))
 	if sh.objects != sh.of {
-		where += fmt.Sprintf(", those starting it %s bytes past a %d-byte line", orList(sh.at), line)
+		where += fmt.Sprintf(", those starting it %s bytes past a %d-byte line", OrList(sh.at), line)
 	}
 	return fmt.Sprintf("%s (%s is no heap object of its own: it lies in %s)", where, s.Name, strings.Join(why, "; in "))
 }
 
-// orList lists offsets as "0, 16 or 32", eliding the middle of a long list.
-func orList(ns []int64) string {
+// OrList lists offsets as "0, 16 or 32", eliding the middle of a long list.
+func OrList(ns []int64) string {
 	const max = 8
 	var b strings.Builder
 	for i, n := range ns {
@@ -558,10 +558,10 @@ func orList(ns []int64) string {
 	return b.String()
 }
 
-// hotLinesAtBases is the most lines the members hot on path occupy at any
+// HotLinesAtBases is the most lines the members hot on path occupy at any
 // base of s (of read-mostly members only when readOnly is set), and the
 // share of objects where they occupy that many.
-func (s *Struct) hotLinesAtBases(path string, line int64, readOnly bool) (int, share) {
+func (s *Struct) HotLinesAtBases(path string, line int64, readOnly bool) (int, share) {
 	worst, sh := -1, share{}
 	for _, b := range s.Bases(line) {
 		switch n := s.hotLinesAt(path, line, b.Offset, readOnly); {
@@ -575,11 +575,11 @@ func (s *Struct) hotLinesAtBases(path string, line int64, readOnly bool) (int, s
 	return worst, sh
 }
 
-// worstLinesEach is hotLinesAtBases's count for each of paths (without
+// WorstLinesEach is hotLinesAtBases's count for each of paths (without
 // the share), from one pass over the hot members at each base: a struct
 // hot on thousands of paths costs its members' marks, not its paths times
 // its members.
-func (s *Struct) worstLinesEach(paths []string, line int64, readOnly bool) []int {
+func (s *Struct) WorstLinesEach(paths []string, line int64, readOnly bool) []int {
 	index := make(map[string]int, len(paths))
 	for i, p := range paths {
 		index[p] = i
@@ -625,9 +625,9 @@ func (sh share) objectsWord() string {
 	return fmt.Sprintf("%d%% of heap objects", sh.percent())
 }
 
-// baseDependent reports whether the members hot on some path occupy more
+// BaseDependent reports whether the members hot on some path occupy more
 // lines at some heap base of s than at another, at any of the line sizes.
-func (s *Struct) baseDependent(lines []int64) bool {
+func (s *Struct) BaseDependent(lines []int64) bool {
 	for _, line := range lines {
 		bases := s.Bases(line)
 		if len(bases) < 2 {
@@ -647,206 +647,18 @@ func (s *Struct) baseDependent(lines []int64) bool {
 	return false
 }
 
-// worthGrowing reports whether padding p into the size class of g saves
-// s's heap objects, on average over their bases and summed over the paths,
-// at least as many bytes of hot lines as it adds to each object.
-func worthGrowing(s *Struct, p, g *Proposal, line int64) bool {
-	var saved float64
-	for _, path := range s.Paths() {
-		saved += (p.Struct.meanHotLines(path, line) - g.Struct.meanHotLines(path, line)) * float64(line)
-	}
-	return saved >= float64(s.slot(g.Struct.Size)-s.slot(p.Struct.Size))
-}
-
 // meanHotLines is the lines the members hot on path occupy, on average
 // over s's heap objects.
 func (s *Struct) meanHotLines(path string, line int64) float64 {
-	return s.meanLines(path, line, false)
+	return s.MeanLines(path, line, false)
 }
 
-// meanLines is meanHotLines, without the parts that are guesses when
+// MeanLines is meanHotLines, without the parts that are guesses when
 // sure is set.
-func (s *Struct) meanLines(path string, line int64, sure bool) float64 {
+func (s *Struct) MeanLines(path string, line int64, sure bool) float64 {
 	var sum float64
 	for _, b := range s.Bases(line) {
 		sum += float64(s.linesAt(path, line, b.Offset, false, sure)) * float64(b.Objects) / float64(b.Of)
 	}
 	return sum
-}
-
-// lineOrigin is how far past a line boundary s starts when every heap
-// object of it starts at the same place, 0 otherwise.
-func (s *Struct) lineOrigin(line int64) int64 {
-	if bases := s.Bases(line); len(bases) == 1 {
-		return bases[0].Offset
-	}
-	return 0
-}
-
-// maxGrowth bounds the slot a proposal may pad a heap object into, as a
-// multiple of the slot the reordered struct takes: beyond half as much
-// again the memory costs more than the lines it saves.
-const maxGrowth = 1.5
-
-// slot is the memory a heap object of n bytes of s's kind takes.
-func (s *Struct) slot(n int64) int64 {
-	if p := s.Heap.Place(n, s.Pointers); p.Kind == PlaceSmall || p.Kind == PlaceTiny {
-		return p.Class.Size
-	}
-	return alignUp(n, s.Heap.PageSize)
-}
-
-// classStarts lists, in increasing order, the sizes from n at which a heap
-// object of s's kind moves into another size class: n itself, and the
-// smallest size of each bigger class.
-func (s *Struct) classStarts(n int64) []int64 {
-	// Sizes just past a class are where the next class starts.
-	candidates := []int64{n, s.Heap.MaxSmallSize - s.Heap.MallocHeaderSize + 1}
-	for _, c := range s.Heap.Classes {
-		candidates = append(candidates, c.Size+1, c.Size-s.Heap.MallocHeaderSize+1)
-	}
-	var out []int64
-	for _, c := range candidates {
-		if c = alignUp(c, s.Align); c >= n {
-			out = append(out, c)
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// lineClass finds the smallest size, from n, that takes a heap object of
-// s's kind into a size class starting every object at the same place past
-// a line of the given size, -1 when there is none.
-func (s *Struct) lineClass(n, line int64) int64 {
-	for _, c := range s.classStarts(n) {
-		if len(s.Heap.Bases(c, s.Pointers, line)) == 1 {
-			return c
-		}
-	}
-	return -1
-}
-
-// growToLine proposes s padded into a size class that starts every heap
-// object at the same place past a line of the largest size, for when the
-// best order p at its own size leaves findings at some of the bases the
-// allocator gives. When that does not fix them, or costs too much, it
-// says so in a clause to add to the reason there is no full fix; it says
-// nothing for a proposal whose objects all start at one place already
-// (s's own size class may, where the proposal's bigger one does not).
-func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
-	maxLine := slices.Max(lines)
-	// A percpu struct is no object of its own: its size class is not
-	// where its elements start.
-	// Nor does a variable the linker places: growing it does not change
-	// its alignment; nor a struct held in place, which moves with its
-	// container.
-	if s.Heap == nil || s.inArrays() || s.GlobalAlign > 0 || len(s.InPlace) > 0 || len(p.Struct.Bases(maxLine)) == 1 {
-		return nil, ""
-	}
-	// Padding that isolates may take the reordered struct to a bigger
-	// class; the proposal grows from there.
-	reordered := p.Struct.Size
-	if g := s.growAtBases(checks, p, lines); g != nil {
-		return g, ""
-	}
-	for n := reordered; ; {
-		size := s.lineClass(n, maxLine)
-		grown := *s
-		grown.Size, grown.padTo = size, size
-		cost := s.growthCost(size, maxLine)
-		if float64(s.slot(size)) > maxGrowth*float64(s.slot(reordered)) {
-			return nil, "; padding " + cost + ", would cost too much"
-		}
-		g, why := propose(checks, &grown, lines)
-		if g == nil {
-			return nil, "; padding " + cost + ", does not help: " + why
-		}
-		if g.Struct.Size > size {
-			n = g.Struct.Size
-			continue
-		}
-		g.Struct.padTo = 0
-		if leftover(checks, s, g, lines) != "" {
-			return nil, "; nor does padding " + cost
-		}
-		g.Grown = "pads " + cost
-		return g, ""
-	}
-}
-
-// growAtBases pads the best order p into the smallest size class, below
-// the one growToLine would take, whose objects start at several places
-// past a line that are all as good: at each, the hot members take the
-// lines they take at the best, and no finding the fixes address is left.
-// A 296-byte object in the 320-byte class starts at 0 or 64 past a
-// 128-byte line; 38 hot bytes at its start fit one line at either.
-func (s *Struct) growAtBases(checks []*Check, p *Proposal, lines []int64) *Proposal {
-	maxLine := slices.Max(lines)
-	reordered := p.Struct.Size
-	limit := s.lineClass(reordered, maxLine)
-	for _, size := range s.classStarts(reordered) {
-		if limit >= 0 && size >= limit || float64(s.slot(size)) > maxGrowth*float64(s.slot(reordered)) {
-			return nil
-		}
-		if s.slot(size) == s.slot(reordered) {
-			continue
-		}
-		grown := *s
-		grown.Size, grown.padTo = size, size
-		g, _ := propose(checks, &grown, lines)
-		if g == nil || g.Struct.Size > size {
-			continue
-		}
-		g.Struct.padTo = 0
-		if g.Struct.baseDependent(lines) || leftover(checks, s, g, lines) != "" {
-			continue
-		}
-		g.Grown = "pads " + s.growthCost(size, maxLine)
-		return g
-	}
-	return nil
-}
-
-// growthCost says what padding s to size costs and gives: the size class
-// and where it starts heap objects past a line of the given size.
-func (s *Struct) growthCost(size, line int64) string {
-	grown := *s
-	grown.Size = size
-	where := "on a line"
-	if bases := grown.Bases(line); len(bases) > 1 {
-		offsets := make([]int64, len(bases))
-		for i, b := range bases {
-			offsets[i] = b.Offset
-		}
-		where = fmt.Sprintf("at %s bytes past a %d-byte line, each as good for the hot fields", orList(offsets), line)
-	} else if o := bases[0].Offset; o != 0 {
-		where = fmt.Sprintf("%d bytes past a line", o)
-	}
-	// The declaration's own pads, which the order drops, may have made it
-	// bigger than the padded proposal.
-	sizes, per := fmt.Sprintf("from %d to %d bytes", s.Size, size), "more"
-	if size < s.Size {
-		sizes = fmt.Sprintf("to %d bytes, %d now", size, s.Size)
-	}
-	delta := s.slot(size) - s.slot(s.Size)
-	if delta < 0 {
-		delta, per = -delta, "fewer"
-	}
-	return fmt.Sprintf("%s %s: the %d-byte size class starts every heap object %s, for %d %s bytes per object",
-		s.Name, sizes, s.slot(size), where, delta, per)
-}
-
-// leftover is the first finding the fixes address that p still has, ""
-// when it has none.
-func leftover(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
-	again, _ := propose(checks, p.Struct, lines)
-	for _, line := range lines {
-		for _, f := range check(checks, p.Struct, again, line, slices.Max(lines)) {
-			if f.Check.Reorders() && !s.silenced(&f) {
-				return f.Message
-			}
-		}
-	}
-	return ""
 }

@@ -228,7 +228,7 @@ func TestGrownToBasesAllAsGood(t *testing.T) {
 	if r.Proposal.Grown != want {
 		t.Errorf("grown:\n got %s\nwant %s", r.Proposal.Grown, want)
 	}
-	if r.Proposal.Struct.baseDependent([]int64{64, 128}) {
+	if r.Proposal.Struct.BaseDependent([]int64{64, 128}) {
 		t.Errorf("the padded order still depends on the base:\n%s", Describe(r.Proposal.Struct))
 	}
 	if len(r.Findings) != 1 || r.Findings[0].Check != CheckSpread {
@@ -283,7 +283,7 @@ func TestGrownFromLineAlignedClass(t *testing.T) {
 		t.Fatalf("no proposal: %s", r.NoFix)
 	}
 	p := r.Proposal.Struct
-	if p.baseDependent(lines) {
+	if p.BaseDependent(lines) {
 		t.Errorf("the proposal (%d bytes) depends on the heap base:\n%s", p.Size, Describe(p))
 	}
 	for _, f := range Analyze(p, lines).Findings {

@@ -127,8 +127,14 @@ func alignUp(n, a int64) int64 {
 	return (n + a - 1) / a * a
 }
 
-// bytes is the byte range m occupies; a bit-field occupies only the bytes
-// holding its bits, not its whole storage unit.
+// ByteSpan is the bytes m occupies, from lo up to hi; a bit-field
+// occupies only the bytes holding its bits, not its whole storage unit.
+func (m *Member) ByteSpan() (lo, hi int64) {
+	b := m.bytes()
+	return b.lo, b.hi
+}
+
+// bytes is ByteSpan as a span.
 func (m *Member) bytes() span {
 	if m.BitSize > 0 {
 		return span{m.BitOffset / 8, (m.BitOffset+m.BitSize-1)/8 + 1}
@@ -152,6 +158,10 @@ type hotMember struct {
 	guess bool
 }
 
+// HasHotMembers reports whether a member of s, or a member or part of
+// one, is hot.
+func (s *Struct) HasHotMembers() bool { return len(s.hotMembers()) > 0 }
+
 // hotMembers lists the hot members of s, including members of anonymous
 // members, in offset order. A member with Parts is listed as its parts,
 // each a member of its own named MEMBER.FIELD: the bytes of it that are
@@ -159,7 +169,7 @@ type hotMember struct {
 func (s *Struct) hotMembers() []hotMember {
 	var out []hotMember
 	add := func(top int, m *Member) {
-		for k, h := range hotParts(m) {
+		for k, h := range TouchedParts(m) {
 			out = append(out, hotMember{top, h, len(m.Parts) > 0 && m.Parts[k].Guess})
 		}
 	}
@@ -183,10 +193,10 @@ func (s *Struct) hotMembers() []hotMember {
 	return out
 }
 
-// hotParts is hot member m as the paths touch it: m itself, or, where m
+// TouchedParts is hot member m as the paths touch it: m itself, or, where m
 // has Parts, each part as a member of its own named MEMBER.FIELD, its hot
 // bytes.
-func hotParts(m *Member) []*Member {
+func TouchedParts(m *Member) []*Member {
 	if len(m.Parts) == 0 {
 		return []*Member{m}
 	}

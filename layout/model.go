@@ -128,9 +128,9 @@ type Struct struct {
 	// origin is how far past a line boundary the struct starts in a copy
 	// made by at, 0 otherwise.
 	origin int64
-	// padTo is the size a proposal pads the struct to, to move it into a
+	// PadTo is the size a proposal pads the struct to, to move it into a
 	// size class that starts every object at the same place.
-	padTo int64
+	PadTo int64
 
 	PerCPU bool
 	// Alone says that the program never writes values of the struct as
@@ -438,9 +438,9 @@ func (s *Struct) Ignored(word string) bool {
 	return false
 }
 
-// silenced reports whether the ignore directives of s silence f, by its
+// Silenced reports whether the ignore directives of s silence f, by its
 // check's name or by its kind.
-func (s *Struct) silenced(f *Finding) bool {
+func (s *Struct) Silenced(f *Finding) bool {
 	return s.Ignored(f.Check.Name) || f.Kind != f.Check.Name && s.Ignored(f.Kind)
 }
 
@@ -562,4 +562,58 @@ func (s *Struct) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Variation is a place where the struct's layout differs between the
+// configurations it is built with, not only the one the binary was: a
+// member whose size depends on the configuration (members of its own in
+// an #if block, an embedded struct with such members), or the members of
+// a conditional block this build lacks, which other builds have in front
+// of a member. Every offset after it moves by one of Deltas in some
+// build.
+type Variation struct {
+	// Member is the top-level member it is at.
+	Member string
+	// Before says the bytes come in front of Member, not at its end.
+	Before bool
+	// Anchored says the bytes are a block this build lacks, which the
+	// source keeps next to Member: a proposal keeps Member between the
+	// group markers it lies between, so that the block keeps its place
+	// relative to the groups.
+	Anchored bool
+	// Deltas are the bytes other builds add there (negative: remove).
+	Deltas []int64
+	// Why says what varies, for messages ("the #if IS_ENABLED(CONFIG_X)
+	// block on line 12 (tcp_clean_acked)"); "" for Member's own size.
+	Why string
+}
+
+// AnyPinned reports whether m or a member it holds is AnyPinned.
+func AnyPinned(m *Member) bool {
+	return m.Pinned || slices.ContainsFunc(m.Inner, func(in Member) bool { return AnyPinned(&in) })
+}
+
+// KeptAlign is the alignment a reorganization keeps for m: what the model
+// says, as far as m's offset shows it holds (a kernel compat_u64 is a u64
+// aligned to 4).
+func (m *Member) KeptAlign() int64 {
+	a := max(m.Align, m.AlignAttr, 1)
+	for a > 1 && m.Offset%a != 0 {
+		a /= 2
+	}
+	return a
+}
+
+// ShiftBits moves a member's bit offsets, and those of what it holds, along
+// with its bytes.
+func ShiftBits(m *Member, d int64) {
+	m.BitOffset += d
+	if len(m.Inner) == 0 {
+		return
+	}
+	m.Inner = slices.Clone(m.Inner)
+	for i := range m.Inner {
+		m.Inner[i].Offset += d / 8
+		ShiftBits(&m.Inner[i], d)
+	}
 }

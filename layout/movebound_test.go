@@ -244,7 +244,7 @@ func TestMovesAtLeastBruteForce(t *testing.T) {
 		var keys []string
 		for order := range permutations(n) {
 			o := inCOrder(members, order)
-			count := o.hotLinesEach(lines)
+			count := hotLinesEach(o, lines)
 			key := fmt.Sprint(count)
 			moves := n - longestIncreasing(order)
 			old, ok := fewest[key]

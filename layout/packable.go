@@ -134,7 +134,7 @@ func paholePack(s *Struct, word int64) (paholePacking, bool) {
 		m := s.Members[pm.from]
 		d := int64(pm.byteOffset) - m.Offset
 		m.Offset += d
-		shiftBits(&m, d*8)
+		ShiftBits(&m, d*8)
 		p.Members = append(p.Members, m)
 		p.From = append(p.From, pm.from)
 	}
@@ -355,8 +355,8 @@ func (p *paholePacking) breaksMembers(s *Struct) string {
 	for i := range p.Members {
 		m := &p.Members[i]
 		orig := &s.Members[p.From[i]]
-		if !s.Packed && m.Offset%orig.align() != 0 {
-			return fmt.Sprintf("%s at %d is off its %d-byte alignment", m.Label(), m.Offset, orig.align())
+		if !s.Packed && m.Offset%orig.KeptAlign() != 0 {
+			return fmt.Sprintf("%s at %d is off its %d-byte alignment", m.Label(), m.Offset, orig.KeptAlign())
 		}
 		lo, hi := m.Offset*8, m.End()*8
 		if m.BitSize > 0 {
@@ -366,7 +366,7 @@ func (p *paholePacking) breaksMembers(s *Struct) string {
 			return fmt.Sprintf("%s at %d overlaps the members before it or the end", m.Label(), m.Offset)
 		}
 		end = max(end, hi)
-		if pinned(orig) && m.Offset != orig.Offset {
+		if AnyPinned(orig) && m.Offset != orig.Offset {
 			return fmt.Sprintf("pinned %s moves from %d to %d", m.Label(), orig.Offset, m.Offset)
 		}
 	}
@@ -454,11 +454,11 @@ func groupsAlong(ms []Member, from func(k int) int) map[int]string {
 	var open []string
 	for k := range ms {
 		name := ms[k].Name
-		if g, ok := strings.CutPrefix(name, groupEndPrefix); ok && len(open) > 0 && open[len(open)-1] == g {
+		if g, ok := strings.CutPrefix(name, GroupEndPrefix); ok && len(open) > 0 && open[len(open)-1] == g {
 			open = open[:len(open)-1]
 			continue
 		}
-		if g, ok := strings.CutPrefix(name, groupBeginPrefix); ok {
+		if g, ok := strings.CutPrefix(name, GroupBeginPrefix); ok {
 			open = append(open, g)
 			continue
 		}

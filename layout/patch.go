@@ -716,7 +716,7 @@ func (pt *patcher) addUnits(items []item) map[*Member]int {
 			walk = func(m *Member) {
 				// A struct-typed member counts by its parts, as the
 				// checks count it (hotMembers), not over its extent.
-				for k, h := range hotParts(m) {
+				for k, h := range TouchedParts(m) {
 					if h.Hot == nil {
 						break
 					}
@@ -728,8 +728,8 @@ func (pt *patcher) addUnits(items []item) map[*Member]int {
 					if _, ok := ids[h]; !ok {
 						ids[h] = len(ids)
 					}
-					b := h.bytes()
-					out = append(out, hotSpan{lo: b.lo - it.start, hi: b.hi - it.start, hot: h.Hot, side: top.Side, member: ids[h], m: h})
+					lo, hi := h.ByteSpan()
+					out = append(out, hotSpan{lo: lo - it.start, hi: hi - it.start, hot: h.Hot, side: top.Side, member: ids[h], m: h})
 				}
 				for i := range m.Inner {
 					walk(&m.Inner[i])
@@ -750,7 +750,7 @@ func (pt *patcher) addUnits(items []item) map[*Member]int {
 			pt.last = append(pt.last, it)
 		case it.group != nil:
 			g := it.group
-			limit, _ := s.groupLimit(g.name)
+			limit, _ := groupLimit(s, g.name)
 			gi := len(pt.groups)
 			pt.groups = append(pt.groups, patchGroup{name: g.name, limit: limit})
 			head := g.head

@@ -6,70 +6,6 @@ import (
 	"strings"
 )
 
-// Proposal is a reorganized layout of a struct.
-type Proposal struct {
-	// Struct is the struct with its members in the proposed order at their
-	// new offsets. Padding the reorganizer inserted has Padding set and no
-	// counterpart in the original.
-	Struct *Struct
-	// From gives, for each member of Struct, the index of the original
-	// member it came from, or -1 for inserted padding.
-	From []int
-	// Align is the alignment the proposal gives the struct by an attribute
-	// (C __attribute__((aligned(N)))), 0 when it keeps the struct's own.
-	// Struct.Align includes it.
-	Align int64
-	// Grown, when the proposal pads a Go heap object into a size class
-	// that starts every object at the same place past a line, says so and
-	// what it costs; when it makes a C struct a line or more bigger, says
-	// by how much and what that buys.
-	Grown string
-	// Aligned lists the members of Struct the proposal gives an alignment
-	// attribute (C's ____cacheline_aligned_in_smp) to start them on a
-	// line, in place of a pad array before them.
-	Aligned []int
-	// Moved names the members the proposal moves: the fewest whose
-	// removal leaves the others in their order (see moved).
-	Moved []string
-	// Groups are the sizes of the kernel cacheline groups before and
-	// after, and what they may take; GroupChanges the members the
-	// proposal moves into or out of a group.
-	Groups       []GroupSize
-	GroupChanges []GroupChange
-	// MovedAtLeast is a lower bound on the members any order that puts
-	// each path on as few lines as this one must move (movesAtLeast), 0
-	// when the proposal moves none.
-	MovedAtLeast int
-	// Configs says which configurations the proposal was judged at: the
-	// layouts the struct's Variations give, or, for a C struct without
-	// any, this binary's alone.
-	Configs string
-}
-
-// Isolates reports whether the proposal adds space to start members on
-// lines: padding, or alignment on a member.
-func (p *Proposal) Isolates() bool { return slices.Contains(p.From, -1) || len(p.Aligned) > 0 }
-
-// KeepsOrder reports whether the proposal keeps every original member in
-// its place in the order, changing only padding.
-func (p *Proposal) KeepsOrder() bool {
-	next := 0
-	for _, from := range p.From {
-		if from < 0 {
-			continue
-		}
-		if from != next {
-			return false
-		}
-		next++
-	}
-	return true
-}
-
-// Inserted reports whether the i-th proposed member is padding the
-// reorganizer added.
-func (p *Proposal) Inserted(i int) bool { return p.From[i] < 0 }
-
 type class uint8
 
 const (
@@ -118,22 +54,6 @@ type group struct {
 	inner []item
 	// hot is what the group's name says, nil if it says nothing.
 	hot *Hot
-}
-
-// pinned reports whether m or a member it holds is pinned.
-func pinned(m *Member) bool {
-	return m.Pinned || slices.ContainsFunc(m.Inner, func(in Member) bool { return pinned(&in) })
-}
-
-// align is the alignment a reorganization keeps for m: what the model
-// says, as far as m's offset shows it holds (a kernel compat_u64 is a u64
-// aligned to 4).
-func (m *Member) align() int64 {
-	a := max(m.Align, m.AlignAttr, 1)
-	for a > 1 && m.Offset%a != 0 {
-		a /= 2
-	}
-	return a
 }
 
 func (it *item) key(order map[string]int) (int, int) {
@@ -234,7 +154,7 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 		}
 		p = pruned(checks, s, p, lines, groups)
 		p.Moved = moved(s, p)
-		n := p.Struct.hotLinesEach(lines)
+		n := hotLinesEach(p.Struct, lines)
 		if best == nil || better(p, n, best, bestLines, lines) {
 			best, bestLines = p, n
 		}
@@ -261,7 +181,7 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 	// (the builder isolates written members; a patch only moves them).
 	if p := patch(checks, s, items, lines, groups, best, true); p != nil {
 		p.Moved = moved(s, p)
-		if best == nil || !better(best, bestLines, p, p.Struct.hotLinesEach(lines), lines) && sharesNoMore(checks, p.Struct, best.Struct, lines) {
+		if best == nil || !better(best, bestLines, p, hotLinesEach(p.Struct, lines), lines) && sharesNoMore(checks, p.Struct, best.Struct, lines) {
 			best = p
 		}
 	}
@@ -282,7 +202,7 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 		q.Moved = moved(s, q)
 		what := "no member moved"
 		if len(q.Moved) > 0 {
-			what = "moving " + nameList(q.Moved)
+			what = "moving " + NameList(q.Moved)
 		}
 		if len(q.Aligned) > 0 {
 			what += ", " + q.Struct.Members[q.Aligned[0]].Name + " aligned"
@@ -323,7 +243,7 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 	if len(best.Moved) > 0 {
 		best.MovedAtLeast = movesAtLeast(s, best, lines)
 	}
-	if len(s.Variations) > 0 || len(s.groupNames()) > 0 {
+	if len(s.Variations) > 0 || len(groupNames(s)) > 0 {
 		// A kernel struct is built in many configurations.
 		best.Configs = configsWords(s, len(newPatcher(checks, s, items, lines, groups, true).cfgs))
 	}
@@ -394,7 +314,7 @@ func inAllConfigs(checks []*Check, s *Struct, items []item, lines []int64, group
 	}
 	if p.Isolates() && len(p.Aligned) == 1 && IsGroupMarker(p.Struct.Members[p.Aligned[0]].Name) && !slices.Contains(p.From, -1) {
 		// A patch's aligned begin marker.
-		if !pt.alignHead(strings.TrimPrefix(p.Struct.Members[p.Aligned[0]].Name, groupBeginPrefix), p.Struct.Members[p.Aligned[0]].AlignAttr) {
+		if !pt.alignHead(strings.TrimPrefix(p.Struct.Members[p.Aligned[0]].Name, GroupBeginPrefix), p.Struct.Members[p.Aligned[0]].AlignAttr) {
 			return "it aligns a member, which is not scored in other builds"
 		}
 		p = &Proposal{Struct: p.Struct, From: p.From}
@@ -414,8 +334,8 @@ func notWorthMoving(checks []*Check, s *Struct, p *Proposal, lines []int64) stri
 	gain := 0
 	for _, line := range lines {
 		for _, path := range s.Paths() {
-			a, _ := s.hotLinesAtBases(path, line, false)
-			b, _ := p.Struct.hotLinesAtBases(path, line, false)
+			a, _ := s.HotLinesAtBases(path, line, false)
+			b, _ := p.Struct.HotLinesAtBases(path, line, false)
 			gain += a - b
 		}
 		gain += len(apartFindings(checks, s, line)) - len(apartFindings(checks, p.Struct, line))
@@ -441,8 +361,8 @@ func growth(checks []*Check, s *Struct, p *Proposal, lines []int64) (why, buys s
 		var saved int64
 		var paths []string
 		for _, path := range s.Paths() {
-			a, _ := s.hotLinesAtBases(path, line, false)
-			b, _ := ps.hotLinesAtBases(path, line, false)
+			a, _ := s.HotLinesAtBases(path, line, false)
+			b, _ := ps.HotLinesAtBases(path, line, false)
 			saved += int64(a - b)
 			if a != b {
 				paths = append(paths, fmt.Sprintf("%s %d -> %d", path, a, b))
@@ -473,7 +393,7 @@ func growth(checks []*Check, s *Struct, p *Proposal, lines []int64) (why, buys s
 // written fields of two lines on one, with the reads of both, shares
 // fewer lines and more fields: the reads moved there are the misses.
 func replaces(checks []*Check, q, p *Proposal, lines []int64) bool {
-	return better(q, q.Struct.hotLinesEach(lines), p, p.Struct.hotLinesEach(lines), lines) && sharesNoMore(checks, q.Struct, p.Struct, lines)
+	return better(q, hotLinesEach(q.Struct, lines), p, hotLinesEach(p.Struct, lines), lines) && sharesNoMore(checks, q.Struct, p.Struct, lines)
 }
 
 // sharesNoMore reports whether a shares falsely neither more lines nor
@@ -574,11 +494,11 @@ func reversed(order map[string]int) map[string]int {
 
 // hotLinesEach is the lines each path of s takes at each line size, in
 // the order of lines and s.Paths.
-func (s *Struct) hotLinesEach(lines []int64) []int {
+func hotLinesEach(s *Struct, lines []int64) []int {
 	var out []int
 	paths := s.Paths()
 	for _, line := range lines {
-		out = append(out, s.worstLinesEach(paths, line, false)...)
+		out = append(out, s.WorstLinesEach(paths, line, false)...)
 	}
 	return out
 }
@@ -615,7 +535,7 @@ func better(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
 	if mp, mq := len(p.Moved), len(q.Moved); mp != mq {
 		return mp < mq
 	}
-	if bp, bq := p.breaks(), q.breaks(); bp != bq {
+	if bp, bq := breaks(p), breaks(q); bp != bq {
 		return bp < bq
 	}
 	return p.Struct.Size < q.Struct.Size
@@ -629,7 +549,7 @@ func better(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
 const movesPerLine = 16
 
 // breaks counts the members p starts on a line by padding or alignment.
-func (p *Proposal) breaks() int {
+func breaks(p *Proposal) int {
 	n := len(p.Aligned)
 	for _, k := range p.From {
 		if k < 0 {
@@ -649,10 +569,10 @@ func worse(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
 	isolating := isolating(checks, s, lines)
 	paths := s.Paths()
 	for _, line := range lines {
-		was, now := s.worstLinesEach(paths, line, isolating), p.Struct.worstLinesEach(paths, line, isolating)
+		was, now := s.WorstLinesEach(paths, line, isolating), p.Struct.WorstLinesEach(paths, line, isolating)
 		for i, path := range paths {
 			if a, b := was[i], now[i]; b > a {
-				words := pathWords(path)
+				words := PathWords(path)
 				if isolating {
 					// Written ones get lines of their own.
 					words = "read-mostly " + words
@@ -696,7 +616,7 @@ func invalid(s *Struct, p *Proposal) string {
 	var end int64
 	for i := range ps.Members {
 		m := &ps.Members[i]
-		if k := p.From[i]; k >= 0 && pinned(&s.Members[k]) && m.Offset != s.Members[k].Offset {
+		if k := p.From[i]; k >= 0 && AnyPinned(&s.Members[k]) && m.Offset != s.Members[k].Offset {
 			return fmt.Sprintf("pinned %s cannot stay at %d", m.Label(), s.Members[k].Offset)
 		}
 		if i > 0 && m.Unit != 0 && m.Unit == ps.Members[i-1].Unit {
@@ -704,18 +624,19 @@ func invalid(s *Struct, p *Proposal) string {
 		}
 		// A bit-field takes only the bytes of its bits: pahole's storage
 		// unit may reach over the members before it.
-		if k := p.From[i]; m.bytes().lo < end && k >= 0 && pinned(&s.Members[k]) && !overlapsAny(ps.Members, i) {
+		lo, hi := m.ByteSpan()
+		if k := p.From[i]; lo < end && k >= 0 && AnyPinned(&s.Members[k]) && !overlapsAny(ps.Members, i) {
 			// A C++ class lists its bases before its vtable pointer,
 			// which lies before them; both are pinned.
 			continue
 		}
-		if m.bytes().lo < end {
+		if lo < end {
 			return fmt.Sprintf("no room for %s at %d: pinned members and groups leave none", m.Label(), end)
 		}
-		if k := p.From[i]; k >= 0 && !s.Packed && m.Offset%s.Members[k].align() != 0 {
-			return fmt.Sprintf("no place for %s at its %d-byte alignment", m.Label(), s.Members[k].align())
+		if k := p.From[i]; k >= 0 && !s.Packed && m.Offset%s.Members[k].KeptAlign() != 0 {
+			return fmt.Sprintf("no place for %s at its %d-byte alignment", m.Label(), s.Members[k].KeptAlign())
 		}
-		end = max(end, m.bytes().hi)
+		end = max(end, hi)
 	}
 	if end > ps.Size {
 		return fmt.Sprintf("members end at %d, past the %d-byte struct", end, ps.Size)
@@ -741,8 +662,8 @@ func outsideGroup(s *Struct, p *Proposal) string {
 		if m.Group == "" || p.From[i] >= 0 && s.Members[p.From[i]].Group == "" && m.Size == 0 {
 			continue
 		}
-		begin, okb := index[groupBeginPrefix+m.Group]
-		stop, oke := index[groupEndPrefix+m.Group]
+		begin, okb := index[GroupBeginPrefix+m.Group]
+		stop, oke := index[GroupEndPrefix+m.Group]
 		if !okb || !oke || i < begin || i > stop || m.Offset < ps.Members[begin].Offset || m.End() > ps.Members[stop].Offset {
 			return fmt.Sprintf("the reorganizer put %s outside the markers of its group %s (a defect in cachelint)", m.Label(), m.Group)
 		}
@@ -753,9 +674,9 @@ func outsideGroup(s *Struct, p *Proposal) string {
 // overlapsAny reports whether the bytes of ms[i] overlap those of
 // another member of ms.
 func overlapsAny(ms []Member, i int) bool {
-	b := ms[i].bytes()
+	lo, hi := ms[i].ByteSpan()
 	for j := range ms {
-		if o := ms[j].bytes(); j != i && o.hi > o.lo && b.hi > b.lo && o.lo < b.hi && b.lo < o.hi {
+		if olo, ohi := ms[j].ByteSpan(); j != i && ohi > olo && hi > lo && olo < hi && lo < ohi {
 			return true
 		}
 	}
@@ -832,10 +753,10 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 			it.start = min(it.start, s.Members[k].Offset)
 			m := &s.Members[k]
 			it.members = append(it.members, k)
-			it.align = max(it.align, m.align())
+			it.align = max(it.align, m.KeptAlign())
 			end = max(end, m.End())
 			allPad = allPad && m.Padding
-			it.pinned = it.pinned || pinned(m) || k == pinFirst
+			it.pinned = it.pinned || AnyPinned(m) || k == pinFirst
 			classify(&it, m)
 		}
 		it.size = end - it.start
@@ -892,7 +813,7 @@ func cItems(s *Struct, units []item) []item {
 			// They go where it starts (see builder.place).
 			it.members = append(slices.Clone(glue), it.members...)
 			for _, k := range glue {
-				it.align = max(it.align, s.Members[k].align())
+				it.align = max(it.align, s.Members[k].KeptAlign())
 			}
 			glue = nil
 		}
@@ -911,13 +832,13 @@ func cItems(s *Struct, units []item) []item {
 		}
 		// Markers first, pinned or not: a pinned marker pins its group.
 		m := &s.Members[u.members[0]]
-		if name, ok := strings.CutPrefix(m.Name, groupBeginPrefix); ok {
+		if name, ok := strings.CutPrefix(m.Name, GroupBeginPrefix); ok {
 			u.class = classCold
-			stack = append(stack, open{g: &group{name: name, hot: groupHot(name)}})
+			stack = append(stack, open{g: &group{name: name, hot: GroupHot(name)}})
 			emit(u) // the head, with any zero-size members before it
 			continue
 		}
-		if name, ok := strings.CutPrefix(m.Name, groupEndPrefix); ok && len(stack) > 0 && stack[len(stack)-1].g.name == name {
+		if name, ok := strings.CutPrefix(m.Name, GroupEndPrefix); ok && len(stack) > 0 && stack[len(stack)-1].g.name == name {
 			u.class = classCold
 			emit(u)
 			top := stack[len(stack)-1]
@@ -934,7 +855,7 @@ func cItems(s *Struct, units []item) []item {
 				g.head.align = max(g.head.align, lead.align)
 				g.inner = g.inner[1:]
 			}
-			if ui+1 < len(units) && units[ui+1].size == 0 && s.Members[units[ui+1].members[0]].Name == groupPadPrefix+name {
+			if ui+1 < len(units) && units[ui+1].size == 0 && s.Members[units[ui+1].members[0]].Name == GroupPadPrefix+name {
 				ui++
 				pad := units[ui]
 				pad.class = classCold
@@ -955,7 +876,7 @@ func cItems(s *Struct, units []item) []item {
 		// Nothing follows: the struct ends with them.
 		last := item{members: glue, start: s.Members[glue[0]].Offset, align: 1, class: classCold, last: true}
 		for _, k := range glue {
-			last.align = max(last.align, s.Members[k].align())
+			last.align = max(last.align, s.Members[k].KeptAlign())
 		}
 		out = append(out, last)
 	}
@@ -1213,7 +1134,7 @@ func newBuilder(s *Struct, lines []int64, order map[string]int, items []item) *b
 	out := *s
 	out.Members = nil
 	maxLine := slices.Max(lines)
-	b := &builder{s: s, lines: lines, maxLine: maxLine, origin: s.lineOrigin(maxLine), order: order, out: &out}
+	b := &builder{s: s, lines: lines, maxLine: maxLine, origin: lineOrigin(s, maxLine), order: order, out: &out}
 	for _, it := range items {
 		if it.pinned {
 			b.pins = append(b.pins, it)
@@ -1332,7 +1253,7 @@ func (b *builder) place(it item) {
 		// Zero-size members glued before the item's start go where it
 		// starts.
 		off := at + max(m.Offset-it.start, 0)
-		shiftBits(&m, (off-m.Offset)*8)
+		ShiftBits(&m, (off-m.Offset)*8)
 		m.Offset = off
 		if b.group != "" && m.Group == "" && !IsGroupMarker(m.Name) {
 			m.Group = b.group
@@ -1426,20 +1347,6 @@ func (b *builder) run(items []item) {
 		b.put(it)
 	}
 	b.runLeft = 0
-}
-
-// shiftBits moves a member's bit offsets, and those of what it holds, along
-// with its bytes.
-func shiftBits(m *Member, d int64) {
-	m.BitOffset += d
-	if len(m.Inner) == 0 {
-		return
-	}
-	m.Inner = slices.Clone(m.Inner)
-	for i := range m.Inner {
-		m.Inner[i].Offset += d / 8
-		shiftBits(&m.Inner[i], d)
-	}
 }
 
 // fill advances to offset to, placing cold items that fit in the gap and
@@ -1543,8 +1450,8 @@ func (b *builder) finish(last []item) *Proposal {
 	for _, it := range last {
 		b.place(it)
 	}
-	if b.s.padTo > b.off {
-		b.pad(b.s.padTo - b.off)
+	if b.s.PadTo > b.off {
+		b.pad(b.s.PadTo - b.off)
 	}
 	size := b.off
 	if n := len(b.out.Members); b.s.PadZeroSizeTail && n > 0 && b.out.Members[n-1].Size == 0 && size > 0 {
@@ -1573,8 +1480,8 @@ func pruned(checks []*Check, s *Struct, p *Proposal, lines []int64, groups bool)
 		}
 		for _, line := range lines {
 			for _, path := range s.Paths() {
-				a, _ := p.Struct.hotLinesAtBases(path, line, false)
-				b, _ := q.Struct.hotLinesAtBases(path, line, false)
+				a, _ := p.Struct.HotLinesAtBases(path, line, false)
+				b, _ := q.Struct.HotLinesAtBases(path, line, false)
 				keep = keep || b > a
 			}
 			keep = keep || falselyShared(checks, q.Struct, line) > falselyShared(checks, p.Struct, line)
@@ -1610,7 +1517,7 @@ func withoutAlign(s *Struct, p *Proposal, k int) *Proposal {
 			shift = alignUp(end, max(m.Align, m.AlignAttr, 1)) - m.Offset
 		}
 		oldEnd = max(oldEnd, m.End())
-		shiftBits(m, shift*8)
+		ShiftBits(m, shift*8)
 		m.Offset += shift
 		end = max(end, m.End())
 	}
@@ -1660,7 +1567,7 @@ func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 		for k := range zeros {
 			z := &zeros[k]
 			at := alignUp(lo, max(z.Align, z.AlignAttr, 1))
-			shiftBits(z, (at-z.Offset)*8)
+			ShiftBits(z, (at-z.Offset)*8)
 			z.Offset, lo = at, at
 		}
 		own := max(next.Align, next.AlignAttr, 1)
@@ -1672,7 +1579,7 @@ func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 					break
 				}
 			}
-			if align == 0 || lo > hi || next.IsBitField() || next.Unit != 0 || pinned(&s.Members[p.From[j]]) {
+			if align == 0 || lo > hi || next.IsBitField() || next.Unit != 0 || AnyPinned(&s.Members[p.From[j]]) {
 				members, from = append(members, m), append(from, p.From[i])
 				continue
 			}
@@ -1826,7 +1733,7 @@ func placePerCPU(checks []*Check, s *Struct, items []item, order map[string]int,
 	// C allows nothing after a flexible array, and padding cannot go
 	// before a pinned one: only the alignment is left.
 	n := len(s.Members)
-	padOK := s.Lang != LangC || n == 0 || s.Members[n-1].Size != 0 || IsGroupMarker(s.Members[n-1].Name) || !pinned(&s.Members[n-1])
+	padOK := s.Lang != LangC || n == 0 || s.Members[n-1].Size != 0 || IsGroupMarker(s.Members[n-1].Name) || !AnyPinned(&s.Members[n-1])
 	search := func(lay func(*builder)) *Proposal {
 		var best *Proposal
 		for pad := int64(0); pad <= 2*maxLine && (pad == 0 || padOK); pad += s.Align {
@@ -1858,7 +1765,7 @@ func placePerCPU(checks []*Check, s *Struct, items []item, order map[string]int,
 // more lines at any size, no more members sharing lines falsely, and no
 // more bytes.
 func asGood(checks []*Check, p, q *Proposal, lines []int64) bool {
-	n, m := p.Struct.hotLinesEach(lines), q.Struct.hotLinesEach(lines)
+	n, m := hotLinesEach(p.Struct, lines), hotLinesEach(q.Struct, lines)
 	for i := range n {
 		if n[i] > m[i] {
 			return false
@@ -1906,7 +1813,7 @@ func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
 func fewerLines(s *Struct, p *Proposal, lines []int64) bool {
 	for _, line := range lines {
 		for _, path := range s.Paths() {
-			if p.Struct.meanLines(path, line, true) < s.meanLines(path, line, true) {
+			if p.Struct.MeanLines(path, line, true) < s.MeanLines(path, line, true) {
 				return true
 			}
 		}
@@ -1920,7 +1827,7 @@ func fewerLines(s *Struct, p *Proposal, lines []int64) bool {
 func sameLines(s *Struct, lines []int64) string {
 	var parts []string
 	for _, path := range s.Paths() {
-		n, _ := s.hotLinesAtBases(path, lines[0], false)
+		n, _ := s.HotLinesAtBases(path, lines[0], false)
 		parts = append(parts, fmt.Sprintf("%s %d", path, n))
 	}
 	return strings.Join(parts, ", ") + " " + atLines(lines[0])
@@ -1950,7 +1857,7 @@ func remains(p *Proposal, left []Finding) string {
 	}
 	var fixes []string
 	for _, why := range whys {
-		fixes = append(fixes, fmt.Sprintf("%s of %s, since %s", check[why], nameList(who[why]), why))
+		fixes = append(fixes, fmt.Sprintf("%s of %s, since %s", check[why], NameList(who[why]), why))
 	}
 	var out []string
 	if len(fixes) > 0 {
@@ -1990,7 +1897,7 @@ func whyLeft(s *Struct, f Finding) string {
 	}
 	for _, m := range ms {
 		// A group's members stay in it, whatever the hot file says.
-		if h := groupHot(m.Group); h != nil && m.Hot != nil && h.Write != m.Hot.Write {
+		if h := GroupHot(m.Group); h != nil && m.Hot != nil && h.Write != m.Hot.Write {
 			kind := "read-mostly"
 			if m.Hot.Write {
 				kind = "written"
@@ -2005,3 +1912,20 @@ func whyLeft(s *Struct, f Finding) string {
 	}
 	return ""
 }
+
+// apartIn reports whether written hot member w of s and hot member x, on
+// sides ws and xs, may not share a line by the rule of one of checks
+// (Check.Apart): with none that Isolates, they may.
+func apartIn(checks []*Check, s *Struct, w, x *Member, ws, xs int) bool {
+	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Apart(s, w, x, ws, xs) })
+}
+
+// neighboursIn reports whether elements of an array of percpu struct s
+// share a line at line by the rule of one of checks (Check.Neighbours).
+func neighboursIn(checks []*Check, s *Struct, line int64) bool {
+	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Neighbours != nil && c.Neighbours(s, line) })
+}
+
+// isolates reports whether one of checks Isolates: the reorganizer then
+// keeps members apart as the checks' rules say.
+func isolates(checks []*Check) bool { return slices.ContainsFunc(checks, (*Check).Isolates) }

@@ -69,7 +69,7 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 	}
 	for i := range n {
 		if i == groupAt {
-			specs = append(specs, marker(groupBeginPrefix+group))
+			specs = append(specs, marker(GroupBeginPrefix+group))
 		}
 		sp := spec{name: fmt.Sprintf("m%d", i)}
 		sp.size = fuzzSizes[b.next(len(fuzzSizes))]
@@ -99,7 +99,7 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 		sp.agg = i == 0 && s.Lang == LangC && b.next(3) == 0
 		specs = append(specs, sp)
 		if groupAt >= 0 && i == min(groupAt+groupLen, n)-1 {
-			specs = append(specs, marker(groupEndPrefix+group))
+			specs = append(specs, marker(GroupEndPrefix+group))
 		}
 	}
 	if s.Lang == LangC && b.next(3) == 0 {
@@ -217,8 +217,8 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 		if m.Name != o.Name || m.Size != o.Size || m.Align != align || m.AlignAttr != attr || !reflect.DeepEqual(m.Hot, o.Hot) {
 			return fmt.Sprintf("member %s changed: %+v, was %+v", m.Label(), *m, *o)
 		}
-		if m.Offset%m.align() != 0 {
-			return fmt.Sprintf("%s at %d, off its %d-byte alignment", m.Label(), m.Offset, m.align())
+		if m.Offset%m.KeptAlign() != 0 {
+			return fmt.Sprintf("%s at %d, off its %d-byte alignment", m.Label(), m.Offset, m.KeptAlign())
 		}
 		if o.Pinned && m.Offset != o.Offset {
 			return fmt.Sprintf("pinned %s moved from %d to %d", m.Label(), o.Offset, m.Offset)
@@ -244,8 +244,8 @@ func broken(s *Struct, p *Proposal, lines []int64) string {
 	})
 	for _, line := range lines {
 		for _, path := range s.Paths() {
-			a, _ := s.hotLinesAtBases(path, line, isolating)
-			if b, _ := ps.hotLinesAtBases(path, line, isolating); b > a {
+			a, _ := s.HotLinesAtBases(path, line, isolating)
+			if b, _ := ps.HotLinesAtBases(path, line, isolating); b > a {
 				return fmt.Sprintf("path %s on %d lines instead of %d at %d-byte lines (read-mostly members only: %v)", path, b, a, line, isolating)
 			}
 		}
@@ -323,8 +323,8 @@ func outsideGroups(s *Struct, p *Proposal) string {
 		if m.Group == "" || p.From[i] >= 0 && s.Members[p.From[i]].Group == "" && m.Size == 0 {
 			continue
 		}
-		begin, okb := index[groupBeginPrefix+m.Group]
-		stop, oke := index[groupEndPrefix+m.Group]
+		begin, okb := index[GroupBeginPrefix+m.Group]
+		stop, oke := index[GroupEndPrefix+m.Group]
 		if !okb || !oke || i < begin || i > stop || m.Offset < ps.Members[begin].Offset || m.End() > ps.Members[stop].Offset {
 			return fmt.Sprintf("%s of group %s outside its markers", m.Label(), m.Group)
 		}

@@ -200,10 +200,10 @@ func groupsStayBetweenMarkers(t *testing.T, join string) {
 	p := mustPropose(t, s)
 	groups := map[string][2]int{}
 	for i, m := range p.Struct.Members {
-		if name, ok := strings.CutPrefix(m.Name, groupBeginPrefix); ok {
+		if name, ok := strings.CutPrefix(m.Name, GroupBeginPrefix); ok {
 			groups[name] = [2]int{i, -1}
 		}
-		if name, ok := strings.CutPrefix(m.Name, groupEndPrefix); ok {
+		if name, ok := strings.CutPrefix(m.Name, GroupEndPrefix); ok {
 			groups[name] = [2]int{groups[name][0], i}
 		}
 	}

@@ -27,8 +27,8 @@ func TestReplacesCountsFields(t *testing.T) {
 	if n, m := sharedFields(Checks, apart.Struct, 64), sharedFields(Checks, together.Struct, 64); n != 4 || m != 5 {
 		t.Fatalf("fields shared: %d apart, %d together; want 4, 5", n, m)
 	}
-	if !better(together, together.Struct.hotLinesEach(lines), apart, apart.Struct.hotLinesEach(lines), lines) || sharesMore(Checks, together.Struct, apart.Struct, lines) {
-		t.Fatalf("together should score better and share fewer lines: %v, %v", together.Struct.hotLinesEach(lines), apart.Struct.hotLinesEach(lines))
+	if !better(together, hotLinesEach(together.Struct, lines), apart, hotLinesEach(apart.Struct, lines), lines) || sharesMore(Checks, together.Struct, apart.Struct, lines) {
+		t.Fatalf("together should score better and share fewer lines: %v, %v", hotLinesEach(together.Struct, lines), hotLinesEach(apart.Struct, lines))
 	}
 	if replaces(Checks, together, apart, lines) {
 		t.Error("together replaces apart, sharing 5 fields where apart shares 4")

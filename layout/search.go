@@ -61,10 +61,10 @@ func Alternatives(builds []Build, checks []*Check, r Result) (alts iter.Seq[Alte
 	first := steps(s, items, p)
 	// A heap object costs its slot; a percpu struct, an element of an
 	// array, its size.
-	heap := s.ownObjects()
+	heap := ownObjects(s)
 	limit := int64(maxGrowth * float64(p.Struct.Size))
 	if heap {
-		limit = int64(maxGrowth * float64(s.slot(p.Struct.Size)))
+		limit = int64(maxGrowth * float64(slot(s, p.Struct.Size)))
 	}
 	step := max(s.Align, 1)
 
@@ -92,7 +92,7 @@ func Alternatives(builds []Build, checks []*Check, r Result) (alts iter.Seq[Alte
 		seen[key] = true
 		cost := q.Struct.Size
 		if heap {
-			cost = s.slot(cost)
+			cost = slot(s, cost)
 		}
 		if cost > limit || invalid(s, q) != "" || worse(q) {
 			continue
@@ -155,8 +155,8 @@ func biggerClasses(s *Struct, lines []int64, order map[string]int, items []item,
 		bare = bare[:n-1]
 	}
 	var orders []altPlan
-	for _, size := range s.classStarts(laidOut(s, lines, order, items, bare, false).Struct.Size + 1) {
-		if s.slot(size) > limit {
+	for _, size := range classStarts(s, laidOut(s, lines, order, items, bare, false).Struct.Size+1) {
+		if slot(s, size) > limit {
 			break
 		}
 		orders = append(orders, altPlan{append(slices.Clone(bare), seqStep{pad: -size}), false})
@@ -317,12 +317,12 @@ func worseThan(checks []*Check, s *Struct, lines []int64) func(*Proposal) bool {
 	was := map[at]int{}
 	for _, line := range lines {
 		for _, path := range s.Paths() {
-			was[at{path, line}], _ = s.hotLinesAtBases(path, line, isolating)
+			was[at{path, line}], _ = s.HotLinesAtBases(path, line, isolating)
 		}
 	}
 	return func(p *Proposal) bool {
 		for k, n := range was {
-			if m, _ := p.Struct.hotLinesAtBases(k.path, k.line, isolating); m > n {
+			if m, _ := p.Struct.HotLinesAtBases(k.path, k.line, isolating); m > n {
 				return true
 			}
 		}
@@ -350,13 +350,13 @@ func withProposal(s *Struct, lines []int64, checks []*Check, r Result, q *Propos
 	again, _ := propose(checks, q.Struct, lines)
 	var left []Finding
 	for _, line := range lines {
-		for _, f := range check(checks, q.Struct, again, line, maxLine) {
-			if f.Check.Reorders() && !s.silenced(&f) {
+		for _, f := range RunChecks(checks, q.Struct, again, line, maxLine) {
+			if f.Check.Reorders() && !s.Silenced(&f) {
 				left = append(left, f)
 			}
 		}
 	}
-	left = merge(left)
+	left = MergeLineSizes(left)
 	if !improves(s, q, r.Findings, left, lines) {
 		return r, false
 	}
@@ -378,8 +378,8 @@ func withProposal(s *Struct, lines []int64, checks []*Check, r Result, q *Propos
 			f.Left = remains(q, same)
 		}
 	}
-	if s.ownObjects() && s.slot(q.Struct.Size) > s.slot(s.Size) {
-		q.Grown = "pads " + s.slotCost(q.Struct.Size, maxLine)
+	if ownObjects(s) && slot(s, q.Struct.Size) > slot(s, s.Size) {
+		q.Grown = "pads " + slotCost(s, q.Struct.Size, maxLine)
 	}
 	describeProposal(s, q)
 	return out, true
@@ -388,7 +388,7 @@ func withProposal(s *Struct, lines []int64, checks []*Check, r Result, q *Propos
 // slotCost says what a heap object of s padded to size costs: its size
 // class, where that starts objects past a line of the given size, and
 // the bytes it adds to each.
-func (s *Struct) slotCost(size, line int64) string {
+func slotCost(s *Struct, size, line int64) string {
 	grown := *s
 	grown.Size = size
 	var offsets []int64
@@ -396,12 +396,12 @@ func (s *Struct) slotCost(size, line int64) string {
 		offsets = append(offsets, b.Offset)
 	}
 	return fmt.Sprintf("%s from %d to %d bytes: the %d-byte size class starts heap objects at %s bytes past a %d-byte line, for %d more bytes per object",
-		s.Name, s.Size, size, s.slot(size), orList(offsets), line, s.slot(size)-s.slot(s.Size))
+		s.Name, s.Size, size, slot(s, size), OrList(offsets), line, slot(s, size)-slot(s, s.Size))
 }
 
 // ownObjects reports whether the struct's values are heap objects of
 // their own, whose size class is their cost: not elements of an array
 // (percpu, Elements), nor held in place in other structs.
-func (s *Struct) ownObjects() bool {
+func ownObjects(s *Struct) bool {
 	return s.Heap != nil && !s.PerCPU && !s.Elements && len(s.InPlace) == 0
 }

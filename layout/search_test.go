@@ -62,7 +62,7 @@ func TestAlternatives(t *testing.T) {
 		if !strings.Contains(tried, "each cold field moved, each written field alone on its line") {
 			t.Errorf("tried: %q", tried)
 		}
-		limit := int64(maxGrowth * float64(s.slot(r.Proposal.Struct.Size)))
+		limit := int64(maxGrowth * float64(slot(s, r.Proposal.Struct.Size)))
 		var last int64
 		n := 0
 		for a := range alts {
@@ -75,7 +75,7 @@ func TestAlternatives(t *testing.T) {
 			if why := invalid(s, q); why != "" {
 				t.Errorf("%s", why)
 			}
-			cost := s.slot(q.Struct.Size)
+			cost := slot(s, q.Struct.Size)
 			if cost > limit || cost < last {
 				t.Errorf("an alternative in the %d-byte slot after one in the %d-byte slot, limit %d", cost, last, limit)
 			}

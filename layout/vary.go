@@ -6,30 +6,6 @@ import (
 	"strings"
 )
 
-// Variation is a place where the struct's layout differs between the
-// configurations it is built with, not only the one the binary was: a
-// member whose size depends on the configuration (members of its own in
-// an #if block, an embedded struct with such members), or the members of
-// a conditional block this build lacks, which other builds have in front
-// of a member. Every offset after it moves by one of Deltas in some
-// build.
-type Variation struct {
-	// Member is the top-level member it is at.
-	Member string
-	// Before says the bytes come in front of Member, not at its end.
-	Before bool
-	// Anchored says the bytes are a block this build lacks, which the
-	// source keeps next to Member: a proposal keeps Member between the
-	// group markers it lies between, so that the block keeps its place
-	// relative to the groups.
-	Anchored bool
-	// Deltas are the bytes other builds add there (negative: remove).
-	Deltas []int64
-	// Why says what varies, for messages ("the #if IS_ENABLED(CONFIG_X)
-	// block on line 12 (tcp_clean_acked)"); "" for Member's own size.
-	Why string
-}
-
 // config is one build's layout other than the binary's: bytes added
 // inside units.
 type config struct {
