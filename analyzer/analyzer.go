@@ -25,6 +25,7 @@ import (
 	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 const doc = `report struct layouts that cost cache misses
@@ -533,7 +534,7 @@ func (ps *passState) checkDecl(d *golayout.Decl) {
 		}
 		alone := ps.alone(d.Obj)
 		t.Struct.Alone = alone
-		builds := []layout.Build{{Arch: ps.config.GOARCH, Struct: t.Struct, Lines: ps.config.Lines}}
+		builds := []reorg.Build{{Arch: ps.config.GOARCH, Struct: t.Struct, Lines: ps.config.Lines}}
 		for i, od := range others {
 			if od == nil {
 				continue
@@ -542,7 +543,7 @@ func (ps *passState) checkDecl(d *golayout.Decl) {
 			j := slices.IndexFunc(od.Targets, func(o *golayout.Target) bool { return o.Name == t.Name })
 			if j >= 0 && od.Targets[j].Prepare() == nil {
 				od.Targets[j].Struct.Alone = alone
-				builds = append(builds, layout.Build{Arch: ps.builds[i].GOARCH, Struct: od.Targets[j].Struct, Lines: ps.builds[i].Lines})
+				builds = append(builds, reorg.Build{Arch: ps.builds[i].GOARCH, Struct: od.Targets[j].Struct, Lines: ps.builds[i].Lines})
 			}
 		}
 		ps.checkTarget(d, t, builds)
@@ -551,12 +552,12 @@ func (ps *passState) checkDecl(d *golayout.Decl) {
 
 // checkTarget reports what the checks find in one layout of declaration d,
 // as the pass's build and the others lay it out.
-func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []layout.Build) {
+func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []reorg.Build) {
 	pass := ps.pass
 	for _, b := range builds {
 		pinFirst(b.Struct, d.Type, d.FieldOf)
 	}
-	r := layout.AnalyzeBuilds(builds, ps.config.Checks)
+	r := reorg.AnalyzeBuilds(builds, ps.config.Checks)
 	if len(r.Findings) == 0 {
 		return
 	}
@@ -566,12 +567,12 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 			return
 		}
 		builds = placed
-		if r = layout.AnalyzeBuilds(builds, ps.config.Checks); len(r.Findings) == 0 {
+		if r = reorg.AnalyzeBuilds(builds, ps.config.Checks); len(r.Findings) == 0 {
 			return
 		}
 	}
 	if ps.placeInPlace(d.Spec, builds) {
-		if r = layout.AnalyzeBuilds(builds, ps.config.Checks); len(r.Findings) == 0 {
+		if r = reorg.AnalyzeBuilds(builds, ps.config.Checks); len(r.Findings) == 0 {
 			return
 		}
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // FixChange is what a fix changes of a struct layout on the GOARCHes
@@ -830,7 +831,7 @@ func pinFirst(s *layout.Struct, st *ast.StructType, fieldOf []int) {
 // again with those fields pinned. It returns the result the diagnostics
 // report (the one proposed again, if so), the fix, and why there is
 // none.
-func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, builds []layout.Build, r layout.Result) (layout.Result, []analysis.SuggestedFix, string) {
+func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, builds []reorg.Build, r reorg.Result) (reorg.Result, []analysis.SuggestedFix, string) {
 	if ps.blocks == nil {
 		ps.blocks = ps.findBlockers(!ps.config.LoadWide)
 	}
@@ -861,7 +862,7 @@ func (ps *passState) safeFix(d *golayout.Decl, t *golayout.Target, builds []layo
 		}
 		if pinned {
 			why := b.blocked(&c)
-			again := layout.AnalyzeBuilds(builds, ps.config.Checks)
+			again := reorg.AnalyzeBuilds(builds, ps.config.Checks)
 			if again.Proposal == nil {
 				return r, nil, fmt.Sprintf("%s; with it kept in place, %s", why, again.NoFix)
 			}

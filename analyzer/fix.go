@@ -14,6 +14,7 @@ import (
 
 	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // reorderFix rewrites the field list of st in the proposed order. Each
@@ -445,7 +446,7 @@ func (p *pads) lastUse(pass *analysis.Pass, file *ast.File, added []string) stri
 // that leave each finding standing, in part, buy nothing a reviewer can
 // see. A fix that removes some and leaves others is written, and says
 // what it leaves.
-func fixBuys(name string, s *layout.Struct, builds []layout.Build, checks []*layout.Check, r layout.Result, sep layout.Separators) string {
+func fixBuys(name string, s *layout.Struct, builds []reorg.Build, checks []*layout.Check, r reorg.Result, sep layout.Separators) string {
 	if why := addsFinding(name, builds, checks, r.Findings, r.Proposal, sep); why != "" {
 		return why
 	}
@@ -455,13 +456,13 @@ func fixBuys(name string, s *layout.Struct, builds []layout.Build, checks []*lay
 // addsFinding says how proposal p adds to the findings of the struct
 // named name, as a run after its fix would find them: a finding it does
 // not have, or one with members it did not involve; "" when it does not.
-func addsFinding(name string, builds []layout.Build, checks []*layout.Check, findings []layout.Finding, p *layout.Proposal, sep layout.Separators) string {
+func addsFinding(name string, builds []reorg.Build, checks []*layout.Check, findings []layout.Finding, p *layout.Proposal, sep layout.Separators) string {
 	var lines []int64
 	for _, b := range builds {
 		lines = append(lines, b.Lines...)
 	}
 	slices.Sort(lines)
-	for _, f := range layout.AnalyzeWith(asWritten(p, sep), slices.Compact(lines), checks).Findings {
+	for _, f := range reorg.AnalyzeWith(asWritten(p, sep), slices.Compact(lines), checks).Findings {
 		i := slices.IndexFunc(findings, func(g layout.Finding) bool { return g.Check == f.Check && g.Key == f.Key })
 		if i < 0 {
 			return fmt.Sprintf("the fix would add a finding: %s: %s", name, f.Message)
@@ -476,7 +477,7 @@ func addsFinding(name string, builds []layout.Build, checks []*layout.Check, fin
 
 // growsForNothing says why r's proposal makes s bigger for nothing: it
 // removes none of the findings it is for whole; "" when it does not.
-func growsForNothing(name string, s *layout.Struct, r layout.Result) string {
+func growsForNothing(name string, s *layout.Struct, r reorg.Result) string {
 	if p := r.Proposal.Struct; p.Size > s.Size && !slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Check.Reorders() && f.Left == "" }) {
 		return fmt.Sprintf("the fix would grow %s from %d to %d bytes and remove none of the findings it is for (%s)", name, s.Size, p.Size, r.Remains)
 	}
@@ -503,15 +504,15 @@ func asWritten(p *layout.Proposal, sep layout.Separators) *layout.Struct {
 // searchFix judges r's proposal for struct s, named name, as fixBuys
 // does (sep: the evidence of the pads the fix writes), and when a run
 // after the fix would find it wanting, the other orders
-// layout.Alternatives offers, cheapest first: it returns the result of
+// reorg.Alternatives offers, cheapest first: it returns the result of
 // the first that passes, or r and why no fix is written, with what was
 // tried.
-func searchFix(name string, s *layout.Struct, builds []layout.Build, checks []*layout.Check, r layout.Result, sep layout.Separators) (layout.Result, string) {
+func searchFix(name string, s *layout.Struct, builds []reorg.Build, checks []*layout.Check, r reorg.Result, sep layout.Separators) (reorg.Result, string) {
 	why := fixBuys(name, s, builds, checks, r, sep)
 	if why == "" {
 		return r, ""
 	}
-	alts, tried := layout.Alternatives(builds, checks, r)
+	alts, tried := reorg.Alternatives(builds, checks, r)
 	for a := range alts {
 		if addsFinding(name, builds, checks, r.Findings, a.Proposal, sep) != "" {
 			continue

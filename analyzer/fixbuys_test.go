@@ -6,6 +6,7 @@ import (
 
 	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // goStruct lays out 8-byte fields in order, one a line apart where named
@@ -37,7 +38,7 @@ func goStruct(t *testing.T, size int64, fields ...string) *layout.Struct {
 func TestFixBuys(t *testing.T) {
 	t.Parallel()
 	s := goStruct(t, 72, "w:w", "r:r", "a", "b", "c", "d", "e", "f", "q:r")
-	builds := []layout.Build{{Arch: "amd64", Struct: s, Lines: []int64{64}}}
+	builds := []reorg.Build{{Arch: "amd64", Struct: s, Lines: []int64{64}}}
 	for _, c := range []struct {
 		name string
 		p    *layout.Struct
@@ -55,7 +56,7 @@ func TestFixBuys(t *testing.T) {
 		// No bytes more, the same finding left: written, it says so.
 		{"free", goStruct(t, 72, "w:w", "r:r", "a", "b", "c", "d", "e", "f", "q:r"), true, ""},
 	} {
-		r := layout.AnalyzeBuilds(builds, layout.Checks)
+		r := reorg.AnalyzeBuilds(builds, layout.Checks)
 		if len(r.Findings) == 0 {
 			t.Fatal("no finding in s")
 		}

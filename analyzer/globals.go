@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/cachelint/cachelint/golayout"
-	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // GlobalUses finds the package-level variables of struct types that code
@@ -160,9 +160,9 @@ func valuesOf(fset *token.FileSet, files []*ast.File, info *types.Info, spec *as
 // check, and whether it changed them. Without the uses of every package
 // of the load (Config.Globals), an exported variable, which other
 // packages may use, counts as used and copied.
-func (ps *passState) placeValues(spec *ast.TypeSpec, builds []layout.Build) ([]layout.Build, bool) {
+func (ps *passState) placeValues(spec *ast.TypeSpec, builds []reorg.Build) ([]reorg.Build, bool) {
 	changed := false
-	var out []layout.Build
+	var out []reorg.Build
 	for _, b := range builds {
 		fset, files, info := ps.pass.Fset, ps.pass.Files, ps.pass.TypesInfo
 		if b.Arch != ps.config.GOARCH {

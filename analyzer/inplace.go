@@ -8,6 +8,7 @@ import (
 
 	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // Holders finds, over the packages of a load, what holds the values of
@@ -205,7 +206,7 @@ func (h *Holders) containers(key string, sizes types.Sizes, fset *token.FileSet)
 // values are only elements of arrays and slices (layout.Struct.Elements);
 // it reports whether it set either. Without the holders of the whole load
 // (Config.Holders), as under go vet, it sets none.
-func (ps *passState) placeInPlace(spec *ast.TypeSpec, builds []layout.Build) bool {
+func (ps *passState) placeInPlace(spec *ast.TypeSpec, builds []reorg.Build) bool {
 	if ps.config.Holders == nil {
 		return false
 	}

@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // Sources are the C files a patch may rewrite: files named, and the .h and
@@ -151,7 +152,7 @@ type Plan struct {
 	// one unit, which the reorganizer keeps whole. Result is Analyze's
 	// answer for it; its Proposal is what the patch carries out.
 	Struct *layout.Struct
-	Result layout.Result
+	Result reorg.Result
 	// Notes say what keeping those units whole costs against the
 	// proposal for the binary alone, when it costs anything.
 	Notes []string
@@ -165,7 +166,7 @@ type Plan struct {
 // Plan finds s's definition, checks it against s, and rewrites it into
 // the proposal for s at the line sizes lines (the first the one the
 // kernel's cacheline macros stand for) with the units the source
-// imposes. s must be ready for layout.Analyze. A struct with no proposal
+// imposes. s must be ready for reorg.Analyze. A struct with no proposal
 // gets a Plan whose Result says why, and no rewrite.
 func (src *Sources) Plan(s *layout.Struct, lines []int64) (*Plan, error) {
 	d, err := src.find(s)
@@ -189,9 +190,9 @@ func (src *Sources) Plan(s *layout.Struct, lines []int64) (*Plan, error) {
 	if constrained != nil {
 		pl.Struct = constrained
 	}
-	pl.Result = layout.Analyze(pl.Struct, lines)
+	pl.Result = reorg.Analyze(pl.Struct, lines)
 	if constrained != nil {
-		free := layout.Analyze(s, lines)
+		free := reorg.Analyze(s, lines)
 		pl.Notes = d.costs(s, free.Proposal, pl.Result.Proposal, whole, lines)
 		if free.Proposal != nil && pl.Result.Proposal == nil {
 			return nil, &Error{File: d.f.path, Line: whole[0].start + 1, Struct: s.Name,

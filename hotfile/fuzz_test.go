@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // FuzzParse feeds hot files and net_cachelines tables, seeded from every
@@ -48,7 +49,7 @@ func FuzzParse(f *testing.F) {
 					t.Errorf("%s: paths %q not sorted", m.Name, m.Hot.Paths)
 				}
 			}
-			layout.Analyze(st, []int64{64})
+			reorg.Analyze(st, []int64{64})
 		}
 	})
 }

@@ -2,10 +2,8 @@ package layout
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
-	"testing"
 )
 
 // bytesIn hands out the fuzzer's bytes as small choices; past the end every
@@ -136,213 +134,13 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 		off++
 	}
 	s.Size = alignUp(off, s.Align)
-	if err := applyCachelineGroups(s); err != nil {
+	if err := Annotate(s); err != nil {
 		return nil, nil
 	}
-	s.ResolvePaths()
 	if s.Validate() != nil {
 		return nil, nil
 	}
 	return s, lines
-}
-
-// FuzzPropose checks the reorganizer's promises on random structs: each
-// proposal is a permutation of the original members (padding aside), keeps
-// every member at its alignment, overlaps nothing, puts no path on more
-// lines at any base the allocator gives (read-mostly members, when written
-// ones must be isolated), keeps
-// pinned members at their offsets, group members between their markers, a
-// C flexible array last and a C struct-typed first member first, and is
-// the same each time.
-func FuzzPropose(f *testing.F) {
-	f.Add([]byte{})
-	f.Add([]byte{0, 0, 0, 5, 3, 3, 0, 1, 0, 0, 0, 3, 3, 0, 2, 1, 0, 9, 2, 0, 1, 2, 0})
-	f.Add([]byte{1, 1, 2, 7, 3, 6, 0, 2, 0, 1, 9, 5, 1, 0, 0, 4, 4, 0, 1, 3, 2})
-	f.Add([]byte{0, 1, 4, 9, 0, 1, 2, 3, 4, 5, 1, 7, 6, 5, 4, 3, 2, 1, 0, 0, 2, 2, 7, 3, 1, 1, 5, 9, 8, 7, 6, 5, 4, 3, 0})
-	f.Add([]byte("the seed bytes of a longer struct with groups and pins to start from"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		in := bytesIn(data)
-		s, lines := randomStruct(&in)
-		if s == nil {
-			return
-		}
-		orig := cloneStruct(s)
-		p, why := propose(Checks, s, lines)
-		if !reflect.DeepEqual(s, orig) {
-			t.Fatalf("propose changed its input")
-		}
-		if p == nil {
-			if why == "" {
-				t.Errorf("no proposal and no reason for\n%s", describe(s))
-			}
-			return
-		}
-		if again, _ := propose(Checks, s, lines); !reflect.DeepEqual(again, p) {
-			t.Errorf("two proposals for\n%s", describe(s))
-		}
-		if msg := broken(s, p, lines); msg != "" {
-			t.Errorf("%s\nstruct:\n%s\nproposal:\n%s", msg, describe(s), describe(p.Struct))
-		}
-	})
-}
-
-// broken says which promise proposal p of s breaks, "" if none.
-func broken(s *Struct, p *Proposal, lines []int64) string {
-	ps := p.Struct
-	if len(p.From) != len(ps.Members) {
-		return fmt.Sprintf("From has %d entries for %d members", len(p.From), len(ps.Members))
-	}
-	seen := map[int]bool{}
-	for i, k := range p.From {
-		m := &ps.Members[i]
-		if k < 0 {
-			if !m.Padding {
-				return fmt.Sprintf("inserted member %s is not padding", m.Label())
-			}
-			continue
-		}
-		if seen[k] {
-			return fmt.Sprintf("member %s twice", s.Members[k].Label())
-		}
-		seen[k] = true
-		o := &s.Members[k]
-		// A member the proposal aligns to start a line gets a line size.
-		align, attr := o.Align, o.AlignAttr
-		if slices.Contains(p.Aligned, i) {
-			if s.Lang != LangC || !slices.Contains(lines, m.AlignAttr) || m.Offset%m.AlignAttr != 0 || ps.Align < m.AlignAttr {
-				return fmt.Sprintf("%s aligned to %d at %d in a struct aligned to %d", m.Label(), m.AlignAttr, m.Offset, ps.Align)
-			}
-			align, attr = max(align, m.AlignAttr), max(attr, m.AlignAttr)
-		}
-		if m.Name != o.Name || m.Size != o.Size || m.Align != align || m.AlignAttr != attr || !reflect.DeepEqual(m.Hot, o.Hot) {
-			return fmt.Sprintf("member %s changed: %+v, was %+v", m.Label(), *m, *o)
-		}
-		if m.Offset%m.KeptAlign() != 0 {
-			return fmt.Sprintf("%s at %d, off its %d-byte alignment", m.Label(), m.Offset, m.KeptAlign())
-		}
-		if o.Pinned && m.Offset != o.Offset {
-			return fmt.Sprintf("pinned %s moved from %d to %d", m.Label(), o.Offset, m.Offset)
-		}
-	}
-	for k := range s.Members {
-		if !seen[k] && !s.Members[k].Padding {
-			return fmt.Sprintf("member %s lost", s.Members[k].Label())
-		}
-	}
-	if msg := overlap(ps); msg != "" {
-		return msg
-	}
-	if !p.Isolates() && p.Align == 0 && ps.Size > s.Size {
-		return fmt.Sprintf("grew from %d to %d bytes with no padding to isolate", s.Size, ps.Size)
-	}
-	// Never worse on a path, at the worst base the allocator may give
-	// (a Go heap object starts where its size class puts it).
-	// On the kernel's paths no path gets more lines, written members
-	// counted too.
-	isolating := s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
-		return len(s.atBases(line, func(s *Struct) []Finding { return falseShare(s, line) })) > 0
-	})
-	for _, line := range lines {
-		for _, path := range s.Paths() {
-			a, _ := s.HotLinesAtBases(path, line, isolating)
-			if b, _ := ps.HotLinesAtBases(path, line, isolating); b > a {
-				return fmt.Sprintf("path %s on %d lines instead of %d at %d-byte lines (read-mostly members only: %v)", path, b, a, line, isolating)
-			}
-		}
-	}
-	if msg := outsideGroups(s, p); msg != "" {
-		return msg
-	}
-	if s.Lang == LangC {
-		// A flexible array ends the struct: C allows nothing after it.
-		// (A group of zero-size members is a group, not a flexible
-		// array.)
-		if n := len(s.Members); n > 0 && s.Members[n-1].Size == 0 && !IsGroupMarker(s.Members[n-1].Name) && s.Members[n-1].Group == "" {
-			if p.From[len(p.From)-1] != n-1 {
-				return fmt.Sprintf("flexible array %s is no longer last", s.Members[n-1].Label())
-			}
-		}
-		if k := castTarget(s); k >= 0 {
-			if i := slices.Index(p.From, k); i < 0 || ps.Members[i].Offset != 0 {
-				return fmt.Sprintf("struct-typed first member %s no longer first", s.Members[k].Label())
-			}
-		}
-	}
-	return ""
-}
-
-// overlap says where members of ps overlap or reach past its end, ""
-// if nowhere. Members in the order of their bits each start at or after
-// the end of the one before. Bit-fields share the bytes of their
-// storage unit with each other and with the members it reaches over:
-// their bits do not overlap.
-func overlap(ps *Struct) string {
-	bits := func(m *Member) (int64, int64) {
-		if m.BitSize > 0 {
-			return m.BitOffset, m.BitOffset + m.BitSize
-		}
-		return m.Offset * 8, m.End() * 8
-	}
-	order := make([]int, len(ps.Members))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		la, _ := bits(&ps.Members[a])
-		lb, _ := bits(&ps.Members[b])
-		return int(la - lb)
-	})
-	var end, endBit int64
-	for _, i := range order {
-		m := &ps.Members[i]
-		lo, hi := bits(m)
-		if lo < endBit {
-			return fmt.Sprintf("%s at bit %d overlaps what ends at bit %d", m.Label(), lo, endBit)
-		}
-		end, endBit = max(end, m.End()), max(endBit, hi)
-	}
-	if end > ps.Size || ps.Size%ps.Align != 0 {
-		return fmt.Sprintf("members end at %d in a %d-byte struct aligned to %d", end, ps.Size, ps.Align)
-	}
-	return ""
-}
-
-// outsideGroups says which member of proposal p of s lies outside its
-// group's markers, "" if none.
-func outsideGroups(s *Struct, p *Proposal) string {
-	ps := p.Struct
-	index := map[string]int{}
-	for i := range ps.Members {
-		index[ps.Members[i].Name] = i
-	}
-	for i := range ps.Members {
-		m := &ps.Members[i]
-		// Members of a group, and hot members the proposal moved into
-		// one. (Zero-size members glued to a group's begin marker carry
-		// its name but lie before it.)
-		if m.Group == "" || p.From[i] >= 0 && s.Members[p.From[i]].Group == "" && m.Size == 0 {
-			continue
-		}
-		begin, okb := index[GroupBeginPrefix+m.Group]
-		stop, oke := index[GroupEndPrefix+m.Group]
-		if !okb || !oke || i < begin || i > stop || m.Offset < ps.Members[begin].Offset || m.End() > ps.Members[stop].Offset {
-			return fmt.Sprintf("%s of group %s outside its markers", m.Label(), m.Group)
-		}
-	}
-	return ""
-}
-
-func cloneStruct(s *Struct) *Struct {
-	c := *s
-	c.Members = slices.Clone(s.Members)
-	for i := range c.Members {
-		if h := c.Members[i].Hot; h != nil {
-			hc := *h
-			hc.Paths = slices.Clone(h.Paths)
-			c.Members[i].Hot = &hc
-		}
-	}
-	return &c
 }
 
 func describe(s *Struct) string {

@@ -1,7 +1,6 @@
 package layout
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -25,43 +24,10 @@ func rbMutex(t *testing.T) *Struct {
 	return s
 }
 
-func spreadMessages(s *Struct) string {
-	var out []string
-	for _, f := range Analyze(s, []int64{64}).Findings {
-		if f.Check == CheckSpread {
-			out = append(out, f.Message)
-		}
-	}
-	return strings.Join(out, "\n")
-}
-
-// A spread from a profile is not reported where the declared order keeps
-// together, within a line, fields that an unsampled function reads
-// (RLock's fast path: rslots, rmask, rbias), some of them unmarked, while
-// the written rw lies outside them: the better order would put rw on the
-// readers' line. It is where those fields are all marked on the path, or
-// no written field is outside them, or they lie further apart than a line.
-func TestSpreadUnsampled(t *testing.T) {
+// withinLine measures a group from its first byte to its last.
+func TestWithinLine(t *testing.T) {
 	t.Parallel()
 	s := rbMutex(t)
-	if got := spreadMessages(s); !strings.Contains(got, "rbias, rw") {
-		t.Fatalf("no spread of rbias and rw on the sampled marks alone: %q", got)
-	}
-	_, rbias := s.Lookup("rbias")
-	for _, c := range []struct {
-		group  []string
-		spread bool
-	}{
-		{[]string{"rbias", "rmask", "rslots"}, false},
-		{[]string{"rbias", "rw"}, true},                      // all marked on the path
-		{[]string{"inhibitUntil", "rbias", "rslots"}, false}, // 56 bytes from first to last: within a line
-		{[]string{"rbias", "rslots", "rw"}, true},            // rw, the written field, among them
-	} {
-		rbias.Hot.Unsampled = [][]string{c.group}
-		if got := spreadMessages(s) != ""; got != c.spread {
-			t.Errorf("unsampled readers of %v: spread %v, want %v", c.group, got, c.spread)
-		}
-	}
 	if s.withinLine([]string{"rslots", "rw"}, 64) || !s.withinLine([]string{"rslots", "rw"}, 128) {
 		t.Errorf("rslots to rw, 80 bytes: within a 64-byte line %v, a 128-byte one %v",
 			s.withinLine([]string{"rslots", "rw"}, 64), s.withinLine([]string{"rslots", "rw"}, 128))

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cachelint/cachelint/internal/recorded"
-	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 const casesPkg = "github.com/cachelint/cachelint/profile/testdata/cases"
@@ -129,7 +129,7 @@ func TestCasesFindings(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, f := range layout.Analyze(s, []int64{64}).Findings {
+		for _, f := range reorg.Analyze(s, []int64{64}).Findings {
 			got = append(got, f.Check.Name+": "+f.Message)
 		}
 		if strings.Join(got, "\n") != c.want {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // A profile tells goroutines apart by the function at the bottom of their
@@ -45,7 +46,7 @@ func TestWorkloadGoroutines(t *testing.T) {
 			t.Errorf("%s.%s: mark %+v, want written by %v", c.name, c.field, h, c.goroutines)
 		}
 		var got []string
-		for _, f := range layout.Analyze(s, []int64{64}).Findings {
+		for _, f := range reorg.Analyze(s, []int64{64}).Findings {
 			if f.Check.Name == "falseshare" {
 				got = append(got, f.Message)
 			}

@@ -18,7 +18,7 @@ import (
 // -annotate has written the profiles' marks at share min: the marks of the
 // source's annotations and directives where it has them, the profiles' on
 // the other fields (joined over names declared together, as one comment
-// marks them all), prepared for layout.Analyze. A struct that is usable
+// marks them all), prepared for reorg.Analyze. A struct that is usable
 // comes with the errors of its annotations.
 func (p *Program) Layout(r *Result, key string, min float64) (*layout.Struct, error) {
 	_, s, err := p.layout(r, key, min)

@@ -12,7 +12,7 @@ import (
 	pprofile "github.com/google/pprof/profile"
 
 	"github.com/cachelint/cachelint/internal/recorded"
-	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 const workPkg = "github.com/cachelint/cachelint/profile/testdata/work"
@@ -111,7 +111,7 @@ func TestWorkloadSpread(t *testing.T) {
 	}
 	spread := func() string {
 		var checks []string
-		for _, f := range layout.Analyze(s, []int64{64}).Findings {
+		for _, f := range reorg.Analyze(s, []int64{64}).Findings {
 			checks = append(checks, f.Check.Name+": "+f.Message)
 		}
 		return strings.Join(checks, "\n")
@@ -148,7 +148,7 @@ func TestWorkloadGeneric(t *testing.T) {
 		t.Fatal(err)
 	}
 	var msgs []string
-	for _, f := range layout.Analyze(s, []int64{64}).Findings {
+	for _, f := range reorg.Analyze(s, []int64{64}).Findings {
 		msgs = append(msgs, f.Check.Name+": "+f.Message)
 	}
 	if got := strings.Join(msgs, "\n"); strings.Contains(got, "falseshare") {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cachelint/cachelint/internal/recorded"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 const sharedPkg = "github.com/cachelint/cachelint/profile/testdata/shared"
@@ -64,7 +65,7 @@ func TestSharedLines(t *testing.T) {
 		}
 		c.check(s)
 		var got []string
-		for _, f := range layout.Analyze(s, []int64{64}).Findings {
+		for _, f := range reorg.Analyze(s, []int64{64}).Findings {
 			if f.Check.Name == "falseshare" {
 				got = append(got, f.Message)
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // Worse names, the words -fail-on takes: what a change can make worse.
@@ -116,7 +117,7 @@ func (d *Diff) Changed() bool {
 // Compare compares the same struct in two builds, each with what Analyze
 // found in it (nil when not analyzed). Hot lines and cachelines are counted
 // at the first of o.Lines.
-func Compare(old, new *layout.Struct, oldR, newR *layout.Result, o Options) *Diff {
+func Compare(old, new *layout.Struct, oldR, newR *reorg.Result, o Options) *Diff {
 	line := o.line()
 	d := &Diff{Name: new.Name, Kind: new.Keyword(), Line: line, Old: side(old, line), New: side(new, line)}
 	om, nm := leaves(old), leaves(new)

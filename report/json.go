@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // JSON streams the structs of one report as the JSON document that
@@ -44,7 +45,7 @@ type JSONStruct struct {
 	NoFix    string        `json:"no_fix,omitempty"`
 	Remains  string        `json:"remains,omitempty"`
 	// Needs says what a better order would need of the kernel
-	// cacheline groups' sizes (layout.Result.Needs).
+	// cacheline groups' sizes (reorg.Result.Needs).
 	Needs string `json:"needs,omitempty"`
 }
 
@@ -128,7 +129,7 @@ type JSONGroupChange struct {
 }
 
 // Struct encodes s and what r found in it.
-func (j *JSON) Struct(s *layout.Struct, r *layout.Result) error {
+func (j *JSON) Struct(s *layout.Struct, r *reorg.Result) error {
 	if !j.begun {
 		j.begin()
 	}
@@ -160,7 +161,7 @@ func (j *JSON) Close() error {
 }
 
 // jsonStructOf is the JSON form of s and r.
-func jsonStructOf(s *layout.Struct, r *layout.Result, o Options) JSONStruct {
+func jsonStructOf(s *layout.Struct, r *reorg.Result, o Options) JSONStruct {
 	line := o.line()
 	js := JSONStruct{
 		Name: s.Name, Kind: s.Keyword(), Bases: s.BaseClasses, Size: s.Size, Align: s.Align, Cachelines: s.Lines(line),

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // Profile is what cachelint profile found: how much of each profile the
@@ -85,9 +86,9 @@ func lineSpan(m *layout.Member, line int64) string {
 // ProfileText writes the report as text: a summary of the profiles, then
 // each struct type, most sampled first, in pahole's layout with Go's
 // syntax and a samples column, its findings once annotated and its notes.
-// results[i] is what layout.Analyze found in pr.Structs[i].Layout (nil
+// results[i] is what reorg.Analyze found in pr.Structs[i].Layout (nil
 // without a layout).
-func ProfileText(w io.Writer, pr *Profile, results []*layout.Result, o Options) error {
+func ProfileText(w io.Writer, pr *Profile, results []*reorg.Result, o Options) error {
 	bw := bufio.NewWriter(w)
 	line := o.line()
 	paths := sortedPaths(pr.Total)
@@ -116,7 +117,7 @@ func ProfileText(w io.Writer, pr *Profile, results []*layout.Result, o Options) 
 		if s.Layout == nil {
 			profileFieldsOnly(bw, pr, &s, paths)
 		} else {
-			var r *layout.Result
+			var r *reorg.Result
 			if i < len(results) {
 				r = results[i]
 			}
@@ -152,7 +153,7 @@ func sampleNote(pr *Profile, f *ProfileField, paths []string) string {
 }
 
 // profileStruct prints one laid-out struct.
-func profileStruct(w *bufio.Writer, pr *Profile, s *ProfileStruct, r *layout.Result, paths []string, line int64) {
+func profileStruct(w *bufio.Writer, pr *Profile, s *ProfileStruct, r *reorg.Result, paths []string, line int64) {
 	l := s.Layout
 	name := l.Name
 	fmt.Fprintf(w, "type %s struct {\n", name)
@@ -268,7 +269,7 @@ type ProfileJSONField struct {
 }
 
 // WriteProfileJSON writes the report as JSON.
-func WriteProfileJSON(w io.Writer, pr *Profile, results []*layout.Result, o Options) error {
+func WriteProfileJSON(w io.Writer, pr *Profile, results []*reorg.Result, o Options) error {
 	line := o.line()
 	doc := ProfileJSON{LineSize: line, Min: pr.Min, Samples: named(pr.Total), Profiles: []ProfileJSONInput{}, Structs: []ProfileJSONStruct{}}
 	for _, in := range pr.Profiles {
@@ -281,7 +282,7 @@ func WriteProfileJSON(w io.Writer, pr *Profile, results []*layout.Result, o Opti
 			js.Notes = []string{}
 		}
 		if s.Layout != nil {
-			var r *layout.Result
+			var r *reorg.Result
 			if i < len(results) {
 				r = results[i]
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/internal/sarifcheck"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // device is a hand-built struct: tx fields on lines 0 and 1, an rx counter
@@ -42,7 +43,7 @@ func device() *layout.Struct {
 func TestText(t *testing.T) {
 	t.Parallel()
 	s := device()
-	r := layout.Analyze(s, []int64{64})
+	r := reorg.Analyze(s, []int64{64})
 	var b bytes.Buffer
 	if err := Text(&b, s, &r, Options{Lines: []int64{64}, Reorg: true}); err != nil {
 		t.Fatal(err)
@@ -69,7 +70,7 @@ func TestText(t *testing.T) {
 func TestJSON(t *testing.T) {
 	t.Parallel()
 	s := device()
-	r := layout.Analyze(s, []int64{64, 128})
+	r := reorg.Analyze(s, []int64{64, 128})
 	var b bytes.Buffer
 	j := NewJSON(&b, Options{Lines: []int64{64, 128}, Reorg: true})
 	if err := j.Struct(s, &r); err != nil {
@@ -135,7 +136,7 @@ func writeSARIF(t *testing.T, o SARIFOptions, artifact string, structs ...*layou
 	x.Artifact = artifact
 	n := 0
 	for _, s := range structs {
-		r := layout.Analyze(s, []int64{64})
+		r := reorg.Analyze(s, []int64{64})
 		n += len(r.Findings)
 		if err := x.Struct(s, &r); err != nil {
 			t.Fatal(err)
@@ -272,7 +273,7 @@ func TestDiffFindingKeys(t *testing.T) {
 	t.Parallel()
 	o := Options{Lines: []int64{64}}
 	falseShares := func(old, new *layout.Struct) (gone, added []string) {
-		oldR, newR := layout.Analyze(old, o.Lines), layout.Analyze(new, o.Lines)
+		oldR, newR := reorg.Analyze(old, o.Lines), reorg.Analyze(new, o.Lines)
 		d := Compare(old, new, &oldR, &newR, o)
 		for _, f := range d.GoneFindings {
 			if f.Check == layout.CheckFalseShare {
@@ -303,7 +304,7 @@ func TestDiffFindingKeys(t *testing.T) {
 func TestCommentText(t *testing.T) {
 	t.Parallel()
 	s := &layout.Struct{Name: "T", Size: 8, Align: 8, Members: []layout.Member{{Name: "a", Type: "int64", Size: 8, Align: 8}}}
-	r := &layout.Result{Findings: []layout.Finding{{Check: layout.Checks[0], Message: `padding _ struct { A int "*/" } wastes`}}}
+	r := &reorg.Result{Findings: []layout.Finding{{Check: layout.Checks[0], Message: `padding _ struct { A int "*/" } wastes`}}}
 	var b bytes.Buffer
 	if err := Text(&b, s, r, Options{Lines: []int64{64}}); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // SrcRoot is the uriBaseId of the URIs under SARIFOptions.SrcRoot, as
@@ -212,7 +213,7 @@ func (x *SARIF) begin() {
 // of the member it points at (of the struct when it points at none or the
 // member's is unknown; in the artifact being read when neither is known),
 // and logically at the member or the struct.
-func (x *SARIF) Struct(s *layout.Struct, r *layout.Result) error {
+func (x *SARIF) Struct(s *layout.Struct, r *reorg.Result) error {
 	for _, f := range r.Findings {
 		res := SARIFResult{Rule: f.Check.Name, Message: s.Keyword() + " " + s.Name + ": " + f.Message,
 			File: s.DeclFile, Line: s.DeclLine, Struct: s.Name}

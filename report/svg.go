@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // The picture: one row per cache line, a line's bytes spread over
@@ -54,7 +55,7 @@ type SVG struct {
 func NewSVG(w io.Writer, o Options) *SVG { return &SVG{w: w, opts: o} }
 
 // Struct adds a panel for s and what r found in it.
-func (x *SVG) Struct(s *layout.Struct, r *layout.Result) error {
+func (x *SVG) Struct(s *layout.Struct, r *reorg.Result) error {
 	var b strings.Builder
 	pw, ph := svgPanel(&b, s, r, x.opts, 0, x.height, svgLineWidth, s.Keyword()+" "+s.Name, nil)
 	if err := x.panels.write(b.String()); err != nil {
@@ -142,7 +143,7 @@ type svgBox struct {
 type svgMarks map[string]string
 
 // svgPanel draws s at (x0, y0) and returns the panel's size.
-func svgPanel(b *strings.Builder, s *layout.Struct, r *layout.Result, o Options, x0, y0 float64, lineWidth int, title string, marks svgMarks) (float64, float64) {
+func svgPanel(b *strings.Builder, s *layout.Struct, r *reorg.Result, o Options, x0, y0 float64, lineWidth int, title string, marks svgMarks) (float64, float64) {
 	line := o.line()
 	px := float64(lineWidth) / float64(line)
 	boxes := svgBoxes(s)
@@ -685,6 +686,6 @@ func (x *DiffSVG) Close() error {
 // DiffPair is one struct in two builds, with its diff, for DiffSVG.
 type DiffPair struct {
 	Old, New             *layout.Struct
-	OldResult, NewResult *layout.Result
+	OldResult, NewResult *reorg.Result
 	Diff                 *Diff
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/cachelint/cachelint/btfscan"
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // svgNode is an element of the picture with the attributes the tests read.
@@ -187,7 +188,7 @@ func checkRows(t *testing.T, nodes []svgNode, s *layout.Struct, line int64, line
 func TestSVGNetDevice(t *testing.T) {
 	t.Parallel()
 	s := netDevice618(t, true)
-	r := layout.Analyze(s, []int64{64})
+	r := reorg.Analyze(s, []int64{64})
 	var buf bytes.Buffer
 	x := NewSVG(&buf, Options{Lines: []int64{64}})
 	if err := x.Struct(s, &r); err != nil {
@@ -280,7 +281,7 @@ func TestSVGFindings(t *testing.T) {
 	i := slices.IndexFunc(structs, func(s *layout.Struct) bool { return s.Name == "pkt_rx_queue" })
 	s := structs[i]
 	s.ResolvePaths()
-	r := layout.Analyze(s, []int64{64})
+	r := reorg.Analyze(s, []int64{64})
 	var buf bytes.Buffer
 	x := NewSVG(&buf, Options{Lines: []int64{64}})
 	x.Struct(s, &r)
@@ -349,7 +350,7 @@ func TestSVGFixtures(t *testing.T) {
 				continue
 			}
 			seen[s.Name] = true
-			r := layout.Analyze(s, []int64{c.line})
+			r := reorg.Analyze(s, []int64{c.line})
 			if err := x.Struct(s, &r); err != nil {
 				t.Fatal(err)
 			}
@@ -378,7 +379,7 @@ func TestSVGHuge(t *testing.T) {
 	var buf bytes.Buffer
 	x := NewSVG(&buf, Options{Lines: []int64{64}})
 	for _, s := range structs {
-		r := layout.Analyze(s, []int64{64})
+		r := reorg.Analyze(s, []int64{64})
 		if err := x.Struct(s, &r); err != nil {
 			t.Fatal(err)
 		}
@@ -434,7 +435,7 @@ func TestDiffSVGHuge(t *testing.T) {
 		if old.Name != cur.Name {
 			t.Fatalf("struct %d: %s and %s", i, old.Name, cur.Name)
 		}
-		oldR, newR := layout.Analyze(old, o.Lines), layout.Analyze(cur, o.Lines)
+		oldR, newR := reorg.Analyze(old, o.Lines), reorg.Analyze(cur, o.Lines)
 		d := Compare(old, cur, &oldR, &newR, o)
 		if err := x.Pair(DiffPair{Old: old, New: cur, OldResult: &oldR, NewResult: &newR, Diff: d}); err != nil {
 			t.Fatal(err)
@@ -468,7 +469,7 @@ func TestDiffSVGHuge(t *testing.T) {
 func TestDiffSVGSpools(t *testing.T) {
 	s := netDevice618(t, true)
 	o := Options{Lines: []int64{64}}
-	r := layout.Analyze(s, o.Lines)
+	r := reorg.Analyze(s, o.Lines)
 	p := DiffPair{Old: s, New: s, OldResult: &r, NewResult: &r, Diff: Compare(s, s, &r, &r, o)}
 	var out countingWriter
 	x := NewDiffSVG(&out, "old/vmlinux", "new/vmlinux", o)

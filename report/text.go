@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // Options say how to report.
@@ -45,7 +46,7 @@ func (o *Options) line() int64 {
 // Text writes s as pahole prints it, with hot paths and groups as comments
 // on member lines, the hot lines per path in the summary, the findings of
 // r after the struct and, with o.Reorg, the proposal.
-func Text(w io.Writer, s *layout.Struct, r *layout.Result, o Options) error {
+func Text(w io.Writer, s *layout.Struct, r *reorg.Result, o Options) error {
 	line := o.line()
 	p := &printer{w: w, line: line, lookup: o.Lookup, annotate: true, hex: o.Hex, expand: o.ExpandTypes}
 	paths := s.Paths()
@@ -74,7 +75,7 @@ func Text(w io.Writer, s *layout.Struct, r *layout.Result, o Options) error {
 func inComment(s string) string { return strings.ReplaceAll(s, "*/", "*\\/") }
 
 // proposal prints r's proposal as a C struct, or why there is none.
-func (p *printer) proposal(s *layout.Struct, r *layout.Result, paths []string) {
+func (p *printer) proposal(s *layout.Struct, r *reorg.Result, paths []string) {
 	switch {
 	case r.NoFix != "":
 		p.printf("/* no reorganization: %s */\n", inComment(r.NoFix))
@@ -218,10 +219,10 @@ func NrMembers(w io.Writer, s *layout.Struct) error {
 }
 
 // Packable writes s as pahole --packable does when packing shrinks it
-// (layout.Packable): name, size, packed size and bytes saved,
+// (reorg.Packable): name, size, packed size and bytes saved,
 // tab-separated; nothing otherwise. word is the target's pointer size.
 func Packable(w io.Writer, s *layout.Struct, word int64) error {
-	p, ok := layout.Packable(s, word)
+	p, ok := reorg.Packable(s, word)
 	if !ok {
 		return nil
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/cachelint/cachelint/btfscan"
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 	"github.com/cachelint/cachelint/report"
 )
 
@@ -101,7 +102,7 @@ func TestFalseShareKernelPaths(t *testing.T) {
 	}
 	s.KernelPaths = false
 	var fs []layout.Finding
-	for _, fd := range layout.Analyze(s, []int64{64, 128}).Findings {
+	for _, fd := range reorg.Analyze(s, []int64{64, 128}).Findings {
 		if fd.Check == layout.CheckFalseShare {
 			fs = append(fs, fd)
 		}

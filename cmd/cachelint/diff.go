@@ -14,6 +14,7 @@ import (
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 	"github.com/cachelint/cachelint/report"
 )
 
@@ -220,7 +221,7 @@ func worseStatus(diffs []*report.Diff, kinds []string, stderr io.Writer) int {
 type build struct {
 	order   []*layout.Struct
 	byName  map[string]*layout.Struct
-	results map[*layout.Struct]*layout.Result
+	results map[*layout.Struct]*reorg.Result
 }
 
 // buildStructs reads the structs of path (those in want, when any, of
@@ -231,7 +232,7 @@ func buildStructs(path string, want, formats []string, set *hotfile.Set, lines [
 	if err != nil && !(want != nil && errors.Is(err, input.ErrNotFound)) {
 		return nil, err
 	}
-	b := &build{byName: map[string]*layout.Struct{}, results: map[*layout.Struct]*layout.Result{}}
+	b := &build{byName: map[string]*layout.Struct{}, results: map[*layout.Struct]*reorg.Result{}}
 	for _, s := range structs {
 		if s.Name == "" || b.byName[s.Name] != nil {
 			continue
@@ -245,7 +246,7 @@ func buildStructs(path string, want, formats []string, set *hotfile.Set, lines [
 		return nil, err
 	}
 	for _, s := range b.order {
-		r := layout.Analyze(s, lines)
+		r := reorg.Analyze(s, lines)
 		b.results[s] = &r
 	}
 	return b, nil

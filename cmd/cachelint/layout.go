@@ -19,6 +19,7 @@ import (
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/input"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 	"github.com/cachelint/cachelint/report"
 )
 
@@ -181,7 +182,7 @@ func loadLayoutHot(hot, asserts, want []string, say *notices) (*hotfile.Set, err
 type layoutOutput struct {
 	doc   *os.File
 	out   *bufio.Writer
-	emit  func(*layout.Struct, *layout.Result) error
+	emit  func(*layout.Struct, *reorg.Result) error
 	end   func() error  // ends the document
 	sarif *report.SARIF // with -format sarif
 }
@@ -208,7 +209,7 @@ func newLayoutOutput(format, srcroot string, stdout io.Writer, opts *report.Opti
 	o.out = bufio.NewWriter(w)
 	switch format {
 	case "text":
-		o.emit = func(s *layout.Struct, r *layout.Result) error { return report.Text(o.out, s, r, *opts) }
+		o.emit = func(s *layout.Struct, r *reorg.Result) error { return report.Text(o.out, s, r, *opts) }
 		o.end = o.out.Flush
 	case "json":
 		j := report.NewJSON(o.out, *opts)
@@ -320,7 +321,7 @@ func (r *layoutRun) input(path string) (int, error) {
 			return 0, fmt.Errorf("%s: %v", path, &input.Error{Kind: input.ErrLimit,
 				Msg: fmt.Sprintf("%s %s: -E would print more than %d members inline", s.Kind, s.Name, maxExpanded)})
 		}
-		res := layout.Analyze(s, r.lines)
+		res := reorg.Analyze(s, r.lines)
 		if len(res.Findings) > 0 {
 			status = 3
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // packableInputs are the inputs whose pahole 1.24 --packable output
@@ -159,13 +160,13 @@ func TestPaholePackable(t *testing.T) {
 					next(p)
 					continue
 				}
-				want, ok := layout.Packable(s, wordSize(td(in.file)))
+				want, ok := reorg.Packable(s, wordSize(td(in.file)))
 				if want.PaholeSize != p.packed {
-					t.Errorf("%s: %s: pahole packs %d bytes to %d, layout.Packable says pahole's reorganizer does to %d", in.file, s.Name, p.size, p.packed, want.PaholeSize)
+					t.Errorf("%s: %s: pahole packs %d bytes to %d, reorg.Packable says pahole's reorganizer does to %d", in.file, s.Name, p.size, p.packed, want.PaholeSize)
 				}
 				if why := want.Why; why != "" {
 					if ok != (got != nil) || ok && (want.Pahole || got.packed != want.Packed || got.saved != s.Size-want.Packed) {
-						t.Errorf("%s: %s: cachelint %v, layout.Packable %+v, %v", in.file, s.Name, got, want, ok)
+						t.Errorf("%s: %s: cachelint %v, reorg.Packable %+v, %v", in.file, s.Name, got, want, ok)
 					}
 					if got != nil && *got == p {
 						same++

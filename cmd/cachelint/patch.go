@@ -7,6 +7,7 @@ import (
 
 	"github.com/cachelint/cachelint/csource"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // patcher is -patch: each proposal rewritten in the C source that
@@ -39,7 +40,7 @@ func newPatcher(paths []string, lines []int64, e env) (*patcher, error) {
 // The source's definition of a struct named (-C) is checked against the
 // binary whether or not there is a proposal: a patch to other source, or
 // none for it, says nothing of the source given.
-func (p *patcher) add(s *layout.Struct, r *layout.Result, named bool) {
+func (p *patcher) add(s *layout.Struct, r *reorg.Result, named bool) {
 	if r.Proposal == nil {
 		if named {
 			if err := p.src.Check(s); err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/cachelint/cachelint/dwarfscan"
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // patchCase is a C source, the configuration it is compiled with and the
@@ -207,7 +208,7 @@ func provePatch(t *testing.T, c patchCase) {
 	}
 	var plans []*csource.Plan
 	for _, s := range prepared(t, in("before.o"), in(hotFile), c.structs, c.grow) {
-		if r := layout.Analyze(s, lines); r.Proposal == nil {
+		if r := reorg.Analyze(s, lines); r.Proposal == nil {
 			t.Fatalf("%s: no proposal: %s", s.Name, r.NoFix)
 		}
 		pl, err := src.Plan(s, lines)

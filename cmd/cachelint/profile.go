@@ -11,6 +11,7 @@ import (
 
 	"github.com/cachelint/cachelint/layout"
 	"github.com/cachelint/cachelint/profile"
+	"github.com/cachelint/cachelint/reorg"
 	"github.com/cachelint/cachelint/report"
 )
 
@@ -150,12 +151,12 @@ func runProfile(args []string, e env) int {
 
 // profileReport is what profile prints of the structs the profile marks,
 // each analyzed at lines and named from e's directory, and the exit status: 3 where one has findings.
-func profileReport(res *profile.Result, marks []*profile.StructMarks, min float64, lines []int64, e env) (*report.Profile, []*layout.Result, int) {
+func profileReport(res *profile.Result, marks []*profile.StructMarks, min float64, lines []int64, e env) (*report.Profile, []*reorg.Result, int) {
 	pr := &report.Profile{Min: min, Total: res.Total}
 	for _, st := range res.Profiles {
 		pr.Profiles = append(pr.Profiles, report.ProfileInput{File: st.File, Path: st.Path, Samples: st.Samples, Matched: st.Matched, Mapped: st.Mapped})
 	}
-	var results []*layout.Result
+	var results []*reorg.Result
 	status := 0
 	for _, sm := range marks {
 		ps := report.ProfileStruct{Type: sm.Key, Samples: sm.Struct.Samples, Layout: sm.Layout, Notes: sm.Notes}
@@ -170,9 +171,9 @@ func profileReport(res *profile.Result, marks []*profile.StructMarks, min float6
 			}
 			ps.Fields = append(ps.Fields, pf)
 		}
-		var r *layout.Result
+		var r *reorg.Result
 		if sm.Layout != nil {
-			a := layout.Analyze(sm.Layout, lines)
+			a := reorg.Analyze(sm.Layout, lines)
 			r = &a
 			if len(a.Findings) > 0 {
 				status = 3

@@ -17,6 +17,7 @@ import (
 
 	"github.com/cachelint/cachelint/analyzer"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 	"github.com/cachelint/cachelint/report"
 )
 
@@ -54,7 +55,7 @@ func TestRegistered(t *testing.T) {
 
 func TestFindings(t *testing.T) {
 	t.Parallel()
-	r := layout.AnalyzeWith(blob(128), []int64{64, 128}, checks)
+	r := reorg.AnalyzeWith(blob(128), []int64{64, 128}, checks)
 	if len(r.Findings) != 1 {
 		t.Fatalf("findings %+v, want one of bigfield", r.Findings)
 	}
@@ -63,7 +64,7 @@ func TestFindings(t *testing.T) {
 	if f.Check != bigField || f.Kind != "bigfield" || f.Key != "big" || f.Member != 1 || f.Message != want {
 		t.Errorf("finding %s %s %q at %d: %q, want bigfield on big: %q", f.Check, f.Kind, f.Key, f.Member, f.Message, want)
 	}
-	if got := layout.Analyze(blob(128), []int64{64}); len(got.Findings) != 0 {
+	if got := reorg.Analyze(blob(128), []int64{64}); len(got.Findings) != 0 {
 		t.Errorf("layout.Checks find %v", got.Findings)
 	}
 
@@ -74,7 +75,7 @@ func TestFindings(t *testing.T) {
 	}
 	s := blob(128)
 	s.Ignores = []layout.Ignore{ig}
-	if r := layout.AnalyzeWith(s, []int64{64}, checks); len(r.Findings) != 0 {
+	if r := reorg.AnalyzeWith(s, []int64{64}, checks); len(r.Findings) != 0 {
 		t.Errorf("ignored, still %v", r.Findings)
 	}
 }
@@ -82,7 +83,7 @@ func TestFindings(t *testing.T) {
 func TestReports(t *testing.T) {
 	t.Parallel()
 	s := blob(128)
-	r := layout.AnalyzeWith(s, []int64{64}, checks)
+	r := reorg.AnalyzeWith(s, []int64{64}, checks)
 	o := report.Options{Lines: []int64{64}}
 
 	var text bytes.Buffer
@@ -146,7 +147,7 @@ func TestReports(t *testing.T) {
 
 	// A build where big fits a line has the finding gone.
 	old := blob(48)
-	oldR := layout.AnalyzeWith(old, []int64{64}, checks)
+	oldR := reorg.AnalyzeWith(old, []int64{64}, checks)
 	d := report.Compare(old, s, &oldR, &r, o)
 	if len(d.NewFindings) != 1 || d.NewFindings[0].Check != bigField || len(d.GoneFindings) != 0 {
 		t.Errorf("diff: new %v, gone %v", d.NewFindings, d.GoneFindings)
@@ -191,15 +192,15 @@ func TestIsolatingCheck(t *testing.T) {
 		return m.Offset / 64
 	}
 
-	plain := layout.AnalyzeWith(conn(), lines, without)
+	plain := reorg.AnalyzeWith(conn(), lines, without)
 	if p := plain.Proposal; p == nil || lineOf(p, "w") != lineOf(p, "ra") || lineOf(p, "w") != lineOf(p, "rb") {
 		t.Fatalf("without falseshare or writeapart: %+v (%s), want ra, w and rb on one line", plain.Proposal, plain.NoFix)
 	}
-	r := layout.AnalyzeWith(conn(), lines, with)
+	r := reorg.AnalyzeWith(conn(), lines, with)
 	if p := r.Proposal; p == nil || lineOf(p, "ra") != lineOf(p, "rb") || lineOf(p, "w") == lineOf(p, "ra") {
 		t.Fatalf("with writeapart: %+v (%s), want ra and rb on one line, w on another", r.Proposal, r.NoFix)
 	}
-	found := layout.AnalyzeWith(plain.Proposal.Struct, lines, with).Findings
+	found := reorg.AnalyzeWith(plain.Proposal.Struct, lines, with).Findings
 	if !slices.ContainsFunc(found, func(f layout.Finding) bool { return f.Check == writeApart }) {
 		t.Errorf("writeapart finds nothing in the order that puts w with the reads: %v", found)
 	}

@@ -1,10 +1,12 @@
-package layout
+package reorg
 
 import (
 	"fmt"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // Packing is what --packable says of a struct: its size and the size
@@ -32,7 +34,7 @@ type Packing struct {
 // it, as the compiler would; s is not packable when that saves nothing.
 // word is the target's pointer size (pahole's cu->addr_size). When pahole
 // lists s and cachelint does not, the Packing says what pahole does.
-func Packable(s *Struct, word int64) (Packing, bool) {
+func Packable(s *layout.Struct, word int64) (Packing, bool) {
 	p, ok := paholePack(s, word)
 	if !ok {
 		return Packing{}, false
@@ -58,7 +60,7 @@ func Packable(s *Struct, word int64) (Packing, bool) {
 // struct: the members in their new order at their new offsets.
 type paholePacking struct {
 	Size    int64
-	Members []Member
+	Members []layout.Member
 	// From gives, for each of Members, the index of the original member.
 	From []int
 }
@@ -102,8 +104,8 @@ const reorganizeBudget = 1 << 22
 // a hole of a word or more shifts what follows back by a word, whatever
 // alignment it had. It reports false when pahole would not list s: s is
 // not a struct, has no holes, or packing saves nothing.
-func paholePack(s *Struct, word int64) (paholePacking, bool) {
-	if s.Kind != KindStruct || len(s.Members) == 0 {
+func paholePack(s *layout.Struct, word int64) (paholePacking, bool) {
+	if s.Kind != layout.KindStruct || len(s.Members) == 0 {
 		return paholePacking{}, false
 	}
 	c := &pclass{size: uint32(s.Size), addr: uint64(word)}
@@ -134,7 +136,7 @@ func paholePack(s *Struct, word int64) (paholePacking, bool) {
 		m := s.Members[pm.from]
 		d := int64(pm.byteOffset) - m.Offset
 		m.Offset += d
-		ShiftBits(&m, d*8)
+		layout.ShiftBits(&m, d*8)
 		p.Members = append(p.Members, m)
 		p.From = append(p.From, pm.from)
 	}
@@ -144,7 +146,7 @@ func paholePack(s *Struct, word int64) (paholePacking, bool) {
 // findHoles is pahole 1.24's class__find_holes (HoleWalk), in its integer
 // widths: a hole is stored in 16 bits, counted as a signed 32-bit number.
 func (c *pclass) findHoles() {
-	w := NewHoleWalk[uint32](0)
+	w := layout.NewHoleWalk[uint32](0)
 	c.nrHoles, c.nrBitHoles = 0, 0
 	var last *pmember
 	c.work += len(c.m)
@@ -335,7 +337,7 @@ func (c *pclass) subtractFrom(m *pmember, n uint16) {
 // Breaks says what pahole's packed layout p of s breaks, "" if nothing:
 // what breaksMembers finds, or a size that is not a multiple of the
 // struct's alignment.
-func (p *paholePacking) Breaks(s *Struct) string {
+func (p *paholePacking) Breaks(s *layout.Struct) string {
 	if why := p.breaksMembers(s); why != "" {
 		return why
 	}
@@ -350,7 +352,7 @@ func (p *paholePacking) Breaks(s *Struct) string {
 // or past the end, a pinned member moved; in C, a struct-typed first
 // member no longer first, a member moved into or out of a kernel
 // cacheline group or across a member aligned to start a line.
-func (p *paholePacking) breaksMembers(s *Struct) string {
+func (p *paholePacking) breaksMembers(s *layout.Struct) string {
 	var end int64 // in bits: bit-fields of different units share bytes
 	for i := range p.Members {
 		m := &p.Members[i]
@@ -366,14 +368,14 @@ func (p *paholePacking) breaksMembers(s *Struct) string {
 			return fmt.Sprintf("%s at %d overlaps the members before it or the end", m.Label(), m.Offset)
 		}
 		end = max(end, hi)
-		if AnyPinned(orig) && m.Offset != orig.Offset {
+		if layout.AnyPinned(orig) && m.Offset != orig.Offset {
 			return fmt.Sprintf("pinned %s moves from %d to %d", m.Label(), orig.Offset, m.Offset)
 		}
 	}
-	if s.Lang != LangC {
+	if s.Lang != layout.LangC {
 		return ""
 	}
-	if i := castTarget(s); i >= 0 && p.From[slices.IndexFunc(p.Members, func(m Member) bool { return m.Size > 0 })] != i {
+	if i := castTarget(s); i >= 0 && p.From[slices.IndexFunc(p.Members, func(m layout.Member) bool { return m.Size > 0 })] != i {
 		return fmt.Sprintf("%s, the struct-typed first member, is no longer first", s.Members[i].Label())
 	}
 	was := groupsAlong(s.Members, func(k int) int { return k })
@@ -400,17 +402,17 @@ const lineAligned = 64
 // member aligned by an attribute to a line starts a run, outside kernel
 // cacheline groups (whose markers say where they start and end). The
 // second result marks the members that start runs.
-func lineRuns(s *Struct) (run []int, starts map[int]bool) {
+func lineRuns(s *layout.Struct) (run []int, starts map[int]bool) {
 	run = make([]int, len(s.Members))
 	starts = map[int]bool{}
-	if s.Lang != LangC {
+	if s.Lang != layout.LangC {
 		return run, starts
 	}
 	group := groupsAlong(s.Members, func(k int) int { return k })
 	n := 0
 	for k := range s.Members {
 		m := &s.Members[k]
-		if m.AlignAttr >= lineAligned && group[k] == "" && !IsGroupMarker(m.Name) {
+		if m.AlignAttr >= lineAligned && group[k] == "" && !layout.IsGroupMarker(m.Name) {
 			n++
 			starts[k] = true
 		}
@@ -423,7 +425,7 @@ func lineRuns(s *Struct) (run []int, starts map[int]bool) {
 // each member in its order, -1 for padding) moves across a member aligned
 // to start a line, "" if none: members stay in their runs (lineRuns), and
 // the aligned member first in its run.
-func crossesLine(s *Struct, from []int) string {
+func crossesLine(s *layout.Struct, from []int) string {
 	run, starts := lineRuns(s)
 	last := 0
 	first := map[int]int{} // run -> the first member laid out in it
@@ -449,16 +451,16 @@ func crossesLine(s *Struct, from []int) string {
 // groupsAlong maps each original member index (from(k) of the k-th
 // member of ms) to the kernel cacheline group whose markers enclose it in
 // ms, "" for none.
-func groupsAlong(ms []Member, from func(k int) int) map[int]string {
+func groupsAlong(ms []layout.Member, from func(k int) int) map[int]string {
 	out := make(map[int]string, len(ms))
 	var open []string
 	for k := range ms {
 		name := ms[k].Name
-		if g, ok := strings.CutPrefix(name, GroupEndPrefix); ok && len(open) > 0 && open[len(open)-1] == g {
+		if g, ok := strings.CutPrefix(name, layout.GroupEndPrefix); ok && len(open) > 0 && open[len(open)-1] == g {
 			open = open[:len(open)-1]
 			continue
 		}
-		if g, ok := strings.CutPrefix(name, GroupBeginPrefix); ok {
+		if g, ok := strings.CutPrefix(name, layout.GroupBeginPrefix); ok {
 			open = append(open, g)
 			continue
 		}
@@ -474,7 +476,7 @@ func groupsAlong(ms []Member, from func(k int) int) map[int]string {
 // PackSize is the size of the smallest layout of s it finds that keeps
 // what propose keeps (see packLayout). It reports false when it finds
 // none.
-func PackSize(s *Struct) (int64, bool) {
+func PackSize(s *layout.Struct) (int64, bool) {
 	if p := packLayout(s); p != nil {
 		return p.Struct.Size, true
 	}
@@ -490,16 +492,16 @@ func PackSize(s *Struct) (int64, bool) {
 // order with every member cold and a greedy one that fills the gap
 // before each strongly aligned item or pin with smaller items. It returns
 // nil when neither is valid.
-func packLayout(s *Struct) *Proposal {
-	if s.Kind != KindStruct {
+func packLayout(s *layout.Struct) *layout.Proposal {
+	if s.Kind != layout.KindStruct {
 		return nil
 	}
 	cold := *s
 	cold.Members = coldMembers(s.Members)
 	items, order := itemsOf(&cold)
 	lines := []int64{64}
-	var best *Proposal
-	try := func(p *Proposal) {
+	var best *layout.Proposal
+	try := func(p *layout.Proposal) {
 		if p != nil && invalid(&cold, p) == "" && crossesLine(s, p.From) == "" && (best == nil || p.Struct.Size < best.Struct.Size) {
 			best = p
 		}
@@ -600,7 +602,7 @@ func fillOrder(items, pins []item, off int64) []item {
 }
 
 // coldMembers copies ms without their hot marks.
-func coldMembers(ms []Member) []Member {
+func coldMembers(ms []layout.Member) []layout.Member {
 	out := slices.Clone(ms)
 	for i := range out {
 		out[i].Hot = nil

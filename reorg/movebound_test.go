@@ -1,4 +1,4 @@
-package layout
+package reorg
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // TestPathMoves checks the bound on members moved on small sequences
@@ -226,12 +228,12 @@ func TestMovesAtLeastBruteForce(t *testing.T) {
 	tight := 0
 	for range 500 {
 		n := 3 + rng.IntN(4)
-		members := make([]Member, n)
+		members := make([]layout.Member, n)
 		for i := range members {
 			sh := shapes[rng.IntN(len(shapes))]
-			members[i] = Member{Name: fmt.Sprint("m", i), Size: sh.size, Align: sh.align}
+			members[i] = layout.Member{Name: fmt.Sprint("m", i), Size: sh.size, Align: sh.align}
 			if p := paths[rng.IntN(len(paths))]; p != nil {
-				members[i].Hot = &Hot{Paths: p, Write: rng.IntN(2) == 0}
+				members[i].Hot = &layout.Hot{Paths: p, Write: rng.IntN(2) == 0}
 			}
 		}
 		s := inCOrder(members, identity(n))
@@ -264,7 +266,7 @@ func TestMovesAtLeastBruteForce(t *testing.T) {
 					need = min(need, fewest[other])
 				}
 			}
-			p := &Proposal{Struct: inCOrder(members, example[key])}
+			p := &layout.Proposal{Struct: inCOrder(members, example[key])}
 			got := movesAtLeast(s, p, lines)
 			if got > need {
 				t.Fatalf("members %v, lines %s: bound %d, but an order moves %d", membersWords(members), key, got, need)
@@ -281,8 +283,8 @@ func TestMovesAtLeastBruteForce(t *testing.T) {
 }
 
 // inCOrder is the struct of members in order, at C's offsets.
-func inCOrder(members []Member, order []int) *Struct {
-	s := &Struct{Name: "t", Align: 1}
+func inCOrder(members []layout.Member, order []int) *layout.Struct {
+	s := &layout.Struct{Name: "t", Align: 1}
 	var off int64
 	for _, k := range order {
 		m := members[k]
@@ -350,7 +352,7 @@ func atMost(a, b []int) bool {
 	return true
 }
 
-func membersWords(members []Member) string {
+func membersWords(members []layout.Member) string {
 	var b strings.Builder
 	for _, m := range members {
 		fmt.Fprintf(&b, "%s:%d/%d", m.Name, m.Size, m.Align)

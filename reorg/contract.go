@@ -1,10 +1,12 @@
-package layout
+package reorg
 
 import (
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // What a C proposal must keep for the patch to be merged, beyond what C
@@ -16,13 +18,13 @@ import (
 // groupLimit is the most group may take in a proposal for s: its assert,
 // else its size in s and the bytes of the members a hot file lets join
 // it.
-func groupLimit(s *Struct, group string) (limit int64, where string) {
+func groupLimit(s *layout.Struct, group string) (limit int64, where string) {
 	for _, l := range s.GroupLimits {
 		if l.Group == group {
 			return l.Size, l.Where
 		}
 	}
-	size, _ := GroupSizeOf(s, group)
+	size, _ := layout.GroupSizeOf(s, group)
 	for i := range s.Members {
 		if m := &s.Members[i]; m.Join == group && m.Group == "" {
 			size += m.Size
@@ -33,10 +35,10 @@ func groupLimit(s *Struct, group string) (limit int64, where string) {
 
 // groupNames lists s's cacheline groups in the order of their begin
 // markers.
-func groupNames(s *Struct) []string {
+func groupNames(s *layout.Struct) []string {
 	var out []string
 	for i := range s.Members {
-		if name, ok := strings.CutPrefix(s.Members[i].Name, GroupBeginPrefix); ok {
+		if name, ok := strings.CutPrefix(s.Members[i].Name, layout.GroupBeginPrefix); ok {
 			out = append(out, name)
 		}
 	}
@@ -44,16 +46,16 @@ func groupNames(s *Struct) []string {
 }
 
 // groupSizes is what p does to the size of each of s's cacheline groups.
-func groupSizes(s *Struct, p *Proposal) []GroupSize {
-	var out []GroupSize
+func groupSizes(s *layout.Struct, p *layout.Proposal) []layout.GroupSize {
+	var out []layout.GroupSize
 	for _, g := range groupNames(s) {
-		before, _ := GroupSizeOf(s, g)
-		after, ok := GroupSizeOf(p.Struct, g)
+		before, _ := layout.GroupSizeOf(s, g)
+		after, ok := layout.GroupSizeOf(p.Struct, g)
 		if !ok {
 			continue
 		}
 		limit, where := groupLimit(s, g)
-		out = append(out, GroupSize{Group: g, Before: before, After: after, Limit: limit, Where: where})
+		out = append(out, layout.GroupSize{Group: g, Before: before, After: after, Limit: limit, Where: where})
 	}
 	return out
 }
@@ -64,7 +66,7 @@ func groupSizes(s *Struct, p *Proposal) []GroupSize {
 // or a new alignment inside a group where s.Grow allows no growth. A
 // percpu struct may grow: the padding that keeps its elements apart is
 // what the annotation asks for.
-func overLimits(s *Struct, p *Proposal, groups bool) string {
+func overLimits(s *layout.Struct, p *layout.Proposal, groups bool) string {
 	if groups {
 		for _, g := range groupSizes(s, p) {
 			if g.After > g.Limit {
@@ -87,8 +89,8 @@ func overLimits(s *Struct, p *Proposal, groups bool) string {
 		return ""
 	}
 	for _, g := range groupNames(s) {
-		_, b := ps.Lookup(GroupBeginPrefix + g)
-		_, e := ps.Lookup(GroupEndPrefix + g)
+		_, b := ps.Lookup(layout.GroupBeginPrefix + g)
+		_, e := ps.Lookup(layout.GroupEndPrefix + g)
 		if b == nil || e == nil {
 			continue
 		}
@@ -105,7 +107,7 @@ func overLimits(s *Struct, p *Proposal, groups bool) string {
 
 // limitWords says what limits a group: "past its assert at FILE:LINE (N)"
 // or "past its size".
-func limitWords(g GroupSize) string {
+func limitWords(g layout.GroupSize) string {
 	if g.Where != "" {
 		return fmt.Sprintf("past the %d its assert allows (%s)", g.Limit, g.Where)
 	}
@@ -117,7 +119,7 @@ func limitWords(g GroupSize) string {
 // lines a patch moves. Padding s has and p drops, or p inserts, is no
 // member. Since every member appears once in each order, that is the
 // members off a longest increasing run of p's order numbered as in s.
-func moved(s *Struct, p *Proposal) []string {
+func moved(s *layout.Struct, p *layout.Proposal) []string {
 	var seq []int
 	for _, k := range p.From {
 		if k >= 0 {
@@ -166,15 +168,15 @@ func longestRun(seq []int, keep []bool, tails, prev *[]int) {
 }
 
 // groupChanges lists the members p moves between cacheline groups.
-func groupChanges(s *Struct, p *Proposal) []GroupChange {
-	var out []GroupChange
+func groupChanges(s *layout.Struct, p *layout.Proposal) []layout.GroupChange {
+	var out []layout.GroupChange
 	for i, k := range p.From {
 		if k < 0 {
 			continue
 		}
 		o, m := &s.Members[k], &p.Struct.Members[i]
-		if o.Group != m.Group && !IsGroupMarker(o.Name) && o.Size > 0 {
-			out = append(out, GroupChange{Member: m.Label(), From: o.Group, To: m.Group})
+		if o.Group != m.Group && !layout.IsGroupMarker(o.Name) && o.Size > 0 {
+			out = append(out, layout.GroupChange{Member: m.Label(), From: o.Group, To: m.Group})
 		}
 	}
 	return out
@@ -183,11 +185,11 @@ func groupChanges(s *Struct, p *Proposal) []GroupChange {
 // describeProposal fills in what p, a proposal for s, moves and does to
 // the groups, and says it grows a C struct wherever it does. (A Go
 // proposal that pads written fields apart says so in its padding.)
-func describeProposal(s *Struct, p *Proposal) {
+func describeProposal(s *layout.Struct, p *layout.Proposal) {
 	p.Moved = moved(s, p)
 	p.Groups = groupSizes(s, p)
 	p.GroupChanges = groupChanges(s, p)
-	if p.Grown == "" && p.Struct.Size > s.Size && s.Lang == LangC {
+	if p.Grown == "" && p.Struct.Size > s.Size && s.Lang == layout.LangC {
 		p.Grown = fmt.Sprintf("grows %s from %d to %d bytes, %d more", s.Name, s.Size, p.Struct.Size, p.Struct.Size-s.Size)
 	}
 }
@@ -197,8 +199,8 @@ func describeProposal(s *Struct, p *Proposal) {
 // past their limits is better by more than its moves cost: the groups it
 // grows, and for each the assertion to raise. "" otherwise, and for a
 // struct without groups.
-func groupsNeed(checks []*Check, s *Struct, lines []int64, p *Proposal) string {
-	if s.Lang != LangC || s.PerCPU || s.Kind != KindStruct || len(groupNames(s)) == 0 {
+func groupsNeed(checks []*layout.Check, s *layout.Struct, lines []int64, p *layout.Proposal) string {
+	if s.Lang != layout.LangC || s.PerCPU || s.Kind != layout.KindStruct || len(groupNames(s)) == 0 {
 		return ""
 	}
 	items, order := itemsOf(s)
@@ -208,7 +210,7 @@ func groupsNeed(checks []*Check, s *Struct, lines []int64, p *Proposal) string {
 	}
 	ref := p
 	if ref == nil {
-		ref = &Proposal{Struct: s}
+		ref = &layout.Proposal{Struct: s}
 	}
 	fl, rl := hotLinesEach(free.Struct, lines), hotLinesEach(ref.Struct, lines)
 	if slices.Equal(fl, rl) || !better(free, fl, ref, rl, lines) {
@@ -241,7 +243,7 @@ func groupsNeed(checks []*Check, s *Struct, lines []int64, p *Proposal) string {
 }
 
 // assertText is the assertion that limits group g of s.
-func assertText(s *Struct, g GroupSize) string {
+func assertText(s *layout.Struct, g layout.GroupSize) string {
 	for _, l := range s.GroupLimits {
 		if l.Group == g.Group && l.Assert != "" {
 			return l.Assert

@@ -1,9 +1,11 @@
-package layout
+package reorg
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // config is one build's layout other than the binary's: bytes added
@@ -44,9 +46,9 @@ func (pt *patcher) configs() []config {
 		at int64
 	}
 	var places []place
-	var vs []Variation
+	var vs []layout.Variation
 	for _, v := range s.Variations {
-		k := slices.IndexFunc(s.Members, func(m Member) bool { return m.Name == v.Member })
+		k := slices.IndexFunc(s.Members, func(m layout.Member) bool { return m.Name == v.Member })
 		if k < 0 {
 			continue
 		}
@@ -145,7 +147,7 @@ func (pt *patcher) configs() []config {
 }
 
 // deltaWords says what v at a delta of d bytes is.
-func deltaWords(v Variation, d int64) string {
+func deltaWords(v layout.Variation, d int64) string {
 	if v.Why != "" {
 		return fmt.Sprintf("%s (%+d bytes)", v.Why, d)
 	}
@@ -153,7 +155,7 @@ func deltaWords(v Variation, d int64) string {
 }
 
 // configsWords says what the builds of s a proposal is judged at are.
-func configsWords(s *Struct, n int) string {
+func configsWords(s *layout.Struct, n int) string {
 	if len(s.Variations) == 0 {
 		return "judged for this binary's configuration alone: no header given to -patch, and no -vary, says which members other configurations change"
 	}

@@ -1,9 +1,11 @@
-package layout
+package reorg
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // roomStruct is a small grouped struct at 64-byte lines like 6.18's
@@ -12,7 +14,7 @@ import (
 // put it on the next line, and its 4-byte member moved last (else the
 // hole before its first 8-byte member grows the group past its size):
 // either move alone helps nothing.
-func roomStruct(cold ...cMember) *Struct {
+func roomStruct(cold ...cMember) *layout.Struct {
 	return cStruct("room", slices.Concat([]cMember{
 		cMember{name: "base", size: 8, align: 8, typ: "struct base"},
 		marker("__cacheline_group_begin__k_write_rx"), c64("wr1", ""), c64("wr2", ""), marker("__cacheline_group_end__k_write_rx"),
@@ -29,10 +31,10 @@ func TestExhaustFindsRoom(t *testing.T) {
 	s := roomStruct(c64("c1", ""), c64("c2", ""), c64("c3", ""), c64("c4", ""))
 	lines := []int64{64}
 	items, _ := itemsOf(s)
-	if p := patch(Checks, s, items, lines, true, nil, true); p != nil {
+	if p := patch(layout.Checks, s, items, lines, true, nil, true); p != nil {
 		t.Fatalf("the walks find %v: this test needs a struct they miss", moved(s, p))
 	}
-	if q, _ := exhaustC(Checks, s, items, lines, true, nil); q == nil {
+	if q, _ := exhaustC(layout.Checks, s, items, lines, true, nil); q == nil {
 		t.Fatal("the exhaustive search finds nothing")
 	}
 	r := Analyze(s, lines)

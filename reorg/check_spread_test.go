@@ -1,9 +1,11 @@
-package layout
+package reorg
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // A device whose transmit-path fields sit on four lines.
@@ -21,7 +23,7 @@ func TestSpreadDevice(t *testing.T) {
 		t.Fatalf("tx lines = %d, want 4", n)
 	}
 	r := Analyze(s, []int64{64})
-	if got := checks(r.Findings); !slices.Equal(got, []string{CheckSpread.Name, CheckSpread.Name}) {
+	if got := checks(r.Findings); !slices.Equal(got, []string{layout.CheckSpread.Name, layout.CheckSpread.Name}) {
 		t.Fatalf("findings %v", r.Findings)
 	}
 	f := r.Findings[1] // paths in name order: rx, tx
@@ -55,7 +57,7 @@ func TestSpreadNotRepeatingStraddle(t *testing.T) {
 	t.Parallel()
 	s := goStruct("t", append(cold("c", 7), field{"key", 16, 8, "r"}, u64("seq", "r"))...)
 	r := Analyze(s, []int64{64})
-	if got := checks(r.Findings); !slices.Equal(got, []string{CheckStraddle.Name}) {
+	if got := checks(r.Findings); !slices.Equal(got, []string{layout.CheckStraddle.Name}) {
 		t.Errorf("findings %v", r.Findings)
 	}
 }

@@ -1,4 +1,4 @@
-package layout_test
+package reorg_test
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 	"github.com/cachelint/cachelint/dwarfscan"
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // The reorganizer's promises (FuzzPropose's) hold on every struct of the
@@ -70,7 +71,7 @@ func TestProposalsHoldOnKernel(t *testing.T) {
 				t.Parallel()
 				for i := k * step; i < len(jobs); i += shards * step {
 					s, lines := jobs[i].s, jobs[i].lines
-					p, why := layout.Propose(s, lines)
+					p, why := reorg.Propose(s, lines)
 					checked.Add(1)
 					if p == nil {
 						if why == "" {
@@ -79,8 +80,8 @@ func TestProposalsHoldOnKernel(t *testing.T) {
 						continue
 					}
 					proposed.Add(1)
-					if msg := layout.Broken(s, p, lines); msg != "" {
-						t.Errorf("%s at %v-byte lines: %s\nstruct:\n%s\nproposal:\n%s", s.Name, lines, msg, layout.Describe(s), layout.Describe(p.Struct))
+					if msg := reorg.Broken(s, p, lines); msg != "" {
+						t.Errorf("%s at %v-byte lines: %s\nstruct:\n%s\nproposal:\n%s", s.Name, lines, msg, reorg.Describe(s), reorg.Describe(p.Struct))
 					}
 				}
 			})
@@ -185,7 +186,7 @@ func TestKernelProposalsBreakOnlyForGain(t *testing.T) {
 			s := kernelStruct(t, c.name, c.table, kernel)
 			for _, line := range []int64{64, 128} {
 				lines := []int64{line}
-				p := layout.Analyze(s, lines).Proposal
+				p := reorg.Analyze(s, lines).Proposal
 				if p == nil {
 					continue
 				}
@@ -195,12 +196,12 @@ func TestKernelProposalsBreakOnlyForGain(t *testing.T) {
 							return true
 						}
 					}
-					return layout.FalselyShared(q, line) > layout.FalselyShared(p.Struct, line)
+					return reorg.FalselyShared(q, line) > reorg.FalselyShared(p.Struct, line)
 				}
 				for _, i := range p.Aligned {
 					if q := without(s, p, i); !worse(q) {
 						t.Errorf("%s %s at %d-byte lines: %s aligned to %d at %d buys nothing\n%s", c.name, kernel, line,
-							p.Struct.Members[i].Label(), p.Struct.Members[i].AlignAttr, p.Struct.Members[i].Offset, layout.Describe(q))
+							p.Struct.Members[i].Label(), p.Struct.Members[i].AlignAttr, p.Struct.Members[i].Offset, reorg.Describe(q))
 					}
 				}
 				if more := p.Struct.Lines(line) - s.Lines(line); more > 0 {
@@ -208,7 +209,7 @@ func TestKernelProposalsBreakOnlyForGain(t *testing.T) {
 					for _, path := range s.Paths() {
 						saved += s.HotLines(path, line) - p.Struct.HotLines(path, line)
 					}
-					if p.Grown == "" || int64(saved) < more && layout.FalselyShared(p.Struct, line) >= layout.FalselyShared(s, line) {
+					if p.Grown == "" || int64(saved) < more && reorg.FalselyShared(p.Struct, line) >= reorg.FalselyShared(s, line) {
 						t.Errorf("%s %s at %d-byte lines: %d bytes -> %d for %d fewer hot lines; it says %q", c.name, kernel, line, s.Size, p.Struct.Size, saved, p.Grown)
 					}
 				}

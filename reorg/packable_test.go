@@ -1,9 +1,11 @@
-package layout
+package reorg
 
 import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // FuzzPackable checks --packable's promises on random structs: the
@@ -37,20 +39,20 @@ func FuzzPackable(f *testing.F) {
 		if p.Size != s.Size || p.Packed >= s.Size || p.Pahole != (p.Why == "") || !paholeOK {
 			t.Fatalf("%+v for\n%s", p, describe(s))
 		}
-		var layout *Proposal
+		var packed *layout.Proposal
 		if p.Pahole {
 			ps := *cold
 			ps.Size = pp.Size
 			ps.Members = coldMembers(pp.Members)
-			layout = &Proposal{Struct: &ps, From: pp.From}
-		} else if layout = packLayout(s); layout == nil || layout.Struct.Size != p.Packed && alignUp(pp.Size, s.Align) != p.Packed {
-			t.Fatalf("Packable says %d bytes, packLayout %v, for\n%s", p.Packed, layout, describe(s))
+			packed = &layout.Proposal{Struct: &ps, From: pp.From}
+		} else if packed = packLayout(s); packed == nil || packed.Struct.Size != p.Packed && alignUp(pp.Size, s.Align) != p.Packed {
+			t.Fatalf("Packable says %d bytes, packLayout %v, for\n%s", p.Packed, packed, describe(s))
 		}
-		if layout.Struct.Size != p.Packed {
+		if packed.Struct.Size != p.Packed {
 			return // pahole's rounded up: its members break nothing
 		}
-		if msg := broken(cold, layout, lines); msg != "" {
-			t.Errorf("%s (pahole's: %v)\nstruct:\n%s\npacked:\n%s", msg, p.Pahole, describe(s), describe(layout.Struct))
+		if msg := broken(cold, packed, lines); msg != "" {
+			t.Errorf("%s (pahole's: %v)\nstruct:\n%s\npacked:\n%s", msg, p.Pahole, describe(s), describe(packed.Struct))
 		}
 	})
 }
@@ -61,9 +63,9 @@ func FuzzPackable(f *testing.F) {
 // it would pack in seconds, a few times more in minutes.
 func TestPaholePackBounded(t *testing.T) {
 	t.Parallel()
-	s := &Struct{Name: "big", Kind: KindStruct, Align: 8}
+	s := &layout.Struct{Name: "big", Kind: layout.KindStruct, Align: 8}
 	for i := range 20000 {
-		m := Member{Name: fmt.Sprint("m", i), Offset: s.Size, Size: 8, Align: 8}
+		m := layout.Member{Name: fmt.Sprint("m", i), Offset: s.Size, Size: 8, Align: 8}
 		if i%2 == 0 {
 			m.Size, m.Align = 1, 1
 		}

@@ -1,17 +1,19 @@
-package layout
+package reorg
 
 import (
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // searchStructs are Go heap objects whose proposals pad a written field
 // away from read-mostly ones, of several shapes.
-func searchStructs(t *testing.T) []*Struct {
+func searchStructs(t *testing.T) []*layout.Struct {
 	str := func(name, hot string) field { return field{name, 16, 8, hot} }
-	var out []*Struct
+	var out []*layout.Struct
 	for _, fs := range [][]field{
 		// The issue's: a written counter, two read pointers, a cold field.
 		{u64("peer", "r"), u64("bytesSent", "w"), u64("cfg", "r"), field{"created", 24, 8, ""}},
@@ -36,7 +38,7 @@ func TestStepsLayOutTheProposal(t *testing.T) {
 	t.Parallel()
 	for _, s := range searchStructs(t) {
 		for _, lines := range [][]int64{{64}, {64, 128}} {
-			r := AnalyzeWith(s, lines, Checks)
+			r := AnalyzeWith(s, lines, layout.Checks)
 			if r.Proposal == nil {
 				t.Fatalf("%s at %v: no proposal: %s", Describe(s), lines, r.NoFix)
 			}
@@ -57,8 +59,8 @@ func TestAlternatives(t *testing.T) {
 	t.Parallel()
 	for _, s := range searchStructs(t) {
 		lines := []int64{64}
-		r := AnalyzeWith(s, lines, Checks)
-		alts, tried := Alternatives([]Build{{Arch: "amd64", Struct: s, Lines: lines}}, Checks, r)
+		r := AnalyzeWith(s, lines, layout.Checks)
+		alts, tried := Alternatives([]Build{{Arch: "amd64", Struct: s, Lines: lines}}, layout.Checks, r)
 		if !strings.Contains(tried, "each cold field moved, each written field alone on its line") {
 			t.Errorf("tried: %q", tried)
 		}
@@ -80,7 +82,7 @@ func TestAlternatives(t *testing.T) {
 				t.Errorf("an alternative in the %d-byte slot after one in the %d-byte slot, limit %d", cost, last, limit)
 			}
 			last = cost
-			if shared(AnalyzeWith(q.Struct, lines, Checks).Findings) >= shared(r.Findings) && !fewerLines(s, q, lines) {
+			if shared(AnalyzeWith(q.Struct, lines, layout.Checks).Findings) >= shared(r.Findings) && !fewerLines(s, q, lines) {
 				t.Errorf("an alternative that helps nothing:\n%s", Describe(q.Struct))
 			}
 			if layoutKey(q.Struct) == layoutKey(r.Proposal.Struct) {
@@ -92,9 +94,9 @@ func TestAlternatives(t *testing.T) {
 		}
 	}
 	c := goStruct("c", u64("a", "r"), u64("w", "w"), u64("b", "r"))
-	c.Lang = LangC
-	r := AnalyzeWith(c, []int64{64}, Checks)
-	alts, tried := Alternatives([]Build{{Arch: "x86_64", Struct: c, Lines: []int64{64}}}, Checks, r)
+	c.Lang = layout.LangC
+	r := AnalyzeWith(c, []int64{64}, layout.Checks)
+	alts, tried := Alternatives([]Build{{Arch: "x86_64", Struct: c, Lines: []int64{64}}}, layout.Checks, r)
 	for range alts {
 		t.Errorf("an alternative for a C struct")
 	}
@@ -104,10 +106,10 @@ func TestAlternatives(t *testing.T) {
 }
 
 // shared counts the members of falseshare findings.
-func shared(fs []Finding) int {
+func shared(fs []layout.Finding) int {
 	n := 0
 	for _, f := range fs {
-		if f.Check == CheckFalseShare {
+		if f.Check == layout.CheckFalseShare {
 			n += len(f.Members)
 		}
 	}
@@ -122,14 +124,14 @@ func TestAlternativePassesWhereProposalFails(t *testing.T) {
 	t.Parallel()
 	s := searchStructs(t)[1]
 	lines := []int64{64}
-	r := AnalyzeWith(s, lines, Checks)
-	if fs := AnalyzeWith(r.Proposal.Struct, lines, Checks).Findings; len(fs) == 0 || !strings.Contains(fs[0].Message, "leaves name and bytesSent on one line") {
+	r := AnalyzeWith(s, lines, layout.Checks)
+	if fs := AnalyzeWith(r.Proposal.Struct, lines, layout.Checks).Findings; len(fs) == 0 || !strings.Contains(fs[0].Message, "leaves name and bytesSent on one line") {
 		t.Fatalf("the proposal passes its own checks (%v):\n%s", fs, Describe(r.Proposal.Struct))
 	}
-	alts, _ := Alternatives([]Build{{Arch: "amd64", Struct: s, Lines: lines}}, Checks, r)
+	alts, _ := Alternatives([]Build{{Arch: "amd64", Struct: s, Lines: lines}}, layout.Checks, r)
 	for a := range alts {
 		res, ok := a.Result()
-		if fs := AnalyzeWith(a.Proposal.Struct, lines, Checks).Findings; ok && len(fs) == 0 {
+		if fs := AnalyzeWith(a.Proposal.Struct, lines, layout.Checks).Findings; ok && len(fs) == 0 {
 			if !strings.HasPrefix(res.Proposal.Grown, "pads s from 40 to 88 bytes: the 96-byte size class") {
 				t.Errorf("grown: %s", res.Proposal.Grown)
 			}
@@ -150,13 +152,13 @@ func FuzzAlternatives(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, heap bool) {
 		in := bytesIn(data)
 		s, lines := randomStruct(&in)
-		if s == nil || s.Lang != LangGo {
+		if s == nil || s.Lang != layout.LangGo {
 			return
 		}
 		if heap {
 			s.Heap = testHeap(t)
 		}
-		r := AnalyzeWith(s, lines, Checks)
+		r := AnalyzeWith(s, lines, layout.Checks)
 		if r.Proposal == nil {
 			return
 		}
@@ -165,7 +167,7 @@ func FuzzAlternatives(f *testing.F) {
 		if q := laidOut(s, lines, order, items, steps(s, items, r.Proposal), false); layoutKey(q.Struct) != first || !slices.Equal(q.From, r.Proposal.From) {
 			t.Fatalf("the proposal\n%s\nlaid out again\n%s", describe(r.Proposal.Struct), describe(q.Struct))
 		}
-		alts, _ := Alternatives([]Build{{Arch: "amd64", Struct: s, Lines: lines}}, Checks, r)
+		alts, _ := Alternatives([]Build{{Arch: "amd64", Struct: s, Lines: lines}}, layout.Checks, r)
 		for a := range alts {
 			if msg := broken(s, a.Proposal, lines); msg != "" {
 				t.Errorf("%s\nstruct:\n%s\nalternative:\n%s", msg, describe(s), describe(a.Proposal.Struct))

@@ -1,15 +1,17 @@
-package layout
+package reorg
 
 import (
 	"slices"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // Result is what Analyze found in a struct and what it proposes.
 type Result struct {
-	Findings []Finding
+	Findings []layout.Finding
 	// Proposal is the reorganized layout, nil when the struct needs none or
 	// none is possible.
-	Proposal *Proposal
+	Proposal *layout.Proposal
 	// NoFix says why there is no proposal though one was sought, ""
 	// otherwise.
 	NoFix string
@@ -30,20 +32,20 @@ type Result struct {
 // that need none: padding that fails its purpose and split locks. A problem
 // found at several line sizes is one finding; a struct with nothing the
 // reorganizer fixes gets no proposal.
-func Analyze(s *Struct, lines []int64) Result { return AnalyzeWith(s, lines, Checks) }
+func Analyze(s *layout.Struct, lines []int64) Result { return AnalyzeWith(s, lines, layout.Checks) }
 
 // AnalyzeWith is Analyze with checks instead of Checks.
-func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
+func AnalyzeWith(s *layout.Struct, lines []int64, checks []*layout.Check) Result {
 	var r Result
 	// grown is growToLine's answer for the proposal grownFrom, kept for
 	// when that proposal still leaves findings below.
-	var grown, grownFrom *Proposal
+	var grown, grownFrom *layout.Proposal
 	var growWhy string
-	needsOrder := s.Kind == KindStruct && (s.PerCPU || s.HasHotMembers())
+	needsOrder := s.Kind == layout.KindStruct && (s.PerCPU || s.HasHotMembers())
 	// The checks judge s against the best order for this build: one that
 	// other builds defeat still shows what this one loses, and NoFix says
 	// why it is not proposed.
-	var judge *Proposal
+	var judge *layout.Proposal
 	if needsOrder {
 		r.Proposal, r.NoFix = propose(checks, s, lines)
 		r.Needs = groupsNeed(checks, s, lines, r.Proposal)
@@ -67,10 +69,10 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 		judge, _ = propose(checks, &alone, lines)
 	}
 	for _, line := range lines {
-		r.Findings = append(r.Findings, RunChecks(checks, s, judge, line, slices.Max(lines))...)
+		r.Findings = append(r.Findings, layout.RunChecks(checks, s, judge, line, slices.Max(lines))...)
 	}
-	r.Findings = MergeLineSizes(slices.DeleteFunc(r.Findings, func(f Finding) bool { return s.Silenced(&f) }))
-	if !slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check.Reorders() }) {
+	r.Findings = layout.MergeLineSizes(slices.DeleteFunc(r.Findings, func(f layout.Finding) bool { return s.Silenced(&f) }))
+	if !slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Check.Reorders() }) {
 		r.Proposal, r.NoFix = nil, ""
 	}
 	if r.Proposal == nil {
@@ -80,15 +82,15 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 	// What the proposal leaves for these checks to report, it says; a
 	// proposal that fixes nothing is none.
 	again, _ := propose(checks, r.Proposal.Struct, lines)
-	var left []Finding
+	var left []layout.Finding
 	for _, line := range lines {
-		for _, f := range RunChecks(checks, r.Proposal.Struct, again, line, slices.Max(lines)) {
+		for _, f := range layout.RunChecks(checks, r.Proposal.Struct, again, line, slices.Max(lines)) {
 			if f.Check.Reorders() && !s.Silenced(&f) {
 				left = append(left, f)
 			}
 		}
 	}
-	left = MergeLineSizes(left)
+	left = layout.MergeLineSizes(left)
 	if len(left) == 0 {
 		if !improves(s, r.Proposal, r.Findings, nil, lines) {
 			// The order fixes the findings, but what they cost stays:
@@ -120,7 +122,7 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 				continue
 			}
 			f.NoFix = "the order that fixes this still has " + left[0].Message + ", no better than now" + grow
-			if j := slices.IndexFunc(left, func(l Finding) bool { return sameProblem(&l, f) }); j >= 0 {
+			if j := slices.IndexFunc(left, func(l layout.Finding) bool { return sameProblem(&l, f) }); j >= 0 {
 				f.NoFix = "no order of the fields fixes it: the best one still has " + left[j].Message + grow
 			}
 		}
@@ -138,12 +140,12 @@ func AnalyzeWith(s *Struct, lines []int64, checks []*Check) Result {
 }
 
 // sameProblem reports whether f and g are the same problem.
-func sameProblem(f, g *Finding) bool { return f.Check == g.Check && f.Key == g.Key }
+func sameProblem(f, g *layout.Finding) bool { return f.Check == g.Check && f.Key == g.Key }
 
 // sameFindings are the findings of left that are f, found again after a
 // proposal.
-func sameFindings(left []Finding, f *Finding) []Finding {
-	var same []Finding
+func sameFindings(left []layout.Finding, f *layout.Finding) []layout.Finding {
+	var same []layout.Finding
 	for _, l := range left {
 		if sameProblem(&l, f) {
 			same = append(same, l)

@@ -1,9 +1,11 @@
-package layout
+package reorg
 
 import (
 	"cmp"
 	"fmt"
 	"slices"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // Build is a struct as one target lays it out, with the line sizes to
@@ -13,7 +15,7 @@ import (
 type Build struct {
 	// Arch names the target (a GOARCH).
 	Arch   string
-	Struct *Struct
+	Struct *layout.Struct
 	Lines  []int64
 }
 
@@ -24,7 +26,7 @@ type Build struct {
 // proposal good at each. One laid out differently is checked as each
 // target lays it out, and gets no proposal: an order is not sought that
 // suits layouts that differ.
-func AnalyzeBuilds(builds []Build, checks []*Check) Result {
+func AnalyzeBuilds(builds []Build, checks []*layout.Check) Result {
 	var lines []int64
 	for _, b := range builds {
 		lines = append(lines, b.Lines...)
@@ -42,23 +44,23 @@ func AnalyzeBuilds(builds []Build, checks []*Check) Result {
 	slices.SortStableFunc(builds, func(a, b Build) int { return cmp.Compare(a.Lines[0], b.Lines[0]) })
 	maxLine := slices.Max(lines)
 	var r Result
-	var found []Finding
+	var found []layout.Finding
 	for _, b := range builds {
-		var p *Proposal
-		if b.Struct.Kind == KindStruct && (b.Struct.PerCPU || b.Struct.HasHotMembers()) {
+		var p *layout.Proposal
+		if b.Struct.Kind == layout.KindStruct && (b.Struct.PerCPU || b.Struct.HasHotMembers()) {
 			// Spread judges the hot members against the best order.
 			p, _ = propose(checks, b.Struct, b.Lines)
 		}
 		for _, line := range b.Lines {
-			for _, f := range RunChecks(checks, b.Struct, p, line, maxLine) {
+			for _, f := range layout.RunChecks(checks, b.Struct, p, line, maxLine) {
 				if !b.Struct.Silenced(&f) {
 					found = append(found, f)
 				}
 			}
 		}
 	}
-	r.Findings = MergeLineSizes(found)
-	if slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Check.Reorders() }) {
+	r.Findings = layout.MergeLineSizes(found)
+	if slices.ContainsFunc(r.Findings, func(f layout.Finding) bool { return f.Check.Reorders() }) {
 		other := builds[slices.IndexFunc(builds, func(b Build) bool { return b.Arch == arch })].Struct
 		r.NoFix = fmt.Sprintf("%s lays the struct out differently from %s (%s), and no order is proposed for both",
 			arch, firstArch, layoutDifference(first, other))
@@ -69,7 +71,7 @@ func AnalyzeBuilds(builds []Build, checks []*Check) Result {
 // sameLayout reports whether a and b have the same members at the same
 // places, with the same sizes and the same say on what is atomic and what
 // pads, in objects of the same size and kind: what the checks judge.
-func sameLayout(a, b *Struct) bool {
+func sameLayout(a, b *layout.Struct) bool {
 	if a.Size != b.Size || a.Align != b.Align || a.Pointers != b.Pointers || len(a.Members) != len(b.Members) {
 		return false
 	}
@@ -84,7 +86,7 @@ func sameLayout(a, b *Struct) bool {
 
 // layoutDifference says, in a few words, the first way b's layout differs
 // from a's.
-func layoutDifference(a, b *Struct) string {
+func layoutDifference(a, b *layout.Struct) string {
 	for i := range min(len(a.Members), len(b.Members)) {
 		x, y := &a.Members[i], &b.Members[i]
 		switch {

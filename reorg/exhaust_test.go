@@ -1,4 +1,4 @@
-package layout_test
+package reorg_test
 
 import (
 	"path/filepath"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/cachelint/cachelint/btfscan"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // sock618 is 6.18's struct sock, marked by its cacheline groups alone.
@@ -33,7 +34,7 @@ func sock618(t *testing.T) *layout.Struct {
 func TestSockAt128(t *testing.T) {
 	s := sock618(t)
 	lines := []int64{128}
-	r := layout.Analyze(s, lines)
+	r := reorg.Analyze(s, lines)
 	p := r.Proposal
 	if p == nil {
 		t.Fatalf("no proposal: %s", r.NoFix)
@@ -51,10 +52,10 @@ func TestSockAt128(t *testing.T) {
 			t.Errorf("group %s: %d bytes, at most %d", g.Group, g.After, g.Limit)
 		}
 	}
-	if n := layout.FalselyShared(p.Struct, 128); n >= layout.FalselyShared(s, 128) {
-		t.Errorf("%d members share lines falsely, %d before", n, layout.FalselyShared(s, 128))
+	if n := reorg.FalselyShared(p.Struct, 128); n >= reorg.FalselyShared(s, 128) {
+		t.Errorf("%d members share lines falsely, %d before", n, reorg.FalselyShared(s, 128))
 	}
-	if msg := layout.Broken(s, p, lines); msg != "" {
+	if msg := reorg.Broken(s, p, lines); msg != "" {
 		t.Error(msg)
 	}
 	t.Logf("moves %d (at least %d): %v", len(p.Moved), p.MovedAtLeast, p.Moved)

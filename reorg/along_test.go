@@ -1,4 +1,4 @@
-package layout_test
+package reorg_test
 
 import (
 	"path/filepath"
@@ -8,6 +8,7 @@ import (
 	"github.com/cachelint/cachelint/btfscan"
 	"github.com/cachelint/cachelint/hotfile"
 	"github.com/cachelint/cachelint/layout"
+	"github.com/cachelint/cachelint/reorg"
 )
 
 // TestTCPSockAlongWalks: 6.18's tcp_sock with the kernel's tables. The
@@ -47,7 +48,7 @@ func TestTCPSockAlongWalks(t *testing.T) {
 		if rx, tx := s.HotLines("rx", c.line), s.HotLines("tx", c.line); rx != c.rx || tx != c.tx {
 			t.Fatalf("%d: tcp_sock's rx on %d lines, tx on %d; want %d, %d", c.line, rx, tx, c.rx, c.tx)
 		}
-		p, why := layout.Propose(s, lines)
+		p, why := reorg.Propose(s, lines)
 		if p == nil {
 			t.Fatalf("%d: no proposal: %s", c.line, why)
 		}
@@ -60,7 +61,7 @@ func TestTCPSockAlongWalks(t *testing.T) {
 		if p.Struct.Size != s.Size {
 			t.Errorf("%d: proposed %d bytes, the struct %d", c.line, p.Struct.Size, s.Size)
 		}
-		if msg := layout.Broken(s, p, lines); msg != "" {
+		if msg := reorg.Broken(s, p, lines); msg != "" {
 			t.Errorf("%d: %s", c.line, msg)
 		}
 	}

@@ -1,6 +1,10 @@
-package layout
+package reorg
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/cachelint/cachelint/layout"
+)
 
 // movesAtLeast is a lower bound on the members any order of s must move
 // (see moved) to put each path on at most the lines p puts it on, at each
@@ -22,7 +26,7 @@ import "slices"
 // path's members to keep (see pathMoves). Members hot through their
 // parts count as bytes between, not of the path, which only lowers the
 // bound.
-func movesAtLeast(s *Struct, p *Proposal, lines []int64) int {
+func movesAtLeast(s *layout.Struct, p *layout.Proposal, lines []int64) int {
 	// Each member's own bytes: a bit-field's storage unit once.
 	// The hole before each: at most its alignment less one byte, none
 	// before a bit-field sharing its unit.

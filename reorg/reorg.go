@@ -1,9 +1,11 @@
-package layout
+package reorg
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 type class uint8
@@ -53,7 +55,7 @@ type group struct {
 	pad   *item
 	inner []item
 	// hot is what the group's name says, nil if it says nothing.
-	hot *Hot
+	hot *layout.Hot
 }
 
 func (it *item) key(order map[string]int) (int, int) {
@@ -81,17 +83,17 @@ func (it *item) key(order map[string]int) (int, int) {
 //
 // It returns nil and a reason when no order keeps every path's line count
 // and the size within what isolation needs.
-func propose(checks []*Check, s *Struct, lines []int64) (*Proposal, string) {
-	if s.Kind != KindStruct {
+func propose(checks []*layout.Check, s *layout.Struct, lines []int64) (*layout.Proposal, string) {
+	if s.Kind != layout.KindStruct {
 		return nil, "a union's members share their storage"
 	}
 	items, order := itemsOf(s)
 	maxLine := slices.Max(lines)
-	var tries []*Proposal
+	var tries []*layout.Proposal
 	switch {
 	case s.PerCPU:
 		tries = append(tries, placePerCPU(checks, s, items, order, lines))
-	case s.Lang == LangC:
+	case s.Lang == layout.LangC:
 		return proposeC(checks, s, items, order, lines, true)
 	default:
 		tries = append(tries, place(checks, s, items, order, lines, plan{byPath: true}), place(checks, s, items, order, lines, plan{}))
@@ -110,7 +112,7 @@ func propose(checks []*Check, s *Struct, lines []int64) (*Proposal, string) {
 			reason = r
 			continue
 		}
-		if r := overLimits(s, p, true); s.Lang == LangC && r != "" {
+		if r := overLimits(s, p, true); s.Lang == layout.LangC && r != "" {
 			reason = r
 			continue
 		}
@@ -130,9 +132,9 @@ func propose(checks []*Check, s *Struct, lines []int64) (*Proposal, string) {
 // among equals, moves the fewest members (see better): a reviewer reads a
 // diff, and a patch that moves every cold field for a few bytes is not
 // merged.
-func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, lines []int64, groups bool) (*Proposal, string) {
+func proposeC(checks []*layout.Check, s *layout.Struct, items []item, order map[string]int, lines []int64, groups bool) (*layout.Proposal, string) {
 	reason := ""
-	var best *Proposal
+	var best *layout.Proposal
 	var bestLines []int
 	consider := func(pl plan) {
 		p := place(checks, s, items, pl.order, lines, pl)
@@ -202,7 +204,7 @@ func proposeC(checks []*Check, s *Struct, items []item, order map[string]int, li
 		q.Moved = moved(s, q)
 		what := "no member moved"
 		if len(q.Moved) > 0 {
-			what = "moving " + NameList(q.Moved)
+			what = "moving " + layout.NameList(q.Moved)
 		}
 		if len(q.Aligned) > 0 {
 			what += ", " + q.Struct.Members[q.Aligned[0]].Name + " aligned"
@@ -262,7 +264,7 @@ const isExhaustive = "; the search was exhaustive (branch and bound over every o
 // nil for none, and whether the search was exhaustive. With along, a
 // proposal for s, the search runs along it (see exhaustFrom) and keeps
 // only an order that beats it.
-func exhaustC(checks []*Check, s *Struct, items []item, lines []int64, groups bool, along *Proposal) (*Proposal, bool) {
+func exhaustC(checks []*layout.Check, s *layout.Struct, items []item, lines []int64, groups bool, along *layout.Proposal) (*layout.Proposal, bool) {
 	pt := newPatcher(checks, s, items, lines, groups, true)
 	from := pt.declared
 	if along != nil {
@@ -290,7 +292,7 @@ func exhaustC(checks []*Check, s *Struct, items []item, lines []int64, groups bo
 // alongBetter is p, the proposal of the walks or the builder for s, or
 // the exhaustive search's along it where that replaces it: moves that
 // save a line together with p's, where none saves one alone.
-func alongBetter(checks []*Check, s *Struct, items []item, lines []int64, groups bool, p *Proposal) *Proposal {
+func alongBetter(checks []*layout.Check, s *layout.Struct, items []item, lines []int64, groups bool, p *layout.Proposal) *layout.Proposal {
 	if !groups || p == nil {
 		return p
 	}
@@ -304,7 +306,7 @@ func alongBetter(checks []*Check, s *Struct, items []item, lines []int64, groups
 // more lines than s or grows it, or moves a member that a block this
 // build lacks stays beside to another place among the groups; "" when
 // in none.
-func inAllConfigs(checks []*Check, s *Struct, items []item, lines []int64, groups bool, p *Proposal) string {
+func inAllConfigs(checks []*layout.Check, s *layout.Struct, items []item, lines []int64, groups bool, p *layout.Proposal) string {
 	if len(s.Variations) == 0 {
 		return ""
 	}
@@ -312,12 +314,12 @@ func inAllConfigs(checks []*Check, s *Struct, items []item, lines []int64, group
 	if len(pt.cfgs) == 0 && len(pt.anchored) == 0 {
 		return ""
 	}
-	if p.Isolates() && len(p.Aligned) == 1 && IsGroupMarker(p.Struct.Members[p.Aligned[0]].Name) && !slices.Contains(p.From, -1) {
+	if p.Isolates() && len(p.Aligned) == 1 && layout.IsGroupMarker(p.Struct.Members[p.Aligned[0]].Name) && !slices.Contains(p.From, -1) {
 		// A patch's aligned begin marker.
-		if !pt.alignHead(strings.TrimPrefix(p.Struct.Members[p.Aligned[0]].Name, GroupBeginPrefix), p.Struct.Members[p.Aligned[0]].AlignAttr) {
+		if !pt.alignHead(strings.TrimPrefix(p.Struct.Members[p.Aligned[0]].Name, layout.GroupBeginPrefix), p.Struct.Members[p.Aligned[0]].AlignAttr) {
 			return "it aligns a member, which is not scored in other builds"
 		}
-		p = &Proposal{Struct: p.Struct, From: p.From}
+		p = &layout.Proposal{Struct: p.Struct, From: p.From}
 	}
 	o := pt.orderOf(p)
 	if o == nil {
@@ -330,7 +332,7 @@ func inAllConfigs(checks []*Check, s *Struct, items []item, lines []int64, group
 // it gains ("" if it does not): more than movesPerLine for each line it
 // saves a path and each line it no longer shares falsely, and more than
 // movesPerLine in all.
-func notWorthMoving(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
+func notWorthMoving(checks []*layout.Check, s *layout.Struct, p *layout.Proposal, lines []int64) string {
 	gain := 0
 	for _, line := range lines {
 		for _, path := range s.Paths() {
@@ -350,7 +352,7 @@ func notWorthMoving(checks []*Check, s *Struct, p *Proposal, lines []int64) stri
 // line size: there it must put s's paths on as many fewer lines in all,
 // or leave fewer members sharing lines falsely. It says why not, or else what the
 // growth buys ("" when s does not grow by a line).
-func growth(checks []*Check, s *Struct, p *Proposal, lines []int64) (why, buys string) {
+func growth(checks []*layout.Check, s *layout.Struct, p *layout.Proposal, lines []int64) (why, buys string) {
 	ps := p.Struct
 	var gains []string
 	for _, line := range lines {
@@ -392,20 +394,20 @@ func growth(checks []*Check, s *Struct, p *Proposal, lines []int64) (why, buys s
 // shared falsely. A score counts lines, and an order that puts the
 // written fields of two lines on one, with the reads of both, shares
 // fewer lines and more fields: the reads moved there are the misses.
-func replaces(checks []*Check, q, p *Proposal, lines []int64) bool {
+func replaces(checks []*layout.Check, q, p *layout.Proposal, lines []int64) bool {
 	return better(q, hotLinesEach(q.Struct, lines), p, hotLinesEach(p.Struct, lines), lines) && sharesNoMore(checks, q.Struct, p.Struct, lines)
 }
 
 // sharesNoMore reports whether a shares falsely neither more lines nor
 // more fields than b (sharesMore, moreFieldsShared).
-func sharesNoMore(checks []*Check, a, b *Struct, lines []int64) bool {
+func sharesNoMore(checks []*layout.Check, a, b *layout.Struct, lines []int64) bool {
 	return !sharesMore(checks, a, b, lines) && !moreFieldsShared(checks, a, b, lines)
 }
 
 // moreFieldsShared reports whether, at some line size, a has more fields
 // that share a line falsely (written ones and those they share it with,
 // by the findings of apartFindings, each once) than b.
-func moreFieldsShared(checks []*Check, a, b *Struct, lines []int64) bool {
+func moreFieldsShared(checks []*layout.Check, a, b *layout.Struct, lines []int64) bool {
 	for _, line := range lines {
 		if sharedFields(checks, a, line) > sharedFields(checks, b, line) {
 			return true
@@ -416,7 +418,7 @@ func moreFieldsShared(checks []*Check, a, b *Struct, lines []int64) bool {
 
 // sharedFields counts the fields s's findings at line name as sharing a
 // line falsely, each once.
-func sharedFields(checks []*Check, s *Struct, line int64) int {
+func sharedFields(checks []*layout.Check, s *layout.Struct, line int64) int {
 	seen := map[string]bool{}
 	for _, f := range apartFindings(checks, s, line) {
 		for _, m := range f.Members {
@@ -428,7 +430,7 @@ func sharedFields(checks []*Check, s *Struct, line int64) int {
 
 // sharesMore reports whether a has more lines shared falsely than b at
 // every line size in all, or as many and more members on them.
-func sharesMore(checks []*Check, a, b *Struct, lines []int64) bool {
+func sharesMore(checks []*layout.Check, a, b *layout.Struct, lines []int64) bool {
 	var la, lb, ma, mb int
 	for _, line := range lines {
 		for _, f := range apartFindings(checks, a, line) {
@@ -443,7 +445,7 @@ func sharesMore(checks []*Check, a, b *Struct, lines []int64) bool {
 
 // falselyShared counts the members in s's findings at one line size of
 // the checks an order fixes by isolation (apartFindings).
-func falselyShared(checks []*Check, s *Struct, line int64) int {
+func falselyShared(checks []*layout.Check, s *layout.Struct, line int64) int {
 	n := 0
 	for _, f := range apartFindings(checks, s, line) {
 		n += len(f.Members)
@@ -456,11 +458,11 @@ func falselyShared(checks []*Check, s *Struct, line int64) int {
 // (Check.Isolates): written members sharing lines with what other paths or
 // cores use. The reorganizer scores an order by them as check() finds
 // them, the checks it is handed run as the reports run them.
-func apartFindings(checks []*Check, s *Struct, line int64) []Finding {
-	var out []Finding
+func apartFindings(checks []*layout.Check, s *layout.Struct, line int64) []layout.Finding {
+	var out []layout.Finding
 	for _, c := range checks {
 		if c.Isolates() {
-			out = append(out, c.Run(&Pass{Struct: s, Line: line, MaxLine: line})...)
+			out = append(out, c.Run(&layout.Pass{Struct: s, Line: line, MaxLine: line})...)
 		}
 	}
 	return out
@@ -469,7 +471,7 @@ func apartFindings(checks []*Check, s *Struct, line int64) []Finding {
 // isolating reports whether written members of s need lines of their own
 // by the rules of checks: s is percpu, or, outside the kernel's fast paths
 // (KernelPaths), the checks that Isolates find members sharing lines.
-func isolating(checks []*Check, s *Struct, lines []int64) bool {
+func isolating(checks []*layout.Check, s *layout.Struct, lines []int64) bool {
 	return isolates(checks) && (s.PerCPU || !s.KernelPaths && slices.ContainsFunc(lines, func(line int64) bool {
 		return len(apartFindings(checks, s, line)) > 0
 	}))
@@ -494,7 +496,7 @@ func reversed(order map[string]int) map[string]int {
 
 // hotLinesEach is the lines each path of s takes at each line size, in
 // the order of lines and s.Paths.
-func hotLinesEach(s *Struct, lines []int64) []int {
+func hotLinesEach(s *layout.Struct, lines []int64) []int {
 	var out []int
 	paths := s.Paths()
 	for _, line := range lines {
@@ -510,7 +512,7 @@ func hotLinesEach(s *Struct, lines []int64) []int {
 // line saved; or the same lines with fewer members moved; or as many
 // moved and fewer members started on a line by padding or alignment; or
 // with as many of those, fewer bytes.
-func better(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
+func better(p *layout.Proposal, n []int, q *layout.Proposal, m []int, lines []int64) bool {
 	total := 0
 	per := len(n) / len(lines)
 	for k, line := range lines {
@@ -549,7 +551,7 @@ func better(p *Proposal, n []int, q *Proposal, m []int, lines []int64) bool {
 const movesPerLine = 16
 
 // breaks counts the members p starts on a line by padding or alignment.
-func breaks(p *Proposal) int {
+func breaks(p *layout.Proposal) int {
 	n := len(p.Aligned)
 	for _, k := range p.From {
 		if k < 0 {
@@ -565,14 +567,14 @@ func breaks(p *Proposal) int {
 // grow; on the kernel's paths (KernelPaths), where a path's own fields
 // share lines freely, no isolation needs a line of a path, and no path
 // may take one more.
-func worse(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
+func worse(checks []*layout.Check, s *layout.Struct, p *layout.Proposal, lines []int64) string {
 	isolating := isolating(checks, s, lines)
 	paths := s.Paths()
 	for _, line := range lines {
 		was, now := s.WorstLinesEach(paths, line, isolating), p.Struct.WorstLinesEach(paths, line, isolating)
 		for i, path := range paths {
 			if a, b := was[i], now[i]; b > a {
-				words := PathWords(path)
+				words := layout.PathWords(path)
 				if isolating {
 					// Written ones get lines of their own.
 					words = "read-mostly " + words
@@ -593,7 +595,7 @@ func worse(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
 // check: pins and groups can leave no room for what must go between them,
 // and no proposal that loses a member or breaks a group may leave propose,
 // whatever the reason.
-func invalid(s *Struct, p *Proposal) string {
+func invalid(s *layout.Struct, p *layout.Proposal) string {
 	ps := p.Struct
 	placed := make([]int, len(s.Members))
 	for _, k := range p.From {
@@ -616,7 +618,7 @@ func invalid(s *Struct, p *Proposal) string {
 	var end int64
 	for i := range ps.Members {
 		m := &ps.Members[i]
-		if k := p.From[i]; k >= 0 && AnyPinned(&s.Members[k]) && m.Offset != s.Members[k].Offset {
+		if k := p.From[i]; k >= 0 && layout.AnyPinned(&s.Members[k]) && m.Offset != s.Members[k].Offset {
 			return fmt.Sprintf("pinned %s cannot stay at %d", m.Label(), s.Members[k].Offset)
 		}
 		if i > 0 && m.Unit != 0 && m.Unit == ps.Members[i-1].Unit {
@@ -625,7 +627,7 @@ func invalid(s *Struct, p *Proposal) string {
 		// A bit-field takes only the bytes of its bits: pahole's storage
 		// unit may reach over the members before it.
 		lo, hi := m.ByteSpan()
-		if k := p.From[i]; lo < end && k >= 0 && AnyPinned(&s.Members[k]) && !overlapsAny(ps.Members, i) {
+		if k := p.From[i]; lo < end && k >= 0 && layout.AnyPinned(&s.Members[k]) && !overlapsAny(ps.Members, i) {
 			// A C++ class lists its bases before its vtable pointer,
 			// which lies before them; both are pinned.
 			continue
@@ -647,11 +649,11 @@ func invalid(s *Struct, p *Proposal) string {
 // outsideGroup names a member p puts outside the markers of its kernel
 // cacheline group ("" if none): a member of the group, or a hot member the
 // proposal moved into it.
-func outsideGroup(s *Struct, p *Proposal) string {
+func outsideGroup(s *layout.Struct, p *layout.Proposal) string {
 	ps := p.Struct
 	index := map[string]int{}
 	for i := range ps.Members {
-		if IsGroupMarker(ps.Members[i].Name) {
+		if layout.IsGroupMarker(ps.Members[i].Name) {
 			index[ps.Members[i].Name] = i
 		}
 	}
@@ -662,8 +664,8 @@ func outsideGroup(s *Struct, p *Proposal) string {
 		if m.Group == "" || p.From[i] >= 0 && s.Members[p.From[i]].Group == "" && m.Size == 0 {
 			continue
 		}
-		begin, okb := index[GroupBeginPrefix+m.Group]
-		stop, oke := index[GroupEndPrefix+m.Group]
+		begin, okb := index[layout.GroupBeginPrefix+m.Group]
+		stop, oke := index[layout.GroupEndPrefix+m.Group]
 		if !okb || !oke || i < begin || i > stop || m.Offset < ps.Members[begin].Offset || m.End() > ps.Members[stop].Offset {
 			return fmt.Sprintf("the reorganizer put %s outside the markers of its group %s (a defect in cachelint)", m.Label(), m.Group)
 		}
@@ -673,7 +675,7 @@ func outsideGroup(s *Struct, p *Proposal) string {
 
 // overlapsAny reports whether the bytes of ms[i] overlap those of
 // another member of ms.
-func overlapsAny(ms []Member, i int) bool {
+func overlapsAny(ms []layout.Member, i int) bool {
 	lo, hi := ms[i].ByteSpan()
 	for j := range ms {
 		if olo, ohi := ms[j].ByteSpan(); j != i && ohi > olo && hi > lo && olo < hi && lo < ohi {
@@ -686,11 +688,11 @@ func overlapsAny(ms []Member, i int) bool {
 // castTarget is the index of the member of C struct s that code may cast a
 // pointer to s to: its first member with bytes, when that is of a struct
 // or union type code can name (not an anonymous one). It is -1 otherwise.
-func castTarget(s *Struct) int {
-	if s.Lang != LangC {
+func castTarget(s *layout.Struct) int {
+	if s.Lang != layout.LangC {
 		return -1
 	}
-	i := slices.IndexFunc(s.Members, func(m Member) bool { return m.Size > 0 })
+	i := slices.IndexFunc(s.Members, func(m layout.Member) bool { return m.Size > 0 })
 	if i < 0 {
 		return -1
 	}
@@ -714,7 +716,7 @@ func castTarget(s *Struct) int {
 //     one holding a pinned member, moves whole; a pinned marker pins its
 //     group, and a hot mark on a marker, which has no bytes, counts for
 //     nothing.
-func itemsOf(s *Struct) ([]item, map[string]int) {
+func itemsOf(s *layout.Struct) ([]item, map[string]int) {
 	pinFirst := castTarget(s)
 	// Members whose storage overlaps move together: a bit-field's storage
 	// unit reaches over the members before it (or a member lies in the
@@ -756,7 +758,7 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 			it.align = max(it.align, m.KeptAlign())
 			end = max(end, m.End())
 			allPad = allPad && m.Padding
-			it.pinned = it.pinned || AnyPinned(m) || k == pinFirst
+			it.pinned = it.pinned || layout.AnyPinned(m) || k == pinFirst
 			classify(&it, m)
 		}
 		it.size = end - it.start
@@ -768,7 +770,7 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 		}
 	}
 	var items []item
-	if s.Lang == LangGo {
+	if s.Lang == layout.LangGo {
 		items = units
 	} else {
 		items = cItems(s, units)
@@ -793,14 +795,14 @@ func itemsOf(s *Struct) ([]item, map[string]int) {
 
 // endsStruct reports whether units are zero-size members that end s,
 // markers aside.
-func endsStruct(s *Struct, units []item) bool {
+func endsStruct(s *layout.Struct, units []item) bool {
 	return !slices.ContainsFunc(units, func(u item) bool {
-		return u.size != 0 || slices.ContainsFunc(u.members, func(k int) bool { return IsGroupMarker(s.Members[k].Name) })
+		return u.size != 0 || slices.ContainsFunc(u.members, func(k int) bool { return layout.IsGroupMarker(s.Members[k].Name) })
 	})
 }
 
 // cItems applies C's rules (see itemsOf) to the items of s's members.
-func cItems(s *Struct, units []item) []item {
+func cItems(s *layout.Struct, units []item) []item {
 	type open struct {
 		g   *group
 		out []item
@@ -832,13 +834,13 @@ func cItems(s *Struct, units []item) []item {
 		}
 		// Markers first, pinned or not: a pinned marker pins its group.
 		m := &s.Members[u.members[0]]
-		if name, ok := strings.CutPrefix(m.Name, GroupBeginPrefix); ok {
+		if name, ok := strings.CutPrefix(m.Name, layout.GroupBeginPrefix); ok {
 			u.class = classCold
-			stack = append(stack, open{g: &group{name: name, hot: GroupHot(name)}})
+			stack = append(stack, open{g: &group{name: name, hot: layout.GroupHot(name)}})
 			emit(u) // the head, with any zero-size members before it
 			continue
 		}
-		if name, ok := strings.CutPrefix(m.Name, GroupEndPrefix); ok && len(stack) > 0 && stack[len(stack)-1].g.name == name {
+		if name, ok := strings.CutPrefix(m.Name, layout.GroupEndPrefix); ok && len(stack) > 0 && stack[len(stack)-1].g.name == name {
 			u.class = classCold
 			emit(u)
 			top := stack[len(stack)-1]
@@ -855,7 +857,7 @@ func cItems(s *Struct, units []item) []item {
 				g.head.align = max(g.head.align, lead.align)
 				g.inner = g.inner[1:]
 			}
-			if ui+1 < len(units) && units[ui+1].size == 0 && s.Members[units[ui+1].members[0]].Name == GroupPadPrefix+name {
+			if ui+1 < len(units) && units[ui+1].size == 0 && s.Members[units[ui+1].members[0]].Name == layout.GroupPadPrefix+name {
 				ui++
 				pad := units[ui]
 				pad.class = classCold
@@ -902,7 +904,7 @@ func cItems(s *Struct, units []item) []item {
 
 // joinGroup returns the reorderable group that a member of it may join
 // (Member.Join), nil if none.
-func joinGroup(s *Struct, items []item, it *item) *group {
+func joinGroup(s *layout.Struct, items []item, it *item) *group {
 	for _, k := range it.members {
 		if j := s.Members[k].Join; j != "" {
 			for _, x := range items {
@@ -918,7 +920,7 @@ func joinGroup(s *Struct, items []item, it *item) *group {
 // groupItem makes the item that moves group g: reorderable when it holds
 // hot members and no pinned one, whole otherwise. A reorderable group
 // starts at its head's alignment, a whole one at the largest it holds.
-func groupItem(s *Struct, g *group) item {
+func groupItem(s *layout.Struct, g *group) item {
 	it := item{start: g.head.start, align: g.head.align, class: classCold}
 	all := []item{g.head}
 	all = append(all, g.inner...)
@@ -961,7 +963,7 @@ func groupItem(s *Struct, g *group) item {
 }
 
 // bitStart is where m's bits start.
-func bitStart(m *Member) int64 {
+func bitStart(m *layout.Member) int64 {
 	if m.BitSize > 0 {
 		return m.BitOffset
 	}
@@ -973,7 +975,7 @@ func bitStart(m *Member) int64 {
 // A member a lock guards goes with the written ones, as the lock does.
 // A member with no bytes (a group's marker) is on no line, whatever marks
 // it.
-func classify(it *item, m *Member) {
+func classify(it *item, m *layout.Member) {
 	if m.Size == 0 {
 		return
 	}
@@ -1080,11 +1082,11 @@ func end(items []item, off int64) int64 {
 
 // builder lays items out one after another.
 type builder struct {
-	s       *Struct
+	s       *layout.Struct
 	lines   []int64
 	maxLine int64
 	order   map[string]int
-	out     *Struct
+	out     *layout.Struct
 	from    []int
 	off     int64
 	// origin is how far past a line of the largest size the struct
@@ -1113,7 +1115,7 @@ type builder struct {
 	// before it (a 64-bit atomic that must stay first in Go).
 	readsApart bool
 	// checks are those whose rules keep members apart (Check.Apart).
-	checks []*Check
+	checks []*layout.Check
 }
 
 // crossRule says when a hot item may cross a line. Starting it on the next
@@ -1130,7 +1132,7 @@ const (
 	crossAlways
 )
 
-func newBuilder(s *Struct, lines []int64, order map[string]int, items []item) *builder {
+func newBuilder(s *layout.Struct, lines []int64, order map[string]int, items []item) *builder {
 	out := *s
 	out.Members = nil
 	maxLine := slices.Max(lines)
@@ -1253,9 +1255,9 @@ func (b *builder) place(it item) {
 		// Zero-size members glued before the item's start go where it
 		// starts.
 		off := at + max(m.Offset-it.start, 0)
-		ShiftBits(&m, (off-m.Offset)*8)
+		layout.ShiftBits(&m, (off-m.Offset)*8)
 		m.Offset = off
-		if b.group != "" && m.Group == "" && !IsGroupMarker(m.Name) {
+		if b.group != "" && m.Group == "" && !layout.IsGroupMarker(m.Name) {
 			m.Group = b.group
 		}
 		b.out.Members = append(b.out.Members, m)
@@ -1382,7 +1384,7 @@ func (b *builder) fillOnly(to int64) {
 }
 
 func (b *builder) pad(n int64) {
-	b.out.Members = append(b.out.Members, Member{
+	b.out.Members = append(b.out.Members, layout.Member{
 		Name: "_", Type: fmt.Sprintf("[%d]byte", n), Offset: b.off, Size: n, Align: 1,
 		BitOffset: b.off * 8, ElemSize: 1, Padding: true,
 	})
@@ -1403,9 +1405,9 @@ func (b *builder) isolate(paths []string, side int) {
 	if b.lineStart(b.off) {
 		return
 	}
-	w := &Member{Hot: &Hot{Paths: paths, Write: true}}
+	w := &layout.Member{Hot: &layout.Hot{Paths: paths, Write: true}}
 	if slices.ContainsFunc(b.lineHot, func(x lineItem) bool {
-		h := &Member{Hot: &Hot{Paths: x.paths, Write: x.write}}
+		h := &layout.Member{Hot: &layout.Hot{Paths: x.paths, Write: x.write}}
 		return apartIn(b.checks, b.s, w, h, side, x.side) || apartIn(b.checks, b.s, h, w, x.side, side)
 	}) {
 		b.fill(b.lineUp(b.off, b.maxLine))
@@ -1419,9 +1421,9 @@ func (b *builder) apartFromWrites(it item) {
 	if b.lineStart(b.off) {
 		return
 	}
-	r := &Member{Hot: &Hot{Paths: it.paths}}
+	r := &layout.Member{Hot: &layout.Hot{Paths: it.paths}}
 	if slices.ContainsFunc(b.lineHot, func(x lineItem) bool {
-		return apartIn(b.checks, b.s, &Member{Hot: &Hot{Paths: x.paths, Write: x.write}}, r, x.side, it.side)
+		return apartIn(b.checks, b.s, &layout.Member{Hot: &layout.Hot{Paths: x.paths, Write: x.write}}, r, x.side, it.side)
 	}) {
 		b.fill(b.lineUp(b.off, b.maxLine))
 	}
@@ -1429,7 +1431,7 @@ func (b *builder) apartFromWrites(it item) {
 
 // finish lays out what is left: cold items, pins, the items that end the
 // struct; and sizes it.
-func (b *builder) finish(last []item) *Proposal {
+func (b *builder) finish(last []item) *layout.Proposal {
 	rest := b.cold
 	if !b.keepCold {
 		rest = packed(b.cold, b.off)
@@ -1458,8 +1460,8 @@ func (b *builder) finish(last []item) *Proposal {
 		size++
 	}
 	b.out.Size = alignUp(size, b.out.Align)
-	p := &Proposal{Struct: b.out, From: b.from}
-	if b.s.Lang == LangC {
+	p := &layout.Proposal{Struct: b.out, From: b.from}
+	if b.s.Lang == layout.LangC {
 		if a := aligned(b.s, p, b.lines); a.Struct.Size <= p.Struct.Size {
 			return a
 		}
@@ -1471,7 +1473,7 @@ func (b *builder) finish(last []item) *Proposal {
 // dropped, as the compiler would lay the rest out, no path takes more
 // lines, no more members share lines falsely, and the proposal still
 // keeps what it must.
-func pruned(checks []*Check, s *Struct, p *Proposal, lines []int64, groups bool) *Proposal {
+func pruned(checks []*layout.Check, s *layout.Struct, p *layout.Proposal, lines []int64, groups bool) *layout.Proposal {
 	for k := 0; k < len(p.Aligned); {
 		q := withoutAlign(s, p, k)
 		keep := invalid(s, q) != "" || worse(checks, s, q, lines) != "" || overLimits(s, q, groups) != ""
@@ -1499,7 +1501,7 @@ func pruned(checks []*Check, s *Struct, p *Proposal, lines []int64, groups bool)
 // p.Aligned[k], the members after it where the compiler then puts them:
 // each at the first offset its alignment allows after those before it,
 // members whose storage overlaps (bit-fields) moving together.
-func withoutAlign(s *Struct, p *Proposal, k int) *Proposal {
+func withoutAlign(s *layout.Struct, p *layout.Proposal, k int) *layout.Proposal {
 	i := p.Aligned[k]
 	out := *p.Struct
 	ps := &out
@@ -1517,7 +1519,7 @@ func withoutAlign(s *Struct, p *Proposal, k int) *Proposal {
 			shift = alignUp(end, max(m.Align, m.AlignAttr, 1)) - m.Offset
 		}
 		oldEnd = max(oldEnd, m.End())
-		ShiftBits(m, shift*8)
+		layout.ShiftBits(m, shift*8)
 		m.Offset += shift
 		end = max(end, m.End())
 	}
@@ -1541,13 +1543,13 @@ func withoutAlign(s *Struct, p *Proposal, k int) *Proposal {
 // (no attribute spells it there), and at the end unless the alignment
 // gives it anyway. The struct takes the alignment, which may round its
 // size up: finish keeps the pads where that costs bytes.
-func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
+func aligned(s *layout.Struct, p *layout.Proposal, lines []int64) *layout.Proposal {
 	out := *p.Struct
 	ps := &out
 	ps.Members = slices.Clone(ps.Members)
-	q := &Proposal{Struct: ps, Align: p.Align, Grown: p.Grown}
+	q := &layout.Proposal{Struct: ps, Align: p.Align, Grown: p.Grown}
 	sizes := slices.Sorted(slices.Values(lines))
-	var members []Member
+	var members []layout.Member
 	var from []int
 	for i := 0; i < len(ps.Members); i++ {
 		m := ps.Members[i]
@@ -1567,7 +1569,7 @@ func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 		for k := range zeros {
 			z := &zeros[k]
 			at := alignUp(lo, max(z.Align, z.AlignAttr, 1))
-			ShiftBits(z, (at-z.Offset)*8)
+			layout.ShiftBits(z, (at-z.Offset)*8)
 			z.Offset, lo = at, at
 		}
 		own := max(next.Align, next.AlignAttr, 1)
@@ -1579,7 +1581,7 @@ func aligned(s *Struct, p *Proposal, lines []int64) *Proposal {
 					break
 				}
 			}
-			if align == 0 || lo > hi || next.IsBitField() || next.Unit != 0 || AnyPinned(&s.Members[p.From[j]]) {
+			if align == 0 || lo > hi || next.IsBitField() || next.Unit != 0 || layout.AnyPinned(&s.Members[p.From[j]]) {
 				members, from = append(members, m), append(from, p.From[i])
 				continue
 			}
@@ -1619,7 +1621,7 @@ type plan struct {
 }
 
 // place builds the ordinary proposal, as pl says.
-func place(checks []*Check, s *Struct, items []item, order map[string]int, lines []int64, pl plan) *Proposal {
+func place(checks []*layout.Check, s *layout.Struct, items []item, order map[string]int, lines []int64, pl plan) *layout.Proposal {
 	byPath := pl.byPath
 	b := newBuilder(s, lines, order, items)
 	b.cross, b.keepCold, b.checks = pl.cross, pl.keepCold, checks
@@ -1627,7 +1629,7 @@ func place(checks []*Check, s *Struct, items []item, order map[string]int, lines
 	// their own; only a written member pinned ahead of them can hold
 	// their line. In Go that is one that must stay first, and a fix that
 	// leaves the reads on its line leaves the finding it is for.
-	b.readsApart = s.Lang == LangGo
+	b.readsApart = s.Lang == layout.LangGo
 	var cold, last []item
 	for _, it := range items {
 		switch {
@@ -1664,7 +1666,7 @@ func place(checks []*Check, s *Struct, items []item, order map[string]int, lines
 // lines at every base the struct's alignment allows. For C it also tries
 // aligning the struct, which the allocator then honours, and takes that
 // when it costs fewer bytes; Go cannot align a type.
-func placePerCPU(checks []*Check, s *Struct, items []item, order map[string]int, lines []int64) *Proposal {
+func placePerCPU(checks []*layout.Check, s *layout.Struct, items []item, order map[string]int, lines []int64) *layout.Proposal {
 	maxLine := slices.Max(lines)
 	var last []item
 	free := slices.DeleteFunc(slices.Clone(items), func(it item) bool {
@@ -1708,7 +1710,7 @@ func placePerCPU(checks []*Check, s *Struct, items []item, order map[string]int,
 			b.put(it)
 		}
 	}
-	build := func(lay func(*builder), pad, align int64) *Proposal {
+	build := func(lay func(*builder), pad, align int64) *layout.Proposal {
 		b := newBuilder(s, lines, order, items)
 		b.checks = checks
 		if align > 0 {
@@ -1725,7 +1727,7 @@ func placePerCPU(checks []*Check, s *Struct, items []item, order map[string]int,
 		}
 		return p
 	}
-	separated := func(p *Proposal) bool {
+	separated := func(p *layout.Proposal) bool {
 		return !slices.ContainsFunc(lines, func(line int64) bool {
 			return neighboursIn(checks, p.Struct, line)
 		})
@@ -1733,16 +1735,16 @@ func placePerCPU(checks []*Check, s *Struct, items []item, order map[string]int,
 	// C allows nothing after a flexible array, and padding cannot go
 	// before a pinned one: only the alignment is left.
 	n := len(s.Members)
-	padOK := s.Lang != LangC || n == 0 || s.Members[n-1].Size != 0 || IsGroupMarker(s.Members[n-1].Name) || !AnyPinned(&s.Members[n-1])
-	search := func(lay func(*builder)) *Proposal {
-		var best *Proposal
+	padOK := s.Lang != layout.LangC || n == 0 || s.Members[n-1].Size != 0 || layout.IsGroupMarker(s.Members[n-1].Name) || !layout.AnyPinned(&s.Members[n-1])
+	search := func(lay func(*builder)) *layout.Proposal {
+		var best *layout.Proposal
 		for pad := int64(0); pad <= 2*maxLine && (pad == 0 || padOK); pad += s.Align {
 			if p := build(lay, pad, 0); separated(p) {
 				best = p
 				break
 			}
 		}
-		if s.Lang == LangC {
+		if s.Lang == layout.LangC {
 			for align := s.Align * 2; align <= maxLine; align *= 2 {
 				if p := build(lay, 0, align); separated(p) {
 					if best == nil || p.Struct.Size < best.Struct.Size {
@@ -1764,7 +1766,7 @@ func placePerCPU(checks []*Check, s *Struct, items []item, order map[string]int,
 // asGood reports whether percpu proposal p is as good as q: no path on
 // more lines at any size, no more members sharing lines falsely, and no
 // more bytes.
-func asGood(checks []*Check, p, q *Proposal, lines []int64) bool {
+func asGood(checks []*layout.Check, p, q *layout.Proposal, lines []int64) bool {
 	n, m := hotLinesEach(p.Struct, lines), hotLinesEach(q.Struct, lines)
 	for i := range n {
 		if n[i] > m[i] {
@@ -1790,11 +1792,11 @@ func filter(items []item, c class) []item {
 // split locks) involve fewer members than s's now. A finding that costs a
 // path a line is no gain when it goes and the line stays: a hot field
 // moved off a boundary while another hot field takes a line.
-func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
+func improves(s *layout.Struct, p *layout.Proposal, now, left []layout.Finding, lines []int64) bool {
 	if fewerLines(s, p, lines) {
 		return true
 	}
-	involved := func(fs []Finding) int {
+	involved := func(fs []layout.Finding) int {
 		n := 0
 		for _, f := range fs {
 			if f.Check.CostsAlone(f.Kind) {
@@ -1810,7 +1812,7 @@ func improves(s *Struct, p *Proposal, now, left []Finding, lines []int64) bool {
 // line size, not counting the parts that are guesses (HotPart.Guess): a
 // saving does not rest on one, such as fields moved onto the first line
 // of a struct-typed member whose hot fields nothing marks.
-func fewerLines(s *Struct, p *Proposal, lines []int64) bool {
+func fewerLines(s *layout.Struct, p *layout.Proposal, lines []int64) bool {
 	for _, line := range lines {
 		for _, path := range s.Paths() {
 			if p.Struct.MeanLines(path, line, true) < s.MeanLines(path, line, true) {
@@ -1824,7 +1826,7 @@ func fewerLines(s *Struct, p *Proposal, lines []int64) bool {
 // sameLines says, for a proposal that puts no path on fewer lines, the
 // lines its paths take at the first line size: "rx 5, tx 11 (64-byte
 // lines)".
-func sameLines(s *Struct, lines []int64) string {
+func sameLines(s *layout.Struct, lines []int64) string {
 	var parts []string
 	for _, path := range s.Paths() {
 		n, _ := s.HotLinesAtBases(path, lines[0], false)
@@ -1835,7 +1837,7 @@ func sameLines(s *Struct, lines []int64) string {
 
 // remains says what the findings a proposal leaves are, and why no order
 // fixes them where the layout tells, once per reason.
-func remains(p *Proposal, left []Finding) string {
+func remains(p *layout.Proposal, left []layout.Finding) string {
 	const most = 3
 	var parts, whys []string
 	who, check := map[string][]string{}, map[string]string{}
@@ -1857,7 +1859,7 @@ func remains(p *Proposal, left []Finding) string {
 	}
 	var fixes []string
 	for _, why := range whys {
-		fixes = append(fixes, fmt.Sprintf("%s of %s, since %s", check[why], NameList(who[why]), why))
+		fixes = append(fixes, fmt.Sprintf("%s of %s, since %s", check[why], layout.NameList(who[why]), why))
 	}
 	var out []string
 	if len(fixes) > 0 {
@@ -1874,8 +1876,8 @@ func remains(p *Proposal, left []Finding) string {
 
 // whyLeft explains a finding a proposal leaves, "" when the members alone
 // do not tell.
-func whyLeft(s *Struct, f Finding) string {
-	var ms []*Member
+func whyLeft(s *layout.Struct, f layout.Finding) string {
+	var ms []*layout.Member
 	for _, name := range f.Members {
 		if _, m := s.Lookup(name); m != nil {
 			ms = append(ms, m)
@@ -1897,7 +1899,7 @@ func whyLeft(s *Struct, f Finding) string {
 	}
 	for _, m := range ms {
 		// A group's members stay in it, whatever the hot file says.
-		if h := GroupHot(m.Group); h != nil && m.Hot != nil && h.Write != m.Hot.Write {
+		if h := layout.GroupHot(m.Group); h != nil && m.Hot != nil && h.Write != m.Hot.Write {
 			kind := "read-mostly"
 			if m.Hot.Write {
 				kind = "written"
@@ -1916,16 +1918,18 @@ func whyLeft(s *Struct, f Finding) string {
 // apartIn reports whether written hot member w of s and hot member x, on
 // sides ws and xs, may not share a line by the rule of one of checks
 // (Check.Apart): with none that Isolates, they may.
-func apartIn(checks []*Check, s *Struct, w, x *Member, ws, xs int) bool {
-	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Apart(s, w, x, ws, xs) })
+func apartIn(checks []*layout.Check, s *layout.Struct, w, x *layout.Member, ws, xs int) bool {
+	return slices.ContainsFunc(checks, func(c *layout.Check) bool { return c.Isolates() && c.Apart(s, w, x, ws, xs) })
 }
 
 // neighboursIn reports whether elements of an array of percpu struct s
 // share a line at line by the rule of one of checks (Check.Neighbours).
-func neighboursIn(checks []*Check, s *Struct, line int64) bool {
-	return slices.ContainsFunc(checks, func(c *Check) bool { return c.Isolates() && c.Neighbours != nil && c.Neighbours(s, line) })
+func neighboursIn(checks []*layout.Check, s *layout.Struct, line int64) bool {
+	return slices.ContainsFunc(checks, func(c *layout.Check) bool { return c.Isolates() && c.Neighbours != nil && c.Neighbours(s, line) })
 }
 
 // isolates reports whether one of checks Isolates: the reorganizer then
 // keeps members apart as the checks' rules say.
-func isolates(checks []*Check) bool { return slices.ContainsFunc(checks, (*Check).Isolates) }
+func isolates(checks []*layout.Check) bool {
+	return slices.ContainsFunc(checks, (*layout.Check).Isolates)
+}

@@ -1,4 +1,4 @@
-package layout
+package reorg
 
 import (
 	"cmp"
@@ -6,6 +6,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // Alternative is another proposal for a struct than the one its result
@@ -13,11 +15,11 @@ import (
 // run after the fix would report, say.
 type Alternative struct {
 	// Proposal is the alternative order.
-	Proposal *Proposal
+	Proposal *layout.Proposal
 
-	s      *Struct
+	s      *layout.Struct
 	lines  []int64
-	checks []*Check
+	checks []*layout.Check
 	r      Result
 }
 
@@ -44,9 +46,9 @@ func (a Alternative) Result() (r Result, ok bool) {
 // half as much again as the proposal. tried says what was tried, "" when
 // nothing is: a C struct, one without a proposal, builds laid out
 // differently.
-func Alternatives(builds []Build, checks []*Check, r Result) (alts iter.Seq[Alternative], tried string) {
+func Alternatives(builds []Build, checks []*layout.Check, r Result) (alts iter.Seq[Alternative], tried string) {
 	s := builds[0].Struct
-	if r.Proposal == nil || s.Lang != LangGo || s.Kind != KindStruct || slices.ContainsFunc(builds, func(b Build) bool { return !sameLayout(s, b.Struct) }) {
+	if r.Proposal == nil || s.Lang != layout.LangGo || s.Kind != layout.KindStruct || slices.ContainsFunc(builds, func(b Build) bool { return !sameLayout(s, b.Struct) }) {
 		return func(func(Alternative) bool) {}, ""
 	}
 	var lines []int64
@@ -76,7 +78,7 @@ func Alternatives(builds []Build, checks []*Check, r Result) (alts iter.Seq[Alte
 	orders = append(orders, writesAlone(first, maxLine, step)...)
 
 	type candidate struct {
-		p     *Proposal
+		p     *layout.Proposal
 		cost  int64
 		moved int
 	}
@@ -149,7 +151,7 @@ func otherPadLengths(first []seqStep, maxLine, step int64) []altPlan {
 
 // biggerClasses is first, without its end pad, padded into each bigger
 // size class whose slot is within limit.
-func biggerClasses(s *Struct, lines []int64, order map[string]int, items []item, first []seqStep, limit int64) []altPlan {
+func biggerClasses(s *layout.Struct, lines []int64, order map[string]int, items []item, first []seqStep, limit int64) []altPlan {
 	bare := first
 	if n := len(bare); n > 0 && bare[n-1].it == nil {
 		bare = bare[:n-1]
@@ -237,7 +239,7 @@ type seqStep struct {
 }
 
 // steps is proposal p of s as the steps that lay it out over s's items.
-func steps(s *Struct, items []item, p *Proposal) []seqStep {
+func steps(s *layout.Struct, items []item, p *layout.Proposal) []seqStep {
 	itemOf := map[int]int{}
 	for i, it := range items {
 		for _, k := range it.members {
@@ -268,7 +270,7 @@ func steps(s *Struct, items []item, p *Proposal) []seqStep {
 // where the proposal had it is padded there. A pad a step asks for is a
 // member of its own, as in the proposal the steps come from; one laidOut
 // adds (for keepHot, or to a size) joins a pad before it.
-func laidOut(s *Struct, lines []int64, order map[string]int, items []item, seq []seqStep, keepHot bool) *Proposal {
+func laidOut(s *layout.Struct, lines []int64, order map[string]int, items []item, seq []seqStep, keepHot bool) *layout.Proposal {
 	b := newBuilder(s, lines, order, items)
 	pad := func(n int64) {
 		if n <= 0 {
@@ -302,13 +304,13 @@ func laidOut(s *Struct, lines []int64, order map[string]int, items []item, seq [
 		size++
 	}
 	b.out.Size = alignUp(size, b.out.Align)
-	return &Proposal{Struct: b.out, From: b.from}
+	return &layout.Proposal{Struct: b.out, From: b.from}
 }
 
 // worseThan reports whether a proposal is worse than s, as worse says,
 // with what worse weighs of s computed once for the many Alternatives
 // tries.
-func worseThan(checks []*Check, s *Struct, lines []int64) func(*Proposal) bool {
+func worseThan(checks []*layout.Check, s *layout.Struct, lines []int64) func(*layout.Proposal) bool {
 	isolating := isolating(checks, s, lines)
 	type at struct {
 		path string
@@ -320,7 +322,7 @@ func worseThan(checks []*Check, s *Struct, lines []int64) func(*Proposal) bool {
 			was[at{path, line}], _ = s.HotLinesAtBases(path, line, isolating)
 		}
 	}
-	return func(p *Proposal) bool {
+	return func(p *layout.Proposal) bool {
 		for k, n := range was {
 			if m, _ := p.Struct.HotLinesAtBases(k.path, k.line, isolating); m > n {
 				return true
@@ -331,7 +333,7 @@ func worseThan(checks []*Check, s *Struct, lines []int64) func(*Proposal) bool {
 }
 
 // layoutKey names a layout by where its members lie.
-func layoutKey(s *Struct) string {
+func layoutKey(s *layout.Struct) string {
 	var b strings.Builder
 	for _, m := range s.Members {
 		fmt.Fprintf(&b, "%s@%d+%d;", m.Name, m.Offset, m.Size)
@@ -345,18 +347,18 @@ func layoutKey(s *Struct) string {
 // what q costs when it pads s into a bigger heap slot. ok is false when
 // q leaves a finding r's proposal fixes, or fixes nothing AnalyzeWith
 // would make a proposal for.
-func withProposal(s *Struct, lines []int64, checks []*Check, r Result, q *Proposal) (out Result, ok bool) {
+func withProposal(s *layout.Struct, lines []int64, checks []*layout.Check, r Result, q *layout.Proposal) (out Result, ok bool) {
 	maxLine := slices.Max(lines)
 	again, _ := propose(checks, q.Struct, lines)
-	var left []Finding
+	var left []layout.Finding
 	for _, line := range lines {
-		for _, f := range RunChecks(checks, q.Struct, again, line, maxLine) {
+		for _, f := range layout.RunChecks(checks, q.Struct, again, line, maxLine) {
 			if f.Check.Reorders() && !s.Silenced(&f) {
 				left = append(left, f)
 			}
 		}
 	}
-	left = MergeLineSizes(left)
+	left = layout.MergeLineSizes(left)
 	if !improves(s, q, r.Findings, left, lines) {
 		return r, false
 	}
@@ -388,7 +390,7 @@ func withProposal(s *Struct, lines []int64, checks []*Check, r Result, q *Propos
 // slotCost says what a heap object of s padded to size costs: its size
 // class, where that starts objects past a line of the given size, and
 // the bytes it adds to each.
-func slotCost(s *Struct, size, line int64) string {
+func slotCost(s *layout.Struct, size, line int64) string {
 	grown := *s
 	grown.Size = size
 	var offsets []int64
@@ -396,12 +398,12 @@ func slotCost(s *Struct, size, line int64) string {
 		offsets = append(offsets, b.Offset)
 	}
 	return fmt.Sprintf("%s from %d to %d bytes: the %d-byte size class starts heap objects at %s bytes past a %d-byte line, for %d more bytes per object",
-		s.Name, s.Size, size, slot(s, size), OrList(offsets), line, slot(s, size)-slot(s, s.Size))
+		s.Name, s.Size, size, slot(s, size), layout.OrList(offsets), line, slot(s, size)-slot(s, s.Size))
 }
 
 // ownObjects reports whether the struct's values are heap objects of
 // their own, whose size class is their cost: not elements of an array
 // (percpu, Elements), nor held in place in other structs.
-func ownObjects(s *Struct) bool {
+func ownObjects(s *layout.Struct) bool {
 	return s.Heap != nil && !s.PerCPU && !s.Elements && len(s.InPlace) == 0
 }

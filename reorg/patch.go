@@ -1,9 +1,11 @@
-package layout
+package reorg
 
 import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // A patch is what a maintainer reviews: the struct's own order with a few
@@ -46,10 +48,10 @@ type unit struct {
 // hotSpan is the bytes of one hot member, relative to its unit's start.
 type hotSpan struct {
 	lo, hi int64
-	hot    *Hot
+	hot    *layout.Hot
 	side   int
 	member int // a number for the member, for counting members
-	m      *Member
+	m      *layout.Member
 	// paths is hot.Paths as bits, by index in patcher.paths.
 	paths uint64
 }
@@ -62,7 +64,7 @@ type patchGroup struct {
 
 // patcher holds what every order of one struct shares.
 type patcher struct {
-	s      *Struct
+	s      *layout.Struct
 	lines  []int64
 	paths  []string
 	groups []patchGroup
@@ -97,7 +99,7 @@ type patcher struct {
 	// apart remembers their answer for each pair of the hot members, by
 	// hotSpan.member, members of them: 0 not asked yet, 1 may share, 2
 	// apart.
-	checks  []*Check
+	checks  []*layout.Check
 	apart   []uint8
 	members int
 	// cold says, by member of s, that nothing in it is hot (HotWithin).
@@ -162,7 +164,7 @@ const maxRun = 8
 // limits when limits is set); nil when no move helps, or when s's own
 // order, laid out again, is not s (a member where nothing the model
 // holds explains it).
-func patch(checks []*Check, s *Struct, items []item, lines []int64, limits bool, seed *Proposal, robust bool) *Proposal {
+func patch(checks []*layout.Check, s *layout.Struct, items []item, lines []int64, limits bool, seed *layout.Proposal, robust bool) *layout.Proposal {
 	pt := newPatcher(checks, s, items, lines, limits, robust)
 	if !laysOutAs(s, pt.proposal(pt.declared)) {
 		return nil
@@ -281,7 +283,7 @@ func (pt *patcher) holds(order []int32) bool {
 // alignments are the alignments a group's begin marker may be given:
 // each line size, and those the struct's members have by an attribute
 // already (the binary's ____cacheline_aligned), smallest first.
-func alignments(s *Struct, lines []int64) []int64 {
+func alignments(s *layout.Struct, lines []int64) []int64 {
 	out := slices.Clone(lines)
 	for _, m := range s.Members {
 		if m.AlignAttr > 1 {
@@ -647,7 +649,7 @@ func (pt *patcher) fits(u, v int32) bool {
 
 // orderOf is the order of units that p lays out, nil when p is none, or
 // pads or aligns what no unit order can.
-func (pt *patcher) orderOf(p *Proposal) []int32 {
+func (pt *patcher) orderOf(p *layout.Proposal) []int32 {
 	if p == nil || p.Isolates() || p.Align != 0 {
 		return nil
 	}
@@ -677,7 +679,7 @@ func (pt *patcher) orderOf(p *Proposal) []int32 {
 
 // newPatcher readies the search for s's orders; robust has it score
 // each at every build s.Variations give as well.
-func newPatcher(checks []*Check, s *Struct, items []item, lines []int64, limits, robust bool) *patcher {
+func newPatcher(checks []*layout.Check, s *layout.Struct, items []item, lines []int64, limits, robust bool) *patcher {
 	pt := &patcher{checks: checks, s: s, lines: lines, paths: s.Paths(), limits: limits, alignedHead: -1}
 	ids := pt.addUnits(items)
 	pt.members = len(ids)
@@ -705,18 +707,18 @@ func newPatcher(checks []*Check, s *Struct, items []item, lines []int64, limits,
 
 // addUnits makes the units of items, each with its hot spans, and returns
 // the number it gave each hot member.
-func (pt *patcher) addUnits(items []item) map[*Member]int {
+func (pt *patcher) addUnits(items []item) map[*layout.Member]int {
 	s := pt.s
-	ids := map[*Member]int{}
+	ids := map[*layout.Member]int{}
 	spansOf := func(it *item) []hotSpan {
 		var out []hotSpan
 		for _, k := range it.members {
 			top := &s.Members[k]
-			var walk func(m *Member)
-			walk = func(m *Member) {
+			var walk func(m *layout.Member)
+			walk = func(m *layout.Member) {
 				// A struct-typed member counts by its parts, as the
 				// checks count it (hotMembers), not over its extent.
-				for k, h := range TouchedParts(m) {
+				for k, h := range layout.TouchedParts(m) {
 					if h.Hot == nil {
 						break
 					}
@@ -771,7 +773,7 @@ func (pt *patcher) addUnits(items []item) map[*Member]int {
 }
 
 // markSpans sets each hot span's path bits; ids are the hot members.
-func (pt *patcher) markSpans(ids map[*Member]int) {
+func (pt *patcher) markSpans(ids map[*layout.Member]int) {
 	// The bits of the first 64 paths, found by name: a search of
 	// pt.paths for each path of each span cost paths squared.
 	bit := map[string]uint64{}
@@ -800,7 +802,7 @@ func (pt *patcher) readyBuilds(order []int32) {
 		c.base, _, _ = pt.lineCounts(nil)
 	}
 	for _, v := range pt.s.Variations {
-		k := slices.IndexFunc(pt.s.Members, func(m Member) bool { return m.Name == v.Member })
+		k := slices.IndexFunc(pt.s.Members, func(m layout.Member) bool { return m.Name == v.Member })
 		for u := range pt.units {
 			if v.Anchored && slices.Contains(pt.units[u].it.members, k) {
 				if pt.anchored == nil {
@@ -828,7 +830,7 @@ func (pt *patcher) conflicts(w, x *hotSpan) bool {
 }
 
 // proposal lays order out as a Proposal.
-func (pt *patcher) proposal(order []int32) *Proposal {
+func (pt *patcher) proposal(order []int32) *layout.Proposal {
 	b := newBuilder(pt.s, pt.lines, nil, nil)
 	for _, u := range order {
 		un := &pt.units[u]
@@ -847,7 +849,7 @@ func (pt *patcher) proposal(order []int32) *Proposal {
 	if pt.alignedHead >= 0 {
 		un := &pt.units[pt.alignedHead]
 		for i, k := range p.From {
-			if m := &p.Struct.Members[i]; slices.Contains(un.it.members, k) && IsGroupMarker(m.Name) {
+			if m := &p.Struct.Members[i]; slices.Contains(un.it.members, k) && layout.IsGroupMarker(m.Name) {
 				m.AlignAttr = un.it.align
 				m.Align = max(m.Align, un.it.align)
 				p.Aligned = append(p.Aligned, i)
@@ -1005,7 +1007,7 @@ func (pt *patcher) evalIn(order []int32, cur *patchScore, builds bool) (patchSco
 func (pt *patcher) markerEnd(u int32) int64 {
 	un := &pt.units[u]
 	for _, k := range un.it.members {
-		if m := &pt.s.Members[k]; IsGroupMarker(m.Name) {
+		if m := &pt.s.Members[k]; layout.IsGroupMarker(m.Name) {
 			return pt.pos[u] + max(m.Offset-un.it.start, 0) + m.Size
 		}
 	}
@@ -1186,7 +1188,7 @@ func moveRange(order []int32, lo, hi, at int) []int32 {
 }
 
 // laysOutAs reports whether p puts every member of s where s has it.
-func laysOutAs(s *Struct, p *Proposal) bool {
+func laysOutAs(s *layout.Struct, p *layout.Proposal) bool {
 	if p.Struct.Size != s.Size || len(p.From) != len(s.Members) {
 		return false
 	}

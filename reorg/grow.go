@@ -1,14 +1,16 @@
-package layout
+package reorg
 
 import (
 	"fmt"
 	"slices"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // worthGrowing reports whether padding p into the size class of g saves
 // s's heap objects, on average over their bases and summed over the paths,
 // at least as many bytes of hot lines as it adds to each object.
-func worthGrowing(s *Struct, p, g *Proposal, line int64) bool {
+func worthGrowing(s *layout.Struct, p, g *layout.Proposal, line int64) bool {
 	var saved float64
 	for _, path := range s.Paths() {
 		saved += (p.Struct.MeanLines(path, line, false) - g.Struct.MeanLines(path, line, false)) * float64(line)
@@ -18,7 +20,7 @@ func worthGrowing(s *Struct, p, g *Proposal, line int64) bool {
 
 // lineOrigin is how far past a line boundary s starts when every heap
 // object of it starts at the same place, 0 otherwise.
-func lineOrigin(s *Struct, line int64) int64 {
+func lineOrigin(s *layout.Struct, line int64) int64 {
 	if bases := s.Bases(line); len(bases) == 1 {
 		return bases[0].Offset
 	}
@@ -31,8 +33,8 @@ func lineOrigin(s *Struct, line int64) int64 {
 const maxGrowth = 1.5
 
 // slot is the memory a heap object of n bytes of s's kind takes.
-func slot(s *Struct, n int64) int64 {
-	if p := s.Heap.Place(n, s.Pointers); p.Kind == PlaceSmall || p.Kind == PlaceTiny {
+func slot(s *layout.Struct, n int64) int64 {
+	if p := s.Heap.Place(n, s.Pointers); p.Kind == layout.PlaceSmall || p.Kind == layout.PlaceTiny {
 		return p.Class.Size
 	}
 	return alignUp(n, s.Heap.PageSize)
@@ -41,7 +43,7 @@ func slot(s *Struct, n int64) int64 {
 // classStarts lists, in increasing order, the sizes from n at which a heap
 // object of s's kind moves into another size class: n itself, and the
 // smallest size of each bigger class.
-func classStarts(s *Struct, n int64) []int64 {
+func classStarts(s *layout.Struct, n int64) []int64 {
 	// Sizes just past a class are where the next class starts.
 	candidates := []int64{n, s.Heap.MaxSmallSize - s.Heap.MallocHeaderSize + 1}
 	for _, c := range s.Heap.Classes {
@@ -60,7 +62,7 @@ func classStarts(s *Struct, n int64) []int64 {
 // lineClass finds the smallest size, from n, that takes a heap object of
 // s's kind into a size class starting every object at the same place past
 // a line of the given size, -1 when there is none.
-func lineClass(s *Struct, n, line int64) int64 {
+func lineClass(s *layout.Struct, n, line int64) int64 {
 	for _, c := range classStarts(s, n) {
 		if len(s.Heap.Bases(c, s.Pointers, line)) == 1 {
 			return c
@@ -76,7 +78,7 @@ func lineClass(s *Struct, n, line int64) int64 {
 // says so in a clause to add to the reason there is no full fix; it says
 // nothing for a proposal whose objects all start at one place already
 // (s's own size class may, where the proposal's bigger one does not).
-func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Proposal, string) {
+func growToLine(checks []*layout.Check, s *layout.Struct, p *layout.Proposal, lines []int64) (*layout.Proposal, string) {
 	maxLine := slices.Max(lines)
 	// A percpu struct is no object of its own: its size class is not
 	// where its elements start.
@@ -123,7 +125,7 @@ func growToLine(checks []*Check, s *Struct, p *Proposal, lines []int64) (*Propos
 // lines they take at the best, and no finding the fixes address is left.
 // A 296-byte object in the 320-byte class starts at 0 or 64 past a
 // 128-byte line; 38 hot bytes at its start fit one line at either.
-func growAtBases(s *Struct, checks []*Check, p *Proposal, lines []int64) *Proposal {
+func growAtBases(s *layout.Struct, checks []*layout.Check, p *layout.Proposal, lines []int64) *layout.Proposal {
 	maxLine := slices.Max(lines)
 	reordered := p.Struct.Size
 	limit := lineClass(s, reordered, maxLine)
@@ -152,7 +154,7 @@ func growAtBases(s *Struct, checks []*Check, p *Proposal, lines []int64) *Propos
 
 // growthCost says what padding s to size costs and gives: the size class
 // and where it starts heap objects past a line of the given size.
-func growthCost(s *Struct, size, line int64) string {
+func growthCost(s *layout.Struct, size, line int64) string {
 	grown := *s
 	grown.Size = size
 	where := "on a line"
@@ -161,7 +163,7 @@ func growthCost(s *Struct, size, line int64) string {
 		for i, b := range bases {
 			offsets[i] = b.Offset
 		}
-		where = fmt.Sprintf("at %s bytes past a %d-byte line, each as good for the hot fields", OrList(offsets), line)
+		where = fmt.Sprintf("at %s bytes past a %d-byte line, each as good for the hot fields", layout.OrList(offsets), line)
 	} else if o := bases[0].Offset; o != 0 {
 		where = fmt.Sprintf("%d bytes past a line", o)
 	}
@@ -181,10 +183,10 @@ func growthCost(s *Struct, size, line int64) string {
 
 // leftover is the first finding the fixes address that p still has, ""
 // when it has none.
-func leftover(checks []*Check, s *Struct, p *Proposal, lines []int64) string {
+func leftover(checks []*layout.Check, s *layout.Struct, p *layout.Proposal, lines []int64) string {
 	again, _ := propose(checks, p.Struct, lines)
 	for _, line := range lines {
-		for _, f := range RunChecks(checks, p.Struct, again, line, slices.Max(lines)) {
+		for _, f := range layout.RunChecks(checks, p.Struct, again, line, slices.Max(lines)) {
 			if f.Check.Reorders() && !s.Silenced(&f) {
 				return f.Message
 			}

@@ -1,10 +1,12 @@
-package layout
+package reorg
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // moved names the fewest members whose removal leaves the others in their
@@ -12,7 +14,7 @@ import (
 // many members it passes.
 func TestMoved(t *testing.T) {
 	s := cStruct("m", c64("a", ""), c64("b", ""), c64("c", ""), c64("d", ""), c64("e", ""))
-	p := &Proposal{Struct: s, From: []int{4, 0, 1, -1, 2, 3}}
+	p := &layout.Proposal{Struct: s, From: []int{4, 0, 1, -1, 2, 3}}
 	if got := moved(s, p); !slices.Equal(got, []string{"e"}) {
 		t.Errorf("moved %q, want [e]", got)
 	}
@@ -24,7 +26,7 @@ func TestMoved(t *testing.T) {
 
 // kernelLike is a struct with a read_tx group that ends a line and a hot
 // tx field outside it, two lines down.
-func kernelLike() *Struct {
+func kernelLike() *layout.Struct {
 	return cStruct("k",
 		marker("__cacheline_group_begin__k_read_tx"),
 		c64("t1", ""), c64("t2", ""), c64("t3", ""), c64("t4", ""),
@@ -62,8 +64,8 @@ func TestPatchMovesOne(t *testing.T) {
 // the assertion to raise.
 func TestGroupLimits(t *testing.T) {
 	s := kernelLike()
-	s.Members[slices.IndexFunc(s.Members, func(m Member) bool { return m.Name == "out" })].Join = "k_read_tx"
-	s.GroupLimits = []GroupLimit{{Group: "k_read_tx", Size: 56, Where: "k.c:7", Assert: "CACHELINE_ASSERT_GROUP_SIZE(struct k, k_read_tx, 56)"}}
+	s.Members[slices.IndexFunc(s.Members, func(m layout.Member) bool { return m.Name == "out" })].Join = "k_read_tx"
+	s.GroupLimits = []layout.GroupLimit{{Group: "k_read_tx", Size: 56, Where: "k.c:7", Assert: "CACHELINE_ASSERT_GROUP_SIZE(struct k, k_read_tx, 56)"}}
 	// The join makes the group 64 bytes: no proposal, and the result
 	// names the assertion to raise.
 	r := Analyze(s, []int64{64})
@@ -72,7 +74,7 @@ func TestGroupLimits(t *testing.T) {
 	}
 	s.GroupLimits[0].Size = 64
 	r = Analyze(s, []int64{64})
-	if p := r.Proposal; p == nil || p.Groups[0].After != 64 || len(p.GroupChanges) != 1 || p.GroupChanges[0] != (GroupChange{Member: "out", To: "k_read_tx"}) {
+	if p := r.Proposal; p == nil || p.Groups[0].After != 64 || len(p.GroupChanges) != 1 || p.GroupChanges[0] != (layout.GroupChange{Member: "out", To: "k_read_tx"}) {
 		t.Errorf("with room for it, out joins the group: %+v (%s)", r.Proposal, r.NoFix)
 	}
 }
@@ -80,7 +82,7 @@ func TestGroupLimits(t *testing.T) {
 // A C proposal grows the struct, or pads inside a group, only with Grow.
 func TestOverLimits(t *testing.T) {
 	s := kernelLike()
-	p := &Proposal{Struct: &Struct{Name: "k", Size: s.Size + 8, Align: 8, Lang: LangC, Members: s.Members}, From: make([]int, len(s.Members))}
+	p := &layout.Proposal{Struct: &layout.Struct{Name: "k", Size: s.Size + 8, Align: 8, Lang: layout.LangC, Members: s.Members}, From: make([]int, len(s.Members))}
 	for i := range p.From {
 		p.From[i] = i
 	}
@@ -94,12 +96,12 @@ func TestOverLimits(t *testing.T) {
 	// A pad inserted inside the group.
 	s.Grow = 0
 	ms := slices.Clone(s.Members)
-	ms = slices.Insert(ms, 2, Member{Name: "_", Offset: 8, Size: 8, Align: 1, Padding: true})
+	ms = slices.Insert(ms, 2, layout.Member{Name: "_", Offset: 8, Size: 8, Align: 1, Padding: true})
 	for i := 3; i < len(ms); i++ {
 		ms[i].Offset += 8
 	}
 	ms = ms[:len(ms)-1] // keep the size
-	q := &Proposal{Struct: &Struct{Name: "k", Size: s.Size, Align: 8, Lang: LangC, Members: ms}}
+	q := &layout.Proposal{Struct: &layout.Struct{Name: "k", Size: s.Size, Align: 8, Lang: layout.LangC, Members: ms}}
 	for i := range ms {
 		q.From = append(q.From, i)
 	}
@@ -180,7 +182,7 @@ func TestScoringReadsChecks(t *testing.T) {
 	if reported == 0 || len(falseShare(s, 64)) != 0 {
 		t.Fatalf("want only the neighbours' sharing: %d members, %v", reported, falseShare(s, 64))
 	}
-	if got := falselyShared(Checks, s, 64); got != reported {
+	if got := falselyShared(layout.Checks, s, 64); got != reported {
 		t.Errorf("scored %d members sharing, the checks report %d", got, reported)
 	}
 }

@@ -1,0 +1,27 @@
+package reorg
+
+import "fmt"
+
+// Arithmetic and wording the reorganizer shares with layout's checks,
+// too small to export from there.
+
+// alignUp rounds n up to a multiple of a.
+func alignUp(n, a int64) int64 {
+	if a <= 1 {
+		return n
+	}
+	return (n + a - 1) / a * a
+}
+
+// floorDiv divides rounding towards minus infinity, for negative offsets of
+// neighbouring elements.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// atLines names a line size in a message, as the checks do.
+func atLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }

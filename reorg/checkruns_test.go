@@ -1,0 +1,30 @@
+package reorg
+
+import (
+	"slices"
+
+	"github.com/cachelint/cachelint/layout"
+)
+
+// The checks as the tests here judge proposals by: through their Run, as
+// Analyze does, the one package-level door into them.
+
+// run is what check c finds in s at one line size, with no proposal.
+func run(c *layout.Check, s *layout.Struct, line int64) []layout.Finding {
+	return layout.RunChecks([]*layout.Check{c}, s, nil, line, line)
+}
+
+// falseShare is what falseshare finds between members of one element.
+func falseShare(s *layout.Struct, line int64) []layout.Finding {
+	return slices.DeleteFunc(run(layout.CheckFalseShare, s, line), func(f layout.Finding) bool { return f.Key == "percpu" })
+}
+
+// neighbourShare is what falseshare finds between neighbouring elements
+// of a percpu struct.
+func neighbourShare(s *layout.Struct, line int64) []layout.Finding {
+	return slices.DeleteFunc(run(layout.CheckFalseShare, s, line), func(f layout.Finding) bool { return f.Key != "percpu" })
+}
+
+func straddles(s *layout.Struct, line int64) []layout.Finding {
+	return run(layout.CheckStraddle, s, line)
+}
