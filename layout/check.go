@@ -408,3 +408,9 @@ func RunChecks(checks []*Check, s *Struct, prop *Proposal, line, maxLine int64) 
 }
 
 func atLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }
+
+// Silenced reports whether the ignore directives of s silence f, by its
+// check's name or by its kind.
+func (s *Struct) Silenced(f *Finding) bool {
+	return s.Ignored(f.Check.Name) || f.Kind != f.Check.Name && s.Ignored(f.Kind)
+}

@@ -18,19 +18,6 @@ import (
 // inet_sock's 152-byte cork next to the tx fields "saved" a line only
 // for its first byte, though ip_queue_xmit reads cork.fl, 48 bytes in).
 
-// HotPart is a hot field inside a member whose type is a struct: where it
-// lies from the member's start, and how it is hot.
-type HotPart struct {
-	Name   string // the field's path inside the member, "" for the first line
-	Offset int64
-	Size   int64
-	Hot    *Hot
-	// Guess says the part is the first byte of a member whose type marks
-	// no field hot: where code that takes its address starts, not what
-	// the paths read.
-	Guess bool
-}
-
 // wholeBytes is the largest struct-typed hot member that counts whole
 // when nothing marks its type's fields: it fits in a line of the smallest
 // size the kernel's fast paths are laid out for.

@@ -110,23 +110,6 @@ func (sp span) shares(o span, line int64) bool {
 
 func (sp span) shift(d int64) span { return span{sp.lo + d, sp.hi + d} }
 
-// floorDiv divides rounding towards minus infinity, for negative offsets of
-// neighbouring elements.
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
-}
-
-func alignUp(n, a int64) int64 {
-	if a <= 1 {
-		return n
-	}
-	return (n + a - 1) / a * a
-}
-
 // ByteSpan is the bytes m occupies, from lo up to hi; a bit-field
 // occupies only the bytes holding its bits, not its whole storage unit.
 func (m *Member) ByteSpan() (lo, hi int64) {
@@ -262,4 +245,30 @@ func unionLength(spans []span) int64 {
 		end = max(end, sp.hi)
 	}
 	return n
+}
+
+// Paths lists the fast paths named by s's hot members, sorted, or none when
+// hot members name none.
+func (s *Struct) Paths() []string {
+	var paths []string
+	for _, h := range s.hotMembers() {
+		paths = append(paths, h.m.Hot.Paths...)
+	}
+	slices.Sort(paths)
+	return slices.Compact(paths)
+}
+
+// ResolvePaths gives every hot member with no path every path that some
+// other hot member of s names (or DefaultPath when none does), so that later
+// steps see explicit paths only.
+func (s *Struct) ResolvePaths() {
+	paths := s.Paths()
+	if len(paths) == 0 {
+		paths = []string{DefaultPath}
+	}
+	for _, h := range s.hotMembers() {
+		if len(h.m.Hot.Paths) == 0 {
+			h.m.Hot.Paths = slices.Clone(paths)
+		}
+	}
 }

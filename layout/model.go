@@ -438,12 +438,6 @@ func (s *Struct) Ignored(word string) bool {
 	return false
 }
 
-// Silenced reports whether the ignore directives of s silence f, by its
-// check's name or by its kind.
-func (s *Struct) Silenced(f *Finding) bool {
-	return s.Ignored(f.Check.Name) || f.Kind != f.Check.Name && s.Ignored(f.Kind)
-}
-
 // End is the offset just past m's last byte.
 func (m *Member) End() int64 { return m.Offset + m.Size }
 
@@ -486,32 +480,6 @@ func (m *Member) HotWithin() *Hot {
 
 // IsBitField reports whether m is a bit-field.
 func (m *Member) IsBitField() bool { return m.BitSize > 0 }
-
-// Paths lists the fast paths named by s's hot members, sorted, or none when
-// hot members name none.
-func (s *Struct) Paths() []string {
-	var paths []string
-	for _, h := range s.hotMembers() {
-		paths = append(paths, h.m.Hot.Paths...)
-	}
-	slices.Sort(paths)
-	return slices.Compact(paths)
-}
-
-// ResolvePaths gives every hot member with no path every path that some
-// other hot member of s names (or DefaultPath when none does), so that later
-// steps see explicit paths only.
-func (s *Struct) ResolvePaths() {
-	paths := s.Paths()
-	if len(paths) == 0 {
-		paths = []string{DefaultPath}
-	}
-	for _, h := range s.hotMembers() {
-		if len(h.m.Hot.Paths) == 0 {
-			h.m.Hot.Paths = slices.Clone(paths)
-		}
-	}
-}
 
 // Lookup finds the member named name, looking into anonymous members as C
 // does. It returns the index of the top-level member that holds it and the
@@ -616,4 +584,17 @@ func ShiftBits(m *Member, d int64) {
 		m.Inner[i].Offset += d / 8
 		ShiftBits(&m.Inner[i], d)
 	}
+}
+
+// HotPart is a hot field inside a member whose type is a struct: where it
+// lies from the member's start, and how it is hot.
+type HotPart struct {
+	Name   string // the field's path inside the member, "" for the first line
+	Offset int64
+	Size   int64
+	Hot    *Hot
+	// Guess says the part is the first byte of a member whose type marks
+	// no field hot: where code that takes its address starts, not what
+	// the paths read.
+	Guess bool
 }
