@@ -1,12 +1,13 @@
 // Package layout is cachelint's model of a struct's memory layout, the
-// cache-line arithmetic over it, the checks and the reorganizer.
+// cache-line arithmetic over it and the checks.
 //
 // It is fed by Go source (golayout, from go/types) and by the binary
 // readers (dwarfscan, btfscan) alike, so it knows nothing of either:
 // members carry byte and bit offsets, sizes and alignments as the compiler
 // chose them, plus what annotations, hot files and profiles say about them.
-// Every source ends with Prepare; Analyze then runs the checks (each a
-// Check value, registered in Checks) and proposes a better order.
+// Every source ends with Prepare; the checks (each a Check value,
+// registered in Checks) then judge the struct, and package reorg's
+// Analyze runs them and proposes a better order.
 package layout
 
 import (

@@ -1,7 +1,9 @@
 package reorg
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/cachelint/cachelint/layout"
 )
@@ -152,4 +154,62 @@ func sameFindings(left []layout.Finding, f *layout.Finding) []layout.Finding {
 		}
 	}
 	return same
+}
+
+// groupsNeed says what an order better than p (or than s, when p is nil)
+// needs of s's cacheline groups, when the best order that may grow them
+// past their limits is better by more than its moves cost: the groups it
+// grows, and for each the assertion to raise. "" otherwise, and for a
+// struct without groups.
+func groupsNeed(checks []*layout.Check, s *layout.Struct, lines []int64, p *layout.Proposal) string {
+	if s.Lang != layout.LangC || s.PerCPU || s.Kind != layout.KindStruct || len(groupNames(s)) == 0 {
+		return ""
+	}
+	items, order := itemsOf(s)
+	free, _ := proposeC(checks, s, items, order, lines, false)
+	if free == nil {
+		return ""
+	}
+	ref := p
+	if ref == nil {
+		ref = &layout.Proposal{Struct: s}
+	}
+	fl, rl := hotLinesEach(free.Struct, lines), hotLinesEach(ref.Struct, lines)
+	if slices.Equal(fl, rl) || !better(free, fl, ref, rl, lines) {
+		return ""
+	}
+	var over []string
+	for _, g := range groupSizes(s, free) {
+		switch {
+		case g.After <= g.Limit:
+		case g.Where != "":
+			over = append(over, fmt.Sprintf("%s of %d bytes (raise %s at %s to %d)", g.Group, g.After, assertText(s, g), g.Where, g.After))
+		default:
+			over = append(over, fmt.Sprintf("%s of %d bytes, not %d", g.Group, g.After, g.Before))
+		}
+	}
+	if len(over) == 0 {
+		return ""
+	}
+	var parts []string
+	per := len(fl) / len(lines)
+	for k, line := range lines {
+		var ps []string
+		for i, path := range s.Paths() {
+			ps = append(ps, fmt.Sprintf("%s %d", path, fl[k*per+i]))
+		}
+		parts = append(parts, fmt.Sprintf("%s at %d-byte lines", strings.Join(ps, ", "), line))
+	}
+	n := len(moved(s, free))
+	return fmt.Sprintf("an order with hot lines %s (moving %d %s) needs %s", strings.Join(parts, "; "), n, plural(int64(n), "member"), strings.Join(over, ", "))
+}
+
+// assertText is the assertion that limits group g of s.
+func assertText(s *layout.Struct, g layout.GroupSize) string {
+	for _, l := range s.GroupLimits {
+		if l.Group == g.Group && l.Assert != "" {
+			return l.Assert
+		}
+	}
+	return fmt.Sprintf("the size of %s (%d)", g.Group, g.Limit)
 }

@@ -18,15 +18,6 @@ func worthGrowing(s *layout.Struct, p, g *layout.Proposal, line int64) bool {
 	return saved >= float64(slot(s, g.Struct.Size)-slot(s, p.Struct.Size))
 }
 
-// lineOrigin is how far past a line boundary s starts when every heap
-// object of it starts at the same place, 0 otherwise.
-func lineOrigin(s *layout.Struct, line int64) int64 {
-	if bases := s.Bases(line); len(bases) == 1 {
-		return bases[0].Offset
-	}
-	return 0
-}
-
 // maxGrowth bounds the slot a proposal may pad a heap object into, as a
 // multiple of the slot the reordered struct takes: beyond half as much
 // again the memory costs more than the lines it saves.

@@ -8,19 +8,6 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// config is one build's layout other than the binary's: bytes added
-// inside units.
-type config struct {
-	what string
-	// grow is, per unit, the bytes added, and at where in the unit
-	// (relative to its start): the unit's hot spans from there on move.
-	grow, at []int64
-	// base are s's line counts in this build (hotLinesEach's order),
-	// size its size.
-	base []int
-	size int64
-}
-
 // maxConfigs bounds the builds a proposal is scored at: every
 // combination of the variations' deltas where there are no more, else
 // each variation alone at each of its deltas, and all of them at once at
@@ -264,4 +251,31 @@ func (pt *patcher) inAllConfigs(order []int32) string {
 		}
 	}
 	return ""
+}
+
+// readyBuilds scores order, the declared one, at every build the
+// struct's variations give, marks the units a block the binary lacks
+// anchors, and lays order out again for this build.
+func (pt *patcher) readyBuilds(order []int32) {
+	pt.cfgs = pt.configs()
+	for i := range pt.cfgs {
+		c := &pt.cfgs[i]
+		c.size = pt.sizeAt(pt.layOutIn(order, c))
+		pt.collectIn(order, c)
+		c.base, _, _ = pt.lineCounts(nil)
+	}
+	for _, v := range pt.s.Variations {
+		k := slices.IndexFunc(pt.s.Members, func(m layout.Member) bool { return m.Name == v.Member })
+		for u := range pt.units {
+			if v.Anchored && slices.Contains(pt.units[u].it.members, k) {
+				if pt.anchored == nil {
+					pt.anchored = map[int32]bool{}
+				}
+				pt.anchored[int32(u)] = true
+			}
+		}
+	}
+	pt.home = pt.region(order)
+	pt.layOut(order)
+	pt.collect(order)
 }
