@@ -15,7 +15,7 @@ import (
 // decided.
 type Separators func(s *Struct, i int) bool
 
-// Prepare makes s ready for Analyze once its source has laid it out and
+// Prepare makes s ready for reorg.Analyze once its source has laid it out and
 // applied what people say of it (Go comments, hot files, net_cachelines
 // tables, profiles: hot marks, pins, percpu, budgets, ignores). It is the
 // one step every source takes, in one order:

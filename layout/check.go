@@ -20,7 +20,7 @@ type Check struct {
 	Rule
 	// Run finds the check's problems in pass.Struct at pass.Line. A
 	// finding says which problem it is with its Key, the same at every
-	// line size and every base, so that Analyze reports it once.
+	// line size and every base, so that reorg.Analyze reports it once.
 	Run func(pass *Pass) []Finding
 	// Apart is, for a check that Isolates, its rule as one predicate:
 	// whether written hot member w of s and hot member x, on sides ws and
@@ -151,7 +151,7 @@ type Pass struct {
 	// Proposal is the order the reorganizer proposes for Struct, nil when
 	// there is none; a check may judge Struct against it.
 	Proposal *Proposal
-	// Line is the line size to check at, MaxLine the largest that Analyze
+	// Line is the line size to check at, MaxLine the largest that reorg.Analyze
 	// checks at.
 	Line, MaxLine int64
 
@@ -164,7 +164,7 @@ type Pass struct {
 
 // Finding words a problem found at the pass's line size: key says which
 // problem it is (Finding.Key); head and tail are the message either side
-// of the line size, which Analyze writes between them in parentheses
+// of the line size, which reorg.Analyze writes between them in parentheses
 // ("(64-byte lines)", or every size the problem holds at); member is the
 // index of the top-level member it points at, -1 for the struct.
 func (p *Pass) Finding(member int, members []string, key, head, tail string) Finding {

@@ -254,8 +254,8 @@ func (s *Struct) globalEnd(line int64) []Finding {
 // places reports whether the pads from member pad to the end place s's
 // heap objects rather than separate them from the next: without them, s
 // would be in a size class where some path's hot fields take more lines on
-// average (growToLine's pads, which a fix writes). Such a pad is judged by
-// what it buys there, not as a separator.
+// average (the pads reorg's growToLine adds, which a fix writes). Such a
+// pad is judged by what it buys there, not as a separator.
 func (s *Struct) places(pad int, line int64) bool {
 	without := *s
 	without.Size = alignUp(s.Members[pad].Offset, max(s.Align, 1))

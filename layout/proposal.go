@@ -25,7 +25,7 @@ type Proposal struct {
 	// line, in place of a pad array before them.
 	Aligned []int
 	// Moved names the members the proposal moves: the fewest whose
-	// removal leaves the others in their order (see moved).
+	// removal leaves the others in their order (see reorg's moved).
 	Moved []string
 	// Groups are the sizes of the kernel cacheline groups before and
 	// after, and what they may take; GroupChanges the members the
@@ -33,8 +33,8 @@ type Proposal struct {
 	Groups       []GroupSize
 	GroupChanges []GroupChange
 	// MovedAtLeast is a lower bound on the members any order that puts
-	// each path on as few lines as this one must move (movesAtLeast), 0
-	// when the proposal moves none.
+	// each path on as few lines as this one must move (reorg's
+	// movesAtLeast), 0 when the proposal moves none.
 	MovedAtLeast int
 	// Configs says which configurations the proposal was judged at: the
 	// layouts the struct's Variations give, or, for a C struct without
