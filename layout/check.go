@@ -234,6 +234,7 @@ func (f *Finding) addTail(s string) {
 	f.Message += s
 }
 
+// PathWords names path's hot fields in a message.
 func PathWords(p string) string {
 	if p == DefaultPath {
 		return "hot fields"
@@ -250,7 +251,7 @@ func NameList(names []string) string {
 	return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %d more", len(names)-max)
 }
 
-// andList joins a few names as a sentence does, many as nameList does.
+// andList joins a few names as a sentence does, many as NameList does.
 func andList(names []string) string {
 	if n := len(names); n > 1 && n <= 12 {
 		return strings.Join(names[:n-1], ", ") + " and " + names[n-1]
@@ -322,10 +323,10 @@ var annotationRule = Rule{
 	Severity: "error",
 }
 
-// MergeLineSizes makes one finding of each problem found at several line sizes. The
-// message names every size; when the details differ between sizes it gives
-// those of the first, and each other size's in a few words where the check
-// has them.
+// MergeLineSizes makes one finding of each problem found at several line
+// sizes. The message names every size; when the details differ between
+// sizes it gives those of the first, and each other size's in a few words
+// where the check has them.
 func MergeLineSizes(fs []Finding) []Finding {
 	var out []Finding
 	var same []bool

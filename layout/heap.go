@@ -320,7 +320,7 @@ func (s *Struct) HotLinesAtBases(path string, line int64, readOnly bool) (int, s
 	return worst, sh
 }
 
-// WorstLinesEach is hotLinesAtBases's count for each of paths (without
+// WorstLinesEach is HotLinesAtBases's count for each of paths (without
 // the share), from one pass over the hot members at each base: a struct
 // hot on thousands of paths costs its members' marks, not its paths times
 // its members.

@@ -557,7 +557,7 @@ type Variation struct {
 	Why string
 }
 
-// AnyPinned reports whether m or a member it holds is AnyPinned.
+// AnyPinned reports whether m or a member it holds is pinned.
 func AnyPinned(m *Member) bool {
 	return m.Pinned || slices.ContainsFunc(m.Inner, func(in Member) bool { return AnyPinned(&in) })
 }

@@ -391,7 +391,7 @@ func (pt *patcher) markerEnd(u int32) int64 {
 	return pt.pos[u]
 }
 
-// conflictOn reports whether the spans on are a line falseShare reports.
+// conflictOn reports whether the spans on are a line layout's falseShare reports.
 func (pt *patcher) conflictOn(on []int) bool {
 	for _, a := range on {
 		wa := pt.spans[a].h
@@ -408,7 +408,7 @@ func (pt *patcher) conflictOn(on []int) bool {
 	return false
 }
 
-// falselyShared counts the lines falseShare reports in the last layOut,
+// falselyShared counts the lines layout's falseShare reports in the last layOut,
 // from its hot spans.
 func (pt *patcher) falselyShared(line int64) int {
 	n := 0
