@@ -6,8 +6,8 @@ import (
 	"github.com/cachelint/cachelint/layout"
 )
 
-// The checks as the tests here judge proposals by: through their Run, as
-// Analyze does, the one package-level door into them.
+// The tests here judge proposals by layout's checks as Analyze does,
+// through RunChecks: a check's internals are layout's own.
 
 // run is what check c finds in s at one line size, with no proposal.
 func run(c *layout.Check, s *layout.Struct, line int64) []layout.Finding {
