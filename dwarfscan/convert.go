@@ -965,6 +965,9 @@ func (u *unit) declType(off dwarf.Offset, flexLast bool) (string, *node) {
 	// A type met again while it is being spelled is a loop; marking it
 	// first also keeps spelling linear where a loop branches (a function
 	// type whose parameters point back at it).
+	if u.decls == nil {
+		u.decls = make(map[dwarf.Offset]decl)
+	}
 	u.decls[off] = decl{typ: typeLoop}
 	s, inner := u.spellDecl(off, false)
 	u.decls[off] = decl{s, inner}
@@ -1086,6 +1089,9 @@ func (u *unit) tagName(off dwarf.Offset) string {
 		return typeLoop
 	}
 	defer u.leave()
+	if u.names == nil {
+		u.names = make(map[dwarf.Offset]string)
+	}
 	u.names[off] = typeLoop // see declType
 	var s string
 	switch n.tag {

@@ -4,6 +4,7 @@
 package dwarfscan
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/cachelint/cachelint/layout"
@@ -90,8 +91,10 @@ func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, erro
 // reports for each whether it is to be given a layout key: it has no place
 // key, or it is the first so far to have its own.
 func (u *unit) claimPlaces(d *dedup, index int) []bool {
-	fps := make([]fingerprint, len(u.defs))
-	keyed := make([]bool, len(u.defs))
+	fps := slices.Grow(u.ws.defPlaces[:0], len(u.defs))[:len(u.defs)]
+	keyed := slices.Grow(u.ws.claimed[:0], len(u.defs))[:len(u.defs)]
+	clear(keyed)
+	u.ws.defPlaces, u.ws.claimed = fps, keyed
 	for i, off := range u.defs {
 		u.expansions = 0
 		var placed bool

@@ -805,7 +805,9 @@ func (u *unit) appendFile(b []byte, i int64) []byte {
 		return append(b, 0)
 	}
 	if u.fileHashes == nil {
-		u.fileHashes = make([]uint64, len(u.files.files))
+		u.fileHashes = slices.Grow(u.ws.fileHashes[:0], len(u.files.files))[:len(u.files.files)]
+		clear(u.fileHashes)
+		u.ws.fileHashes = u.fileHashes
 	}
 	fh := &u.fileHashes[i]
 	if *fh == 0 {

@@ -102,8 +102,7 @@ type unit struct {
 	// typedefNames counts the typedef names of expansions (expandType).
 	typedefNames int
 
-	scratch []kid
-	err     error // the first entry that could not be read while converting
+	err error // the first entry that could not be read while converting
 }
 
 // Languages (DW_AT_language) the reader tells apart.
@@ -151,6 +150,16 @@ type workspace struct {
 	// first placeDepth of them.
 	placeKeys  [][]byte
 	placeDepth int
+	// Per unit, kept for their memory: its definitions (unit.defs),
+	// their place keys and which are to be given layout keys
+	// (unit.claimPlaces), its files' hashes (unit.appendFile), the kids
+	// being read (unit.readKids) and its line table's file names.
+	defs       []dwarf.Offset
+	defPlaces  []fingerprint
+	claimed    []bool
+	fileHashes []uint64
+	scratch    []kid
+	lineFiles  lineFiles // the unit's file names (unit.loadFiles)
 	// layouts, typeKeys and placed are of unit.typeLayout,
 	// unit.typeKey and unit.placeKeyAt.
 	layouts  offTable[uint64]
@@ -359,13 +368,13 @@ func (u *unit) types() (dwo string, typed bool, err error) {
 // their names are read here; nodes are decoded as layouts reach them.
 func (u *unit) read() error {
 	u.ws.reset()
-	u.names = make(map[dwarf.Offset]string)
-	u.decls = make(map[dwarf.Offset]decl)
+	u.defs = u.ws.defs[:0]
 	children, err := u.open()
 	if err != nil || !children {
 		return err
 	}
 	_, err = u.walk(nil)
+	u.ws.defs = u.defs
 	return err
 }
 
@@ -458,7 +467,7 @@ func (u *unit) loadFiles() error {
 	if u.files != nil || u.stmtList < 0 {
 		return nil
 	}
-	files, err := readLineFiles(u.s, uint64(u.stmtList), u.compDir)
+	files, err := readLineFiles(u.s, uint64(u.stmtList), u.compDir, &u.ws.lineFiles)
 	if err != nil {
 		return err
 	}
@@ -662,22 +671,22 @@ func (u *unit) readKids(n *node) ([]kid, error) {
 	if r == nil {
 		return nil, errors.New("outside every unit")
 	}
-	u.scratch = u.scratch[:0]
+	u.ws.scratch = u.ws.scratch[:0]
 	for {
 		a, err := r.next()
 		if err != nil {
-			return u.ws.keep(u.scratch), err
+			return u.ws.keep(u.ws.scratch), err
 		}
 		if a == nil {
-			return u.ws.keep(u.scratch), nil
+			return u.ws.keep(u.ws.scratch), nil
 		}
 		switch a.tag {
 		case dwarf.TagMember, dwarf.TagInheritance, dwarf.TagSubrangeType,
 			dwarf.TagFormalParameter, dwarf.TagVariable, dwarf.TagEnumerator:
 			if err := r.attrs(a, &u.at); err != nil {
-				return u.ws.keep(u.scratch), err
+				return u.ws.keep(u.ws.scratch), err
 			}
-			u.scratch = append(u.scratch, newKid(a.tag, &u.at))
+			u.ws.scratch = append(u.ws.scratch, newKid(a.tag, &u.at))
 			if a.children {
 				err = r.skipChildren(u.at.sibling)
 			}
@@ -688,7 +697,7 @@ func (u *unit) readKids(n *node) ([]kid, error) {
 			err = u.skip(r, a)
 		}
 		if err != nil {
-			return u.ws.keep(u.scratch), err
+			return u.ws.keep(u.ws.scratch), err
 		}
 	}
 }
