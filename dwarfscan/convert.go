@@ -19,81 +19,6 @@ import (
 // each level costs a few frames of stack.
 const maxDepth = 1 << 14
 
-// structs converts the unit's named struct, union and class definitions:
-// those in want only when want is not nil, and, when d is not nil, only
-// those whose layout no earlier unit has claimed in d.
-func (u *unit) structs(index int, want map[string]bool, d *dedup) ([]keyed, error) {
-	var out []keyed
-	var key []byte
-	var first []bool
-	if d != nil {
-		first = u.claimPlaces(d, index)
-	}
-	for i, off := range u.defs {
-		if d != nil && !first[i] {
-			continue
-		}
-		n := u.node(off)
-		if n == nil || !u.named(n.name) || want != nil && !want[string(u.f.s.name(n.name))] {
-			continue
-		}
-		u.expansions = 0
-		if d != nil {
-			key = u.key(key[:0], n)
-			if !d.claim(key, index) {
-				continue
-			}
-		}
-		if err := u.loadFiles(); err != nil {
-			return nil, err
-		}
-		s := u.convert(n)
-		if u.err != nil {
-			return nil, u.err
-		}
-		if err := s.Validate(); err != nil {
-			return nil, err
-		}
-		k := keyed{key: string(key), s: s}
-		if d == nil {
-			seen := map[*node]bool{n: true}
-			k.embedded = u.embedded(n, seen, nil)
-			if u.err != nil {
-				return nil, u.err
-			}
-		}
-		out = append(out, k)
-	}
-	return out, nil
-}
-
-// claimPlaces claims in d the place keys of the unit's definitions, and
-// reports for each whether it is to be given a layout key: it has no place
-// key, or it is the first so far to have its own.
-func (u *unit) claimPlaces(d *dedup, index int) []bool {
-	fps := make([]fingerprint, len(u.defs))
-	keyed := make([]bool, len(u.defs))
-	for i, off := range u.defs {
-		u.expansions = 0
-		var placed bool
-		if fps[i], placed = u.placeKeyAt(off); !placed {
-			keyed[i] = true // structs skips it if it has no name
-		}
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	for i, fp := range fps {
-		if keyed[i] || fp == (fingerprint{}) {
-			continue
-		}
-		if j, ok := d.placed[fp]; !ok || j > index {
-			d.placed[fp] = index
-			keyed[i] = true
-		}
-	}
-	return keyed
-}
-
 // embedded appends to out the named structs and unions that n's members
 // are, or are arrays of, also inside unnamed members, and theirs in turn,
 // each once: a hot member whose type is a struct counts the lines of its
@@ -494,7 +419,7 @@ func (u *unit) member(k *kid, base int64, flexLast, inUnion bool, unitNo *int) l
 	}
 	x.Enum = u.enum(k.typ)
 	x.Pointee = u.pointee(k.typ)
-	if u.f.ExpandTypes {
+	if u.expandTypes {
 		u.expandType(k.typ, m.Type, &x)
 	}
 	m.Expansion = x.OrNil()
@@ -672,7 +597,7 @@ func (u *unit) bitField(k *kid, base int64, m *layout.Member) {
 	} else {
 		byteOff = k.loc
 		bitfOff = byteSize*8 - k.bitOff - k.bitSize
-		if u.f.s.order == binary.BigEndian {
+		if u.s.order == binary.BigEndian {
 			bitfOff = k.bitOff
 		}
 		bitOff = byteOff*8 + bitfOff
@@ -786,9 +711,9 @@ func (u *unit) atomic(off dwarf.Offset) int64 {
 			if u.lang != langGo {
 				return 0
 			}
-			return layout.AtomicWidth(string(u.f.s.name(n.name)), u.size(off), int64(u.addrSize))
+			return layout.AtomicWidth(string(u.s.name(n.name)), u.size(off), int64(u.addrSize))
 		case dwarf.TagTypedef:
-			if w := layout.AtomicWidth(string(u.f.s.name(n.name)), u.size(off), int64(u.addrSize)); w > 0 {
+			if w := layout.AtomicWidth(string(u.s.name(n.name)), u.size(off), int64(u.addrSize)); w > 0 {
 				return w
 			}
 		case dwarf.TagConstType, dwarf.TagVolatileType, dwarf.TagRestrictType, dwarf.TagArrayType:
@@ -800,10 +725,6 @@ func (u *unit) atomic(off dwarf.Offset) int64 {
 	return 0
 }
 
-// maxSize bounds the size of a type: more than any address space holds,
-// and room for the arithmetic of offsets and lines.
-const maxSize = 1 << 60
-
 // deep records, as the unit's error, that type off lies past maxDepth
 // references from a member's type (typedefs of typedefs, a loop of them):
 // its size and alignment are not known, and are not guessed.
@@ -811,19 +732,6 @@ func (u *unit) deep(off dwarf.Offset) {
 	if u.err == nil {
 		u.err = &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("type at %#x: more than %d types in a row, typedefs of typedefs or a loop of them", off, maxDepth)}
 	}
-}
-
-// sizeError is the error of the type name (maybe "") at off whose
-// DW_AT_byte_size is negative as a signed number, or past maxSize.
-func sizeError(off dwarf.Offset, name string, size int64) error {
-	what := fmt.Sprintf("type %s at %#x", name, off)
-	if name == "" {
-		what = fmt.Sprintf("type at %#x", off)
-	}
-	if size < 0 {
-		return fmt.Errorf("%s: size %d", what, uint64(size))
-	}
-	return &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("%s: %d bytes, past the limit of 2^60", what, size)}
 }
 
 // size is the size of type off as pahole computes it: an array's from its
@@ -905,14 +813,6 @@ func (u *unit) elemSize(n *node) int64 {
 		}
 	}
 	return s
-}
-
-type alignInfo struct {
-	align  int64
-	packed bool
-	// natural is pahole's natural alignment of the struct: its data
-	// members' greatest, whether or not the struct is packed.
-	natural int64
 }
 
 // align is the natural alignment of type off: a base type's size up to 8
@@ -1065,15 +965,13 @@ func (u *unit) declType(off dwarf.Offset, flexLast bool) (string, *node) {
 	// A type met again while it is being spelled is a loop; marking it
 	// first also keeps spelling linear where a loop branches (a function
 	// type whose parameters point back at it).
+	if u.decls == nil {
+		u.decls = make(map[dwarf.Offset]decl)
+	}
 	u.decls[off] = decl{typ: typeLoop}
 	s, inner := u.spellDecl(off, false)
 	u.decls[off] = decl{s, inner}
 	return s, inner
-}
-
-type decl struct {
-	typ   string
-	inner *node
 }
 
 func (u *unit) spellDecl(off dwarf.Offset, flexLast bool) (string, *node) {
@@ -1191,6 +1089,9 @@ func (u *unit) tagName(off dwarf.Offset) string {
 		return typeLoop
 	}
 	defer u.leave()
+	if u.names == nil {
+		u.names = make(map[dwarf.Offset]string)
+	}
 	u.names[off] = typeLoop // see declType
 	var s string
 	switch n.tag {

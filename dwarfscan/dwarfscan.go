@@ -378,35 +378,6 @@ func (f *File) inUnit(i int, ws *workspace, fn func(*unit, int) (bool, error)) (
 	return stop, err
 }
 
-// keyed is a converted struct with its layout key or, when looked up by
-// name, the structs it embeds.
-type keyed struct {
-	key      string
-	s        *layout.Struct
-	embedded []*layout.Struct
-}
-
-// dedup records, for each layout key, the first compile unit that defines
-// that layout, and for each place key (see unit.placeKey) the first that
-// has a definition of it.
-type dedup struct {
-	mu     sync.Mutex
-	first  map[string]int
-	placed map[fingerprint]int
-}
-
-// claim reports whether unit is the first so far to define the layout key,
-// and records it if so.
-func (d *dedup) claim(key []byte, unit int) bool {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if j, ok := d.first[string(key)]; ok && j <= unit {
-		return false
-	}
-	d.first[string(key)] = unit
-	return true
-}
-
 var errClosed = errors.New("file closed")
 
 // corrupt is the error of DWARF that breaks its rules, or of one past a
@@ -416,4 +387,10 @@ func (f *File) corrupt(err error) error {
 		return &input.FileError{Path: f.path, Err: err}
 	}
 	return &input.FileError{Path: f.path, Err: input.Corrupt("DWARF", err)}
+}
+
+// newUnit prepares to decode the unit h of f in ws, which must not be in
+// use by another unit.
+func newUnit(f *File, h *unitHeader, ws *workspace) *unit {
+	return &unit{s: f.s, units: f.units, expandTypes: f.ExpandTypes, h: h, ws: ws, addrSize: int64(h.addrSize), stmtList: -1}
 }

@@ -1200,3 +1200,33 @@ func cstringAt(sec []byte, off uint64) []byte {
 	}
 	return rest
 }
+
+// placePlan is how appendPlaced reads the attributes of an entry whose
+// forms all have a fixed size: the steps appendPlacedAttrs would take, by
+// where each value is, with the values it takes as written merged into
+// runs of bytes.
+type placePlan struct {
+	size  int // of the attributes
+	steps []placeStep
+}
+
+type placeStep struct {
+	kind     placeStepKind
+	at, n    int // where the value is in the attributes; a run's length
+	form     uint16
+	implicit int64
+}
+
+type placeStepKind uint8
+
+const (
+	stepBytes placeStepKind = iota
+	stepType
+	stepContaining
+	stepFile
+)
+
+// sigRef stands for a type signature (DW_FORM_ref_sig8) that no type unit
+// of the file has; such types are spelled as an error, like pahole's "not
+// found", rather than as void.
+const sigRef = ^dwarf.Offset(0)

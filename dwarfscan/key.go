@@ -16,15 +16,6 @@ import (
 // exactly what its spelling depends on (tags, names, dimensions, the types
 // it is made of), computed once per type entry.
 
-// fingerprint identifies a type as its spelling in a member would.
-type fingerprint [2]uint64
-
-var fpSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
-
-func hashBytes(b []byte) fingerprint {
-	return fingerprint{maphash.Bytes(fpSeeds[0], b), maphash.Bytes(fpSeeds[1], b)}
-}
-
 // Fingerprints of what has no node.
 var (
 	fpVoid    = hashBytes([]byte("void"))
@@ -110,7 +101,7 @@ func (u *unit) fingerprint(off dwarf.Offset) fingerprint {
 // the linker merged equal strings, which ld -r does not do for a kernel
 // module's units.)
 func (u *unit) appendName(b []byte, ref nameRef) []byte {
-	name := u.f.s.name(ref)
+	name := u.s.name(ref)
 	b = binary.AppendUvarint(b, uint64(len(name)))
 	return append(b, name...)
 }
@@ -319,31 +310,6 @@ func (u *unit) appendTypePlace(b []byte, off dwarf.Offset, member bool) ([]byte,
 	return b, ok
 }
 
-// placePlan is how appendPlaced reads the attributes of an entry whose
-// forms all have a fixed size: the steps appendPlacedAttrs would take, by
-// where each value is, with the values it takes as written merged into
-// runs of bytes.
-type placePlan struct {
-	size  int // of the attributes
-	steps []placeStep
-}
-
-type placeStep struct {
-	kind     placeStepKind
-	at, n    int // where the value is in the attributes; a run's length
-	form     uint16
-	implicit int64
-}
-
-type placeStepKind uint8
-
-const (
-	stepBytes placeStepKind = iota
-	stepType
-	stepContaining
-	stepFile
-)
-
 // placePlanOf returns the plan of a, computed on first use; nil when a
 // has a form of no fixed size, a string index or a file that is not a
 // constant of fixed size, which appendPlacedAttrs reads.
@@ -428,26 +394,6 @@ func (u *unit) appendPlannedAttrs(b []byte, r *entryReader, plan *placePlan, mem
 	}
 	r.off = end
 	return b, r.err == nil
-}
-
-// typePlace is what a place key holds of a type entry.
-type typePlace struct {
-	// hash is of what the type's fingerprint holds, with names by where
-	// they are (see appendPlacedName).
-	hash uint64
-	// inner is the unnamed struct or union whose members pahole prints
-	// inline for a member of this type (through const and arrays, as
-	// declType goes), 0 for none.
-	inner dwarf.Offset
-	// lost is set where a loop or the depth bound hides part of the type
-	// (through qualifiers and arrays), which then gives no place key.
-	lost bool
-	// fixed is set where hash, with the members of inner, holds all that
-	// a member's layout takes from the type (typeLayout): a base type's,
-	// an enum's or a pointer's size, an array's dimensions and element of
-	// such a type, an unnamed struct's size.
-	fixed bool
-	tag   uint16 // of a struct, union or class, for typeLayout; 0 for others
 }
 
 // placeType returns the typePlace of the type at off, computed once per
@@ -777,12 +723,6 @@ func (u *unit) typeKey(off dwarf.Offset) uint64 {
 	})
 }
 
-// placed is a type's place key and whether it has one (unit.placeKeyAt).
-type placed struct {
-	fp fingerprint
-	ok bool
-}
-
 // placeKeyAt is placeKey of the type at off, computed once per entry of
 // the unit: a struct's definition and the types of the members of others.
 // (A struct that contains itself, which only corrupt DWARF has, meets
@@ -804,7 +744,7 @@ func (u *unit) placeKeyAt(off dwarf.Offset) (fingerprint, bool) {
 // placedName is the name at ref as appendPlacedName has it, in 64 bits.
 func (u *unit) placedName(ref nameRef) uint64 {
 	if ref&^refOff == inInfo {
-		return maphash.Bytes(fpSeeds[0], u.f.s.name(ref))
+		return maphash.Bytes(fpSeeds[0], u.s.name(ref))
 	}
 	return uint64(ref)
 }
@@ -865,7 +805,9 @@ func (u *unit) appendFile(b []byte, i int64) []byte {
 		return append(b, 0)
 	}
 	if u.fileHashes == nil {
-		u.fileHashes = make([]uint64, len(u.files.files))
+		u.fileHashes = slices.Grow(u.ws.fileHashes[:0], len(u.files.files))[:len(u.files.files)]
+		clear(u.fileHashes)
+		u.ws.fileHashes = u.fileHashes
 	}
 	fh := &u.fileHashes[i]
 	if *fh == 0 {

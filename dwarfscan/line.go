@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -70,7 +71,8 @@ func (t *lineFiles) key(i int64) fingerprint {
 // readLineFiles reads the file names of the line table header at off in
 // .debug_line (a unit's DW_AT_stmt_list). Before DWARF 5 file numbers
 // start at 1 and entry 0 is empty. The line program itself is not read.
-func readLineFiles(s *sections, off uint64, compDir string) (*lineFiles, error) {
+// A DWARF 5 table is read into reuse, whose memory it takes over.
+func readLineFiles(s *sections, off uint64, compDir string, reuse *lineFiles) (*lineFiles, error) {
 	d := decoder{b: s.line, off: off, order: s.order, big: s.order == binary.BigEndian}
 	n, dwarf64, err := d.length()
 	if err != nil {
@@ -100,7 +102,7 @@ func readLineFiles(s *sections, off uint64, compDir string) (*lineFiles, error) 
 	if version < 5 {
 		return lineFilesV4(&d, off, compDir)
 	}
-	return lineFilesV5(&d, s, off, dwarf64)
+	return lineFilesV5(&d, s, off, dwarf64, reuse)
 }
 
 func lineFilesV4(d *decoder, off uint64, compDir string) (*lineFiles, error) {
@@ -146,7 +148,7 @@ type lnctForm struct {
 	form uint16
 }
 
-func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool) (*lineFiles, error) {
+func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool, t *lineFiles) (*lineFiles, error) {
 	// Entries are read with an entryReader for its forms; the unit
 	// header it needs says only how wide offsets are.
 	h := &unitHeader{version: 5, dwarf64: dwarf64, addrSize: 8}
@@ -159,13 +161,13 @@ func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool) (*lineFiles,
 		}
 		return fs
 	}
-	t := new(lineFiles)
-	entries := func(fs []lnctForm) ([]lineFile, error) {
+	*t = lineFiles{dirs: t.dirs[:0], files: t.files[:0]}
+	entries := func(fs []lnctForm, out []lineFile) ([]lineFile, error) {
 		n := r.uleb()
 		if r.err != nil || n > uint64(len(r.b)) {
 			return nil, fmt.Errorf("line table at %#x: truncated", off)
 		}
-		out := make([]lineFile, 0, n)
+		out = slices.Grow(out[:0], int(n))
 		for range n {
 			f := lineFile{dir: -1}
 			var dir uint64
@@ -202,14 +204,16 @@ func lineFilesV5(d *decoder, s *sections, off uint64, dwarf64 bool) (*lineFiles,
 		}
 		return out, nil
 	}
-	dirs, err := entries(formats())
+	// The directories are read into the files' memory, which the files
+	// then take back: dirs keeps only the names, in the sections.
+	dirs, err := entries(formats(), t.files)
 	if err != nil {
 		return nil, err
 	}
 	for _, dir := range dirs {
 		t.dirs = append(t.dirs, dir.name)
 	}
-	if t.files, err = entries(formats()); err != nil {
+	if t.files, err = entries(formats(), dirs); err != nil {
 		return nil, err
 	}
 	return t, nil

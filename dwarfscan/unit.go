@@ -73,16 +73,19 @@ type kid struct {
 
 // unit is one compile unit being decoded.
 type unit struct {
-	f        *File
-	h        *unitHeader
-	r        *entryReader
-	readers  map[*unitHeader]*entryReader // for nodes and kids, by the unit they are in
-	own      *entryReader                 // readers[h], the unit's own
-	at       attrs                        // the attributes of the entry being read
-	ws       *workspace
-	defs     []dwarf.Offset // named struct, union and class definitions in order
-	lang     int64
-	addrSize int64
+	s     *sections
+	units *unitList
+	// expandTypes is File.ExpandTypes.
+	expandTypes bool
+	h           *unitHeader
+	r           *entryReader
+	readers     map[*unitHeader]*entryReader // for nodes and kids, by the unit they are in
+	own         *entryReader                 // readers[h], the unit's own
+	at          attrs                        // the attributes of the entry being read
+	ws          *workspace
+	defs        []dwarf.Offset // named struct, union and class definitions in order
+	lang        int64
+	addrSize    int64
 
 	// The line table's file names, read only when a layout is converted.
 	compDir    string
@@ -99,8 +102,7 @@ type unit struct {
 	// typedefNames counts the typedef names of expansions (expandType).
 	typedefNames int
 
-	scratch []kid
-	err     error // the first entry that could not be read while converting
+	err error // the first entry that could not be read while converting
 }
 
 // Languages (DW_AT_language) the reader tells apart.
@@ -127,12 +129,6 @@ func (u *unit) cplusplus() bool {
 	return false
 }
 
-// newUnit prepares to decode the unit h of f in ws, which must not be in
-// use by another unit.
-func newUnit(f *File, h *unitHeader, ws *workspace) *unit {
-	return &unit{f: f, h: h, ws: ws, addrSize: int64(h.addrSize), stmtList: -1}
-}
-
 // workspace is what decoding a unit needs that can be reused for the next
 // one on the same goroutine. Nothing in it outlives its unit: layouts copy
 // what they keep, and names point into the string section.
@@ -154,6 +150,16 @@ type workspace struct {
 	// first placeDepth of them.
 	placeKeys  [][]byte
 	placeDepth int
+	// Per unit, kept for their memory: its definitions (unit.defs),
+	// their place keys and which are to be given layout keys
+	// (unit.claimPlaces), its files' hashes (unit.appendFile), the kids
+	// being read (unit.readKids) and its line table's file names.
+	defs       []dwarf.Offset
+	defPlaces  []fingerprint
+	claimed    []bool
+	fileHashes []uint64
+	scratch    []kid
+	lineFiles  lineFiles // the unit's file names (unit.loadFiles)
 	// layouts, typeKeys and placed are of unit.typeLayout,
 	// unit.typeKey and unit.placeKeyAt.
 	layouts  offTable[uint64]
@@ -302,10 +308,10 @@ func (ws *workspace) keep(ks []kid) []kid {
 // children reports whether there are any. A unit that is not a compile,
 // partial or type unit (a skeleton of split DWARF) has none to read.
 func (u *unit) open() (children bool, err error) {
-	if err := readAbbrevs(u.f.s, u.h, &u.ws.abbrevs); err != nil {
+	if err := readAbbrevs(u.s, u.h, &u.ws.abbrevs); err != nil {
 		return false, err
 	}
-	u.r = newEntryReader(u.f.s, u.h, &u.ws.abbrevs)
+	u.r = newEntryReader(u.s, u.h, &u.ws.abbrevs)
 	a, err := u.r.top(&u.at)
 	if err != nil {
 		return false, err
@@ -317,7 +323,7 @@ func (u *unit) open() (children bool, err error) {
 	u.compDir = string(u.at.compDir)
 	if u.at.has&hasStmtList != 0 {
 		u.stmtList = u.at.stmtList
-	} else if u.f.s.dwo && len(u.f.s.line) > 0 {
+	} else if u.s.dwo && len(u.s.line) > 0 {
 		u.stmtList = 0
 	}
 	return a.children, nil
@@ -327,10 +333,10 @@ func (u *unit) open() (children bool, err error) {
 // skeleton unit, and whether the unit has any type entry among its
 // children.
 func (u *unit) types() (dwo string, typed bool, err error) {
-	if err := readAbbrevs(u.f.s, u.h, &u.ws.abbrevs); err != nil {
+	if err := readAbbrevs(u.s, u.h, &u.ws.abbrevs); err != nil {
 		return "", false, err
 	}
-	r := newEntryReader(u.f.s, u.h, &u.ws.abbrevs)
+	r := newEntryReader(u.s, u.h, &u.ws.abbrevs)
 	a, err := r.top(&u.at)
 	if err != nil {
 		return "", false, err
@@ -362,13 +368,13 @@ func (u *unit) types() (dwo string, typed bool, err error) {
 // their names are read here; nodes are decoded as layouts reach them.
 func (u *unit) read() error {
 	u.ws.reset()
-	u.names = make(map[dwarf.Offset]string)
-	u.decls = make(map[dwarf.Offset]decl)
+	u.defs = u.ws.defs[:0]
 	children, err := u.open()
 	if err != nil || !children {
 		return err
 	}
 	_, err = u.walk(nil)
+	u.ws.defs = u.defs
 	return err
 }
 
@@ -408,7 +414,7 @@ func (u *unit) walk(want *wantNames) (bool, error) {
 			if a.tag != dwarf.TagNamespace && name != 0 && !decl {
 				if want == nil {
 					u.defs = append(u.defs, off)
-				} else if u.f.s.nameIn(name, want) {
+				} else if u.s.nameIn(name, want) {
 					return true, nil
 				}
 			}
@@ -461,7 +467,7 @@ func (u *unit) loadFiles() error {
 	if u.files != nil || u.stmtList < 0 {
 		return nil
 	}
-	files, err := readLineFiles(u.f.s, uint64(u.stmtList), u.compDir)
+	files, err := readLineFiles(u.s, uint64(u.stmtList), u.compDir, &u.ws.lineFiles)
 	if err != nil {
 		return err
 	}
@@ -591,7 +597,7 @@ func (u *unit) defHead(off dwarf.Offset, head *node) *node {
 // A name no language spells, which would reach a terminal as control
 // (a newline, an escape), aborts the unit as corrupt.
 func (u *unit) name(ref nameRef) string {
-	s := string(u.f.s.name(ref))
+	s := string(u.s.name(ref))
 	if bad := input.BadName(s); bad != "" {
 		panic(input.Abort(fmt.Errorf("name %q holds %s", s, bad)))
 	}
@@ -599,12 +605,7 @@ func (u *unit) name(ref nameRef) string {
 }
 
 // named reports whether ref is a name that is not empty.
-func (u *unit) named(ref nameRef) bool { return u.f.s.named(ref) }
-
-// sigRef stands for a type signature (DW_FORM_ref_sig8) that no type unit
-// of the file has; such types are spelled as an error, like pahole's "not
-// found", rather than as void.
-const sigRef = ^dwarf.Offset(0)
+func (u *unit) named(ref nameRef) bool { return u.s.named(ref) }
 
 // node returns the node at off, decoding it on first use. It returns nil
 // for void (off 0) and for an offset that holds no type.
@@ -670,22 +671,22 @@ func (u *unit) readKids(n *node) ([]kid, error) {
 	if r == nil {
 		return nil, errors.New("outside every unit")
 	}
-	u.scratch = u.scratch[:0]
+	u.ws.scratch = u.ws.scratch[:0]
 	for {
 		a, err := r.next()
 		if err != nil {
-			return u.ws.keep(u.scratch), err
+			return u.ws.keep(u.ws.scratch), err
 		}
 		if a == nil {
-			return u.ws.keep(u.scratch), nil
+			return u.ws.keep(u.ws.scratch), nil
 		}
 		switch a.tag {
 		case dwarf.TagMember, dwarf.TagInheritance, dwarf.TagSubrangeType,
 			dwarf.TagFormalParameter, dwarf.TagVariable, dwarf.TagEnumerator:
 			if err := r.attrs(a, &u.at); err != nil {
-				return u.ws.keep(u.scratch), err
+				return u.ws.keep(u.ws.scratch), err
 			}
-			u.scratch = append(u.scratch, newKid(a.tag, &u.at))
+			u.ws.scratch = append(u.ws.scratch, newKid(a.tag, &u.at))
 			if a.children {
 				err = r.skipChildren(u.at.sibling)
 			}
@@ -696,7 +697,7 @@ func (u *unit) readKids(n *node) ([]kid, error) {
 			err = u.skip(r, a)
 		}
 		if err != nil {
-			return u.ws.keep(u.scratch), err
+			return u.ws.keep(u.ws.scratch), err
 		}
 	}
 }
@@ -706,7 +707,7 @@ func (u *unit) readKids(n *node) ([]kid, error) {
 func (u *unit) readerAt(off uint64) *entryReader {
 	h := u.h
 	if off < h.first || off >= h.end {
-		if h = u.f.units.containing(off); h == nil {
+		if h = u.units.containing(off); h == nil {
 			return nil
 		}
 	} else if u.own != nil {
@@ -734,18 +735,77 @@ func (u *unit) readerAt(off uint64) *entryReader {
 // be read.
 func (u *unit) newReader(h *unitHeader) *entryReader {
 	if h == u.h {
-		r := newEntryReader(u.f.s, h, u.r.abbrs)
+		r := newEntryReader(u.s, h, u.r.abbrs)
 		r.strBase = u.r.strBase
 		return r
 	}
 	abbrs := new(abbrevTable)
-	if readAbbrevs(u.f.s, h, abbrs) != nil {
+	if readAbbrevs(u.s, h, abbrs) != nil {
 		return nil
 	}
-	r := newEntryReader(u.f.s, h, abbrs)
+	r := newEntryReader(u.s, h, abbrs)
 	// Only for the base of its strx strings: a top entry that cannot be
 	// read is reported by the unit's own walk.
 	var top attrs
 	_, _ = r.top(&top)
 	return r
+}
+
+// typePlace is what a place key holds of a type entry.
+type typePlace struct {
+	// hash is of what the type's fingerprint holds, with names by where
+	// they are (see appendPlacedName).
+	hash uint64
+	// inner is the unnamed struct or union whose members pahole prints
+	// inline for a member of this type (through const and arrays, as
+	// declType goes), 0 for none.
+	inner dwarf.Offset
+	// lost is set where a loop or the depth bound hides part of the type
+	// (through qualifiers and arrays), which then gives no place key.
+	lost bool
+	// fixed is set where hash, with the members of inner, holds all that
+	// a member's layout takes from the type (typeLayout): a base type's,
+	// an enum's or a pointer's size, an array's dimensions and element of
+	// such a type, an unnamed struct's size.
+	fixed bool
+	tag   uint16 // of a struct, union or class, for typeLayout; 0 for others
+}
+
+// placed is a type's place key and whether it has one (unit.placeKeyAt).
+type placed struct {
+	fp fingerprint
+	ok bool
+}
+
+// maxSize bounds the size of a type: more than any address space holds,
+// and room for the arithmetic of offsets and lines.
+const maxSize = 1 << 60
+
+// sizeError is the error of the type name (maybe "") at off whose
+// DW_AT_byte_size is negative as a signed number, or past maxSize.
+func sizeError(off dwarf.Offset, name string, size int64) error {
+	what := fmt.Sprintf("type %s at %#x", name, off)
+	if name == "" {
+		what = fmt.Sprintf("type at %#x", off)
+	}
+	if size < 0 {
+		return fmt.Errorf("%s: size %d", what, uint64(size))
+	}
+	return &input.Error{Kind: input.ErrLimit, Msg: fmt.Sprintf("%s: %d bytes, past the limit of 2^60", what, size)}
+}
+
+// alignInfo is a struct's alignment as unit.structAlign finds it.
+type alignInfo struct {
+	align  int64
+	packed bool
+	// natural is pahole's natural alignment of the struct: its data
+	// members' greatest, whether or not the struct is packed.
+	natural int64
+}
+
+// decl is a type spelled as a declaration (unit.declType), with the
+// unnamed struct or union whose members are printed inline.
+type decl struct {
+	typ   string
+	inner *node
 }
