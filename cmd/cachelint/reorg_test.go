@@ -216,7 +216,10 @@ func TestTCPSock61(t *testing.T) {
 func TestGroupsFixture(t *testing.T) {
 	t.Parallel()
 	for _, join := range []bool{false, true} {
-		t.Run(fmt.Sprint("join=", join), func(t *testing.T) { groupsFixture(t, join) })
+		t.Run(fmt.Sprint("join=", join), func(t *testing.T) {
+			t.Parallel()
+			groupsFixture(t, join)
+		})
 	}
 }
 
