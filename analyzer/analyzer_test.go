@@ -251,8 +251,8 @@ var goldenPackages = []string{"cases", "cases128", "multi", "heap", "comments", 
 // they reported before (orderuse's assembly is amd64's, comments' odd
 // tags are what its fixture is about), and no other.
 func TestFixedPackagesBuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds packages for three GOARCHes")
+	if testing.Short() || !e2e {
+		t.Skip("builds and vets packages for three GOARCHes: go test -tags e2e -run TestFixedPackagesBuild ./analyzer")
 	}
 	t.Parallel()
 	// errors builds and vets the packages of GOPATH root for arch, and

@@ -11,6 +11,7 @@ import (
 // as go build -pgo=auto would for each: not beside a library, nor in
 // vendor, testdata, _ or . directories or nested modules.
 func TestModuleProfiles(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	write := func(name, text string) {
 		t.Helper()

@@ -35,10 +35,16 @@ func (t *tally) bad(format string, args ...any) {
 // with what pahole 1.24 prints for it: members, offsets, sizes, bit-field
 // positions and widths, struct sizes, type spellings, __packed__ and
 // __aligned__ must all agree.
-func TestPaholeGolden(t *testing.T) { checkGolden(t, vmlinux, golden) }
+func TestPaholeGolden(t *testing.T) {
+	t.Parallel()
+	checkGolden(t, vmlinux, golden)
+}
 
 // TestELFGolden does the same for the .BTF section of a small object file.
-func TestELFGolden(t *testing.T) { checkGolden(t, tinyBTF, "testdata/tiny-btf.o.golden") }
+func TestELFGolden(t *testing.T) {
+	t.Parallel()
+	checkGolden(t, tinyBTF, "testdata/tiny-btf.o.golden")
+}
 
 func checkGolden(t *testing.T, path, goldenPath string) {
 	want, err := pahole.ReadGolden(goldenPath)

@@ -398,12 +398,11 @@ func TestLayoutSARIF(t *testing.T) {
 // console and every struct lists both.
 func TestFirstDefinition(t *testing.T) {
 	t.Parallel()
-	btf := td("kernel/linux-6.18/vmlinux.btf.gz")
-	all, _, _ := runCmd(t, "-format", "json", btf)
+	all, _, _ := runCmd(t, wholeKernel(linux618)...)
 	if n := strings.Count(all, `{"name":"console","kind":"struct"`); n != 2 {
 		t.Fatalf("every struct: %d layouts of console, want 2", n)
 	}
-	out, _, _ := runCmd(t, "-C", "console", btf)
+	out, _, _ := runCmd(t, "-C", "console", linux618gz)
 	if n := strings.Count(out, "struct console {"); n != 1 {
 		t.Errorf("-C console: %d layouts, want 1", n)
 	}

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,7 +34,16 @@ var sharedDir = func() string {
 
 var bin = filepath.Join(sharedDir, "cachelint")
 
+// gcPercent is the GOGC of the tests and of the commands they run, unless
+// GOGC is set: they read whole kernels' type information again and
+// again, and collect less often for memory the machines have.
+const gcPercent = 400
+
 func TestMain(m *testing.M) {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+		os.Setenv("GOGC", strconv.Itoa(gcPercent))
+	}
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		os.RemoveAll(sharedDir)
 		panic(string(out))

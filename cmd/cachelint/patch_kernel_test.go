@@ -166,7 +166,10 @@ netns_ipv4.sysctl_tcp_syn_retries hot path=tx
 		if c.sub == "" {
 			c.sub = c.name + "@" + itoa(c.line)
 		}
-		t.Run(c.sub, func(t *testing.T) { patchKernel(t, c) })
+		t.Run(c.sub, func(t *testing.T) {
+			t.Parallel()
+			patchKernel(t, c)
+		})
 	}
 }
 

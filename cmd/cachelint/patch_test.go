@@ -150,7 +150,10 @@ zero_width.c hot write path=a
 		{name: "tcp_sock61", src: "tcp_sock61.c", hot: "@../kernel/net_cachelines/tcp_sock.rst", structs: []string{"tcp_sock"}},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { provePatch(t, c) })
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			provePatch(t, c)
+		})
 	}
 }
 

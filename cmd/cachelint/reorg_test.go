@@ -188,7 +188,9 @@ func checkProposal(t *testing.T, s *layout.Struct, js report.JSONStruct) {
 // with written bits, gets a proposal that says what it leaves.
 func TestTCPSock61(t *testing.T) {
 	t.Parallel()
-	js := runJSON(t, "-hot", td("kernel/net_cachelines/tcp_sock.rst"), "-C", "tcp_sock", "-reorg", td("c/tcp_sock61.o"))
+	// The arguments of kernelJSON's run at 64-byte lines, which is then
+	// shared.
+	js := runJSON(t, "-line", "64", "-hot", td("kernel/net_cachelines/tcp_sock.rst"), "-C", "tcp_sock", "-reorg", td("c/tcp_sock61.o"))
 	if js.Proposal == nil {
 		t.Fatalf("no proposal: %s", js.NoFix)
 	}
@@ -214,7 +216,10 @@ func TestTCPSock61(t *testing.T) {
 func TestGroupsFixture(t *testing.T) {
 	t.Parallel()
 	for _, join := range []bool{false, true} {
-		t.Run(fmt.Sprint("join=", join), func(t *testing.T) { groupsFixture(t, join) })
+		t.Run(fmt.Sprint("join=", join), func(t *testing.T) {
+			t.Parallel()
+			groupsFixture(t, join)
+		})
 	}
 }
 
