@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/cachelint/cachelint/golayout"
 )
 
 // access is one read or write of a struct field by the code on a line.
@@ -607,24 +609,10 @@ func (p *Program) structOf(t types.Type) (st *types.Struct, key string, ok bool)
 	if n, isNamed := t.(*types.Named); isNamed {
 		orig := n.Origin()
 		st, ok = orig.Underlying().(*types.Struct)
-		return st, p.typeKey(orig.Obj()), ok
+		return st, golayout.TypeKey(p.fset, orig.Obj()), ok
 	}
 	st, ok = t.Underlying().(*types.Struct)
 	return st, "", ok
-}
-
-// typeKey names a named type across the packages of a load, which each
-// have their own types.Object for it: its package path and name, and for a
-// type declared in a function, its position.
-func (p *Program) typeKey(obj *types.TypeName) string {
-	if obj.Pkg() == nil {
-		return obj.Name()
-	}
-	key := obj.Pkg().Path() + "." + obj.Name()
-	if obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope() {
-		key += "@" + p.fset.Position(obj.Pos()).String()
-	}
-	return key
 }
 
 // modifying are the methods of sync and sync/atomic types that write the

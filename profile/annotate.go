@@ -37,6 +37,8 @@ type StructMarks struct {
 	// Notes are the disagreements between the source's annotations and
 	// the profiles, and why a type gets no annotations.
 	Notes []string
+	// marked are the profiles' marks in Layout, by member (Program.marked).
+	marked []*golayout.Profiled
 
 	spec *ast.TypeSpec
 	file *srcFile
@@ -72,10 +74,10 @@ func (p *Program) Marks(r *Result, min float64) ([]*StructMarks, error) {
 			}
 			sm.Fields = append(sm.Fields, fm)
 		}
-		d, l, err := p.layout(r, rs.Key, min)
+		d, l, marked, err := p.layout(r, rs.Key, min)
 		switch {
 		case l != nil:
-			sm.Layout = l
+			sm.Layout, sm.marked = l, marked
 			if err != nil {
 				sm.Notes = append(sm.Notes, strings.Split(err.Error(), "\n")...)
 			}
@@ -315,4 +317,25 @@ func WriteHotFile(w io.Writer, marks []*StructMarks, header string) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// AsAnnotated gives the marks the analyzer sees once -annotate has written
+// those of marks, for it to check the types with (analyzer's
+// Config.Profiled): by type, keyed as golayout.TypeKey keys it, and
+// field, for the fields no annotation marks; names declared together
+// share one mark.
+func AsAnnotated(marks []*StructMarks) map[string]map[string]*golayout.Profiled {
+	out := map[string]map[string]*golayout.Profiled{}
+	for _, sm := range marks {
+		for i, pr := range sm.marked {
+			if pr == nil {
+				continue
+			}
+			if out[sm.Key] == nil {
+				out[sm.Key] = map[string]*golayout.Profiled{}
+			}
+			out[sm.Key][sm.Struct.Fields[i].Name] = pr
+		}
+	}
+	return out
 }

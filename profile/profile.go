@@ -120,7 +120,7 @@ type structType struct {
 
 // fieldRef names one field of a struct type, or a part of one.
 type fieldRef struct {
-	key   string // the struct type's typeKey
+	key   string // the struct type's golayout.TypeKey
 	index int
 	name  string
 	// part, for a field whose type is a struct, names what code selects
@@ -316,7 +316,7 @@ func (p *Program) declaredStruct(key string) (*types.TypeName, *ast.TypeSpec, *p
 		}
 		for id, obj := range pkg.TypesInfo.Defs {
 			tn, ok := obj.(*types.TypeName)
-			if !ok || p.typeKey(tn) != key {
+			if !ok || golayout.TypeKey(p.fset, tn) != key {
 				continue
 			}
 			for _, f := range pkg.Syntax {
