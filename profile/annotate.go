@@ -258,41 +258,6 @@ func (p *Program) Annotate(marks []*StructMarks) ([]string, error) {
 	return changed, nil
 }
 
-// joinHot merges the marks of names declared together: hot on the union
-// of their paths and goroutines, written when one is, guarded by a lock
-// that guards each (one comment marks them all: head, tail int both under
-// mu), with the fields the users of each write.
-func joinHot(a, b *layout.Hot) *layout.Hot {
-	switch {
-	case a == nil:
-		return b
-	case b == nil:
-		return a
-	}
-	paths := slices.Concat(a.Paths, b.Paths)
-	slices.Sort(paths)
-	h := &layout.Hot{Paths: slices.Compact(paths), Write: a.Write || b.Write, Profiled: a.Profiled && b.Profiled, Few: a.Few && b.Few}
-	if a.Guard == b.Guard {
-		h.Guard = a.Guard
-	}
-	if a.OuterGuard == b.OuterGuard {
-		h.OuterGuard = a.OuterGuard
-	}
-	if h.Profiled {
-		h.Goroutines, h.Writers = union(a.Goroutines, b.Goroutines), union(a.Writers, b.Writers)
-		h.Wrote = slices.DeleteFunc(slices.Clone(a.Wrote), func(n string) bool { return !slices.Contains(b.Wrote, n) })
-		h.Unsampled = slices.Concat(a.Unsampled, b.Unsampled)
-	}
-	return h
-}
-
-// union is the sorted union of sorted lists a and b.
-func union(a, b []layout.Goroutine) []layout.Goroutine {
-	out := slices.Concat([]layout.Goroutine{}, a, b)
-	slices.SortFunc(out, compareGoroutines)
-	return slices.Compact(out)
-}
-
 // WriteHotFile writes the profiles' marks as a hot file, one line per hot
 // field, naming types as PKGPATH.TYPE, which both the analyzer's -hotfile
 // and cachelint layout -hot (on the DWARF of a Go binary) read. Types

@@ -112,3 +112,56 @@ func enclosing(pkg *packages.Package, spec *ast.TypeSpec) (*ast.File, *ast.GenDe
 	}
 	return nil, nil
 }
+
+// joinHot merges the marks of names declared together: hot on the union
+// of their paths and goroutines, written when one is, guarded by a lock
+// that guards each (one comment marks them all: head, tail int both under
+// mu), with the fields the users of each write.
+func joinHot(a, b *layout.Hot) *layout.Hot {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	paths := slices.Concat(a.Paths, b.Paths)
+	slices.Sort(paths)
+	h := &layout.Hot{Paths: slices.Compact(paths), Write: a.Write || b.Write, Profiled: a.Profiled && b.Profiled, Few: a.Few && b.Few}
+	if a.Guard == b.Guard {
+		h.Guard = a.Guard
+	}
+	if a.OuterGuard == b.OuterGuard {
+		h.OuterGuard = a.OuterGuard
+	}
+	if h.Profiled {
+		h.Goroutines, h.Writers = union(a.Goroutines, b.Goroutines), union(a.Writers, b.Writers)
+		h.Wrote = slices.DeleteFunc(slices.Clone(a.Wrote), func(n string) bool { return !slices.Contains(b.Wrote, n) })
+		h.Unsampled = slices.Concat(a.Unsampled, b.Unsampled)
+	}
+	return h
+}
+
+// union is the sorted union of sorted lists a and b.
+func union(a, b []layout.Goroutine) []layout.Goroutine {
+	out := slices.Concat([]layout.Goroutine{}, a, b)
+	slices.SortFunc(out, compareGoroutines)
+	return slices.Compact(out)
+}
+
+// partMarks are the marks of the parts of field f of the struct type key
+// that the profiles of r make hot at share min: nil when they use the
+// field whole, or mark no part of it.
+func (p *Program) partMarks(r *Result, key string, f *Field, min float64) []golayout.ProfiledPart {
+	var out []golayout.ProfiledPart
+	for i := range f.Parts {
+		h := p.hot(r, key, &f.Parts[i], min)
+		switch {
+		case h == nil:
+		case f.Parts[i].Name == "":
+			return nil
+		default:
+			out = append(out, golayout.ProfiledPart{Path: f.Parts[i].Name, Hot: *h})
+		}
+	}
+	return out
+}

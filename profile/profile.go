@@ -87,28 +87,6 @@ type Program struct {
 	musts  map[ast.Stmt][]access
 }
 
-type funcDecl struct {
-	decl *ast.FuncDecl
-	file *srcFile
-}
-
-// srcFile is one Go file of the load.
-type srcFile struct {
-	name   string
-	pkg    *packages.Package
-	syntax *ast.File
-	index  *fileIndex // built when a profile first names the file
-	// writes and captured are built with the index.
-	writes   map[ast.Expr]writeKind
-	captured map[*types.Var]bool
-	// fresh are the local variables that hold an object the function
-	// allocates (&T{...}, new(T)), with the uses of each, in order:
-	// built on first use.
-	fresh    map[*types.Var]*freshVar
-	loops    []ast.Node     // the loops of the file, found with fresh
-	literals []*ast.FuncLit // its function literals, found with fresh
-}
-
 // structType is a named struct type some code of the load accesses.
 type structType struct {
 	key    string
@@ -240,15 +218,6 @@ func (p *Program) inModule(name string) bool {
 	return false
 }
 
-// lineOf returns what line n of f accesses in the function fn of a
-// profile, indexing f on first use.
-func (p *Program) lineOf(f *srcFile, n int, fn *pprofFunction) []*lineInfo {
-	if f.index == nil {
-		f.index = p.indexFile(f)
-	}
-	return f.index.at(n, fn.startLine, isClosure(fn.name))
-}
-
 // isClosure reports whether a function of a profile, named as the gc
 // compiler names functions, is a function literal: outer.func1, nested
 // outer.func1.2, inlined into another caller.outer.func1. A function
@@ -334,4 +303,10 @@ func (p *Program) declaredStruct(key string) (*types.TypeName, *ast.TypeSpec, *p
 		}
 	}
 	return nil, nil, nil
+}
+
+// funcKey names a function by the file and line of its func keyword.
+type funcKey struct {
+	file string
+	line int
 }
