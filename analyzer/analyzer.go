@@ -97,7 +97,8 @@ type Config struct {
 	// a driver that sees the whole load sets Profiled instead.
 	PGO string
 	// Profiled are the hot marks profiles give, by struct type
-	// (PKGPATH.TYPE) and field, for the fields no annotation and no hot
+	// (golayout.TypeKey: PKGPATH.TYPE, with its place for a type declared
+	// in a function) and field, for the fields no annotation and no hot
 	// file marks; when set, PGO is not read.
 	Profiled map[string]map[string]*golayout.Profiled
 	// Elements names the struct types whose values the code writes as
@@ -118,6 +119,9 @@ type Config struct {
 	// where those put it (layout.Struct.InPlace). go vet, which sees one
 	// package, leaves it nil.
 	Holders func() *Holders
+	// KeepLayouts says each pass keeps every layout it checks, with what
+	// the checks find, in Result.Layouts: cachelint profile reports them.
+	KeepLayouts bool
 }
 
 // Build is a package as type-checked for another GOARCH than the pass's,
@@ -228,6 +232,8 @@ type Result struct {
 	// A driver that writes the fix reports these in place of the
 	// diagnostics that offered it.
 	Leaves map[string][]analysis.Diagnostic
+	// Layouts are the layouts the pass checked, with Config.KeepLayouts.
+	Layouts []Checked
 }
 
 // LeftBy returns the diagnostics that remain once fix, which a pass with
@@ -557,13 +563,19 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 	for _, b := range builds {
 		pinFirst(b.Struct, d.Type, d.FieldOf)
 	}
-	r := reorg.AnalyzeBuilds(builds, ps.config.Checks)
+	var r reorg.Result
+	if ps.config.KeepLayouts {
+		// What the checks find in the end, however the pass ends.
+		defer func() { ps.keep(d, t, builds, r) }()
+	}
+	r = reorg.AnalyzeBuilds(builds, ps.config.Checks)
 	if len(r.Findings) == 0 {
 		return
 	}
 	// Where the values live is sought only for what has findings.
 	if placed, changed := ps.placeValues(d.Spec, builds); changed {
 		if len(placed) == 0 {
+			r = reorg.Result{} // no value of the type is live
 			return
 		}
 		builds = placed

@@ -28,8 +28,8 @@ type Package struct {
 	// (LoadHotFile), nil when there is none.
 	HotFile map[string]*hotfile.Set
 	// Profiled holds the hot marks profiles give fields no annotation and
-	// no hot file says anything of, by the type they name (PKGPATH.TYPE)
-	// and field name; nil for none.
+	// no hot file says anything of, by the type they name (TypeKey) and
+	// field name; nil for none.
 	Profiled map[string]map[string]*Profiled
 	// Files are the package's files, where calls of sync/atomic's
 	// functions make the fields they update atomic; nil for none.
@@ -73,6 +73,21 @@ type Decl struct {
 	Annotated []*layout.Hot
 	// Problems are the annotations that cannot be applied, once each.
 	Problems []Problem
+}
+
+// TypeKey names a named type across the packages of a load, which each
+// have their own types.Object for it: its package path and name
+// (PKGPATH.TYPE), and for a type declared in a function, which no other
+// code names, its position in fset.
+func TypeKey(fset *token.FileSet, obj *types.TypeName) string {
+	if obj.Pkg() == nil {
+		return obj.Name()
+	}
+	key := obj.Pkg().Path() + "." + obj.Name()
+	if obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope() {
+		key += "@" + fset.Position(obj.Pos()).String()
+	}
+	return key
 }
 
 // Profiled is the hot mark a profile gives a field, and where it comes
@@ -169,7 +184,7 @@ func (p *Package) Decl(ds *Directives, gd *ast.GenDecl, ts *ast.TypeSpec, all bo
 	qualified := p.Types.Path() + "." + ts.Name.Name
 	fromFile := p.HotFile[qualified]
 	annotated := len(typeDirs) > 0 || fromFile != nil
-	profiled := p.Profiled[qualified]
+	profiled := p.Profiled[TypeKey(p.Fset, obj)]
 	var fieldDirs [][]*directive
 	if len(ds.all) > 0 {
 		fieldDirs = ds.fields(st)

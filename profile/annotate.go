@@ -37,6 +37,8 @@ type StructMarks struct {
 	// Notes are the disagreements between the source's annotations and
 	// the profiles, and why a type gets no annotations.
 	Notes []string
+	// marked are the profiles' marks in Layout, by member (Program.marked).
+	marked []*golayout.Profiled
 
 	spec *ast.TypeSpec
 	file *srcFile
@@ -72,10 +74,10 @@ func (p *Program) Marks(r *Result, min float64) ([]*StructMarks, error) {
 			}
 			sm.Fields = append(sm.Fields, fm)
 		}
-		d, l, err := p.layout(r, rs.Key, min)
+		d, l, marked, err := p.layout(r, rs.Key, min)
 		switch {
 		case l != nil:
-			sm.Layout = l
+			sm.Layout, sm.marked = l, marked
 			if err != nil {
 				sm.Notes = append(sm.Notes, strings.Split(err.Error(), "\n")...)
 			}
@@ -256,41 +258,6 @@ func (p *Program) Annotate(marks []*StructMarks) ([]string, error) {
 	return changed, nil
 }
 
-// joinHot merges the marks of names declared together: hot on the union
-// of their paths and goroutines, written when one is, guarded by a lock
-// that guards each (one comment marks them all: head, tail int both under
-// mu), with the fields the users of each write.
-func joinHot(a, b *layout.Hot) *layout.Hot {
-	switch {
-	case a == nil:
-		return b
-	case b == nil:
-		return a
-	}
-	paths := slices.Concat(a.Paths, b.Paths)
-	slices.Sort(paths)
-	h := &layout.Hot{Paths: slices.Compact(paths), Write: a.Write || b.Write, Profiled: a.Profiled && b.Profiled, Few: a.Few && b.Few}
-	if a.Guard == b.Guard {
-		h.Guard = a.Guard
-	}
-	if a.OuterGuard == b.OuterGuard {
-		h.OuterGuard = a.OuterGuard
-	}
-	if h.Profiled {
-		h.Goroutines, h.Writers = union(a.Goroutines, b.Goroutines), union(a.Writers, b.Writers)
-		h.Wrote = slices.DeleteFunc(slices.Clone(a.Wrote), func(n string) bool { return !slices.Contains(b.Wrote, n) })
-		h.Unsampled = slices.Concat(a.Unsampled, b.Unsampled)
-	}
-	return h
-}
-
-// union is the sorted union of sorted lists a and b.
-func union(a, b []layout.Goroutine) []layout.Goroutine {
-	out := slices.Concat([]layout.Goroutine{}, a, b)
-	slices.SortFunc(out, compareGoroutines)
-	return slices.Compact(out)
-}
-
 // WriteHotFile writes the profiles' marks as a hot file, one line per hot
 // field, naming types as PKGPATH.TYPE, which both the analyzer's -hotfile
 // and cachelint layout -hot (on the DWARF of a Go binary) read. Types
@@ -315,4 +282,25 @@ func WriteHotFile(w io.Writer, marks []*StructMarks, header string) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// AsAnnotated gives the marks the analyzer sees once -annotate has written
+// those of marks, for it to check the types with (analyzer's
+// Config.Profiled): by type, keyed as golayout.TypeKey keys it, and
+// field, for the fields no annotation marks; names declared together
+// share one mark.
+func AsAnnotated(marks []*StructMarks) map[string]map[string]*golayout.Profiled {
+	out := map[string]map[string]*golayout.Profiled{}
+	for _, sm := range marks {
+		for i, pr := range sm.marked {
+			if pr == nil {
+				continue
+			}
+			if out[sm.Key] == nil {
+				out[sm.Key] = map[string]*golayout.Profiled{}
+			}
+			out[sm.Key][sm.Struct.Fields[i].Name] = pr
+		}
+	}
+	return out
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 )
 
 // maxCallDepth bounds how deep calls are followed for what they always
@@ -251,14 +250,6 @@ func (p *Program) headerAccesses(f *srcFile, s ast.Stmt, depth int) []access {
 	return accs
 }
 
-// appendAccesses adds every access of bs to as.
-func appendAccesses(as, bs []access) []access {
-	for _, b := range bs {
-		as = appendAccess(as, b)
-	}
-	return as
-}
-
 // intersect returns the accesses every list makes, written where every
 // list writes; nil for no lists.
 func intersect(lists [][]access) []access {
@@ -358,28 +349,6 @@ func calleeName(info *types.Info, call *ast.CallExpr) (name string, iface bool) 
 		return fn.Pkg().Path() + ".(*" + n.Obj().Name() + ")." + fn.Name(), false
 	}
 	return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name(), false
-}
-
-// frameName is a profile's function name with type arguments left out:
-// "pkg.(*Ring[...]).Push" and "pkg.(*Ring[go.shape.int]).Push" are
-// "pkg.(*Ring).Push".
-func frameName(name string) string {
-	if !strings.Contains(name, "[") {
-		return name
-	}
-	var b strings.Builder
-	depth := 0
-	for _, c := range name {
-		switch {
-		case c == '[':
-			depth++
-		case c == ']' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
 }
 
 // entry returns the accesses a call of fn always makes: those of its
@@ -631,4 +600,51 @@ func (p *Program) eachFuncDecl(do func(fd *ast.FuncDecl, f *srcFile, fn *types.F
 			}
 		}
 	}
+}
+
+// straight splits the statements of a body into the segments of its
+// straight line: each statement that cannot leave the body adds what it
+// certainly accesses (mustStmt), a guard ends a segment, and any other
+// statement that may leave ends the line after its header.
+func (p *Program) straight(f *srcFile, list []ast.Stmt, depth int) []segment {
+	var segs []segment
+	var cur []access
+	for _, s := range list {
+		switch {
+		case jumps(s):
+			return append(segs, segment{accs: appendAccesses(cur, p.headerAccesses(f, s, depth))})
+		case !p.mayLeave(s):
+			cur = p.mustStmt(f, s, cur, depth)
+		default:
+			cur = appendAccesses(cur, p.headerAccesses(f, s, depth))
+			g := p.guardOf(f, s, depth)
+			if g == nil {
+				return append(segs, segment{accs: cur})
+			}
+			segs = append(segs, segment{accs: cur, guard: g})
+			cur = nil
+		}
+	}
+	return append(segs, segment{accs: cur})
+}
+
+// guardOf returns s as a guard: an if one of whose branches always
+// leaves while the other cannot leave, nil when s is none.
+func (p *Program) guardOf(f *srcFile, s ast.Stmt, depth int) *guard {
+	is, ok := s.(*ast.IfStmt)
+	if !ok {
+		return nil
+	}
+	switch {
+	case terminates(is.Body.List) && (is.Else == nil || !p.mayLeave(is.Else)):
+		pass := p.mustIn(f, is.Cond, isFalse, nil, depth)
+		if is.Else != nil {
+			pass = p.mustStmt(f, is.Else, pass, depth)
+		}
+		return &guard{pass: pass, leave: is.Body}
+	case is.Else != nil && !completes(is.Else) && !p.mayLeave(is.Body):
+		pass := p.mustBlock(f, is.Body.List, p.mustIn(f, is.Cond, isTrue, nil, depth), depth)
+		return &guard{pass: pass, leave: is.Else}
+	}
+	return nil
 }

@@ -183,12 +183,6 @@ func (p *Program) findBenchReach() map[string][]string {
 	return out
 }
 
-// funcKey names a function by the file and line of its func keyword.
-type funcKey struct {
-	file string
-	line int
-}
-
 // startsMany reports whether many goroutines of the load run fn, on what
 // they share (manyStarts).
 func (p *Program) startsMany(fn *funcInfo) bool {

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
 )
 
@@ -68,7 +69,7 @@ func (p *Program) findMany(sampled map[*ast.BlockStmt]bool) map[string]bool {
 		if _, ok := n.Underlying().(*types.Struct); !ok {
 			return
 		}
-		if key := p.typeKey(n.Obj()); !many[key] {
+		if key := golayout.TypeKey(p.fset, n.Obj()); !many[key] {
 			many[key] = true
 			queue = append(queue, n)
 		}

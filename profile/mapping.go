@@ -470,22 +470,6 @@ func (p *Program) mapProfile(in Input, prof *pprofProfile, seen *sampled, add fu
 	return st, nil
 }
 
-// frame is what one inlined frame of a location executes.
-type frame struct {
-	lines []*lineInfo // nil for a file outside the load
-	name  string      // the function's name
-	fn    int32       // its index in prof.functions
-}
-
-// loc is what a location executes, innermost inlined frame first.
-type loc struct {
-	matched bool
-	frames  []frame
-	// shared: one of its frames is a runtime entry point whose
-	// samples are not the caller's work (shared).
-	shared bool
-}
-
 // locate finds what each location of prof executes in the load, matching
 // moved functions as go build does (relocator); other are the files of
 // the profile outside the load.

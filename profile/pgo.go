@@ -108,21 +108,3 @@ func topFuncs(funcs map[string]int64) []string {
 	}
 	return names
 }
-
-// partMarks are the marks of the parts of field f of the struct type key
-// that the profiles of r make hot at share min: nil when they use the
-// field whole, or mark no part of it.
-func (p *Program) partMarks(r *Result, key string, f *Field, min float64) []golayout.ProfiledPart {
-	var out []golayout.ProfiledPart
-	for i := range f.Parts {
-		h := p.hot(r, key, &f.Parts[i], min)
-		switch {
-		case h == nil:
-		case f.Parts[i].Name == "":
-			return nil
-		default:
-			out = append(out, golayout.ProfiledPart{Path: f.Parts[i].Name, Hot: *h})
-		}
-	}
-	return out
-}

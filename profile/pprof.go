@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/cachelint/cachelint/input"
 )
@@ -931,4 +932,42 @@ func (d *decoder) resolve() (*pprofProfile, error) {
 		}
 	}
 	return p, nil
+}
+
+// frameName is a profile's function name with type arguments left out:
+// "pkg.(*Ring[...]).Push" and "pkg.(*Ring[go.shape.int]).Push" are
+// "pkg.(*Ring).Push".
+func frameName(name string) string {
+	if !strings.Contains(name, "[") {
+		return name
+	}
+	var b strings.Builder
+	depth := 0
+	for _, c := range name {
+		switch {
+		case c == '[':
+			depth++
+		case c == ']' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// frame is what one inlined frame of a location executes.
+type frame struct {
+	lines []*lineInfo // nil for a file outside the load
+	name  string      // the function's name
+	fn    int32       // its index in prof.functions
+}
+
+// loc is what a location executes, innermost inlined frame first.
+type loc struct {
+	matched bool
+	frames  []frame
+	// shared: one of its frames is a runtime entry point whose
+	// samples are not the caller's work (shared).
+	shared bool
 }

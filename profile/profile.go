@@ -87,28 +87,6 @@ type Program struct {
 	musts  map[ast.Stmt][]access
 }
 
-type funcDecl struct {
-	decl *ast.FuncDecl
-	file *srcFile
-}
-
-// srcFile is one Go file of the load.
-type srcFile struct {
-	name   string
-	pkg    *packages.Package
-	syntax *ast.File
-	index  *fileIndex // built when a profile first names the file
-	// writes and captured are built with the index.
-	writes   map[ast.Expr]writeKind
-	captured map[*types.Var]bool
-	// fresh are the local variables that hold an object the function
-	// allocates (&T{...}, new(T)), with the uses of each, in order:
-	// built on first use.
-	fresh    map[*types.Var]*freshVar
-	loops    []ast.Node     // the loops of the file, found with fresh
-	literals []*ast.FuncLit // its function literals, found with fresh
-}
-
 // structType is a named struct type some code of the load accesses.
 type structType struct {
 	key    string
@@ -120,7 +98,7 @@ type structType struct {
 
 // fieldRef names one field of a struct type, or a part of one.
 type fieldRef struct {
-	key   string // the struct type's typeKey
+	key   string // the struct type's golayout.TypeKey
 	index int
 	name  string
 	// part, for a field whose type is a struct, names what code selects
@@ -240,15 +218,6 @@ func (p *Program) inModule(name string) bool {
 	return false
 }
 
-// lineOf returns what line n of f accesses in the function fn of a
-// profile, indexing f on first use.
-func (p *Program) lineOf(f *srcFile, n int, fn *pprofFunction) []*lineInfo {
-	if f.index == nil {
-		f.index = p.indexFile(f)
-	}
-	return f.index.at(n, fn.startLine, isClosure(fn.name))
-}
-
 // isClosure reports whether a function of a profile, named as the gc
 // compiler names functions, is a function literal: outer.func1, nested
 // outer.func1.2, inlined into another caller.outer.func1. A function
@@ -316,7 +285,7 @@ func (p *Program) declaredStruct(key string) (*types.TypeName, *ast.TypeSpec, *p
 		}
 		for id, obj := range pkg.TypesInfo.Defs {
 			tn, ok := obj.(*types.TypeName)
-			if !ok || p.typeKey(tn) != key {
+			if !ok || golayout.TypeKey(p.fset, tn) != key {
 				continue
 			}
 			for _, f := range pkg.Syntax {
@@ -334,4 +303,10 @@ func (p *Program) declaredStruct(key string) (*types.TypeName, *ast.TypeSpec, *p
 		}
 	}
 	return nil, nil, nil
+}
+
+// funcKey names a function by the file and line of its func keyword.
+type funcKey struct {
+	file string
+	line int
 }

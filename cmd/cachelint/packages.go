@@ -108,27 +108,9 @@ func runPackages(args []string, e env) int {
 		// three times what is live, not twice.
 		debug.SetGCPercent(200)
 	}
-	host := gobuild.Default.GOARCH
-	arches := archesOf(o.Lines, host)
-	pkgs, builds, status, err := loadBuilds(arches, host, o.tests, fs.Args(), e)
-	if err != nil {
-		return fail("%v", err)
-	}
-	o.configureBuilds(arches, pkgs, builds)
-	o.LoadWide = true
-	// The profiles are mapped over the whole load, which sees what every
-	// package does to a type; the passes are not to map them again.
-	profiled, err := pgoProfiled(o.PGO, pkgs, e)
-	if err != nil {
-		return fail("%v", err)
-	}
-	o.Config.Profiled = profiled
-	o.PGO = "off"
-	writes := overPackages[analyzer.ElementWrites](pkgs)
-	if len(pkgs) > 0 {
-		o.Config.Elements = writes.Types(pkgs[0].Fset)
-	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(o.Config)}, pkgs, nil)
+	pkgs, graph, status, err := analyzeLoad(o.Config, o.tests, fs.Args(), func(pkgs []*packages.Package) (map[string]map[string]*golayout.Profiled, error) {
+		return pgoProfiled(o.PGO, pkgs, e)
+	}, e)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -192,6 +174,40 @@ func runPackages(args []string, e env) int {
 		w.Flush()
 	}
 	return status
+}
+
+// analyzeLoad loads the packages of patterns, test files with tests, for
+// the GOARCHes of c.Lines (archesOf) and runs the analyzer on them as
+// configured by c and by the load: each line size checked on its GOARCH's
+// build, every package's fixes decided over the load (Config.LoadWide),
+// with the uses of values and the hot marks profiled gives over the
+// packages that load. The packages that do not load are reported on e's
+// stderr. It returns the packages checked, the analysis, and exit status
+// 1 when some did not load.
+func analyzeLoad(c analyzer.Config, tests bool, patterns []string, profiled func([]*packages.Package) (map[string]map[string]*golayout.Profiled, error), e env) ([]*packages.Package, *checker.Graph, int, error) {
+	host := gobuild.Default.GOARCH
+	arches := archesOf(c.Lines, host)
+	pkgs, builds, status, err := loadBuilds(arches, host, tests, patterns, e)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	configureBuilds(&c, arches, pkgs, builds)
+	c.LoadWide = true
+	// The profiles are mapped over the whole load, which sees what every
+	// package does to a type; the passes are not to map them again.
+	if c.Profiled, err = profiled(pkgs); err != nil {
+		return nil, nil, 0, err
+	}
+	c.PGO = "off"
+	writes := overPackages[analyzer.ElementWrites](pkgs)
+	if len(pkgs) > 0 {
+		c.Elements = writes.Types(pkgs[0].Fset)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(c)}, pkgs, nil)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return pkgs, graph, status, nil
 }
 
 // archesOf are the builds that check lines: each line size is checked on
@@ -318,23 +334,24 @@ func loadBuilds(arches []golayout.ArchLines, host string, tests bool, patterns [
 	return pkgs, builds, status, nil
 }
 
-// configureBuilds gives the analyzer the first of arches to check pkgs
-// on, and the others' builds (builds, in the order of arches) beside.
-func (o *packagesOptions) configureBuilds(arches []golayout.ArchLines, pkgs []*packages.Package, builds [][]*packages.Package) {
-	o.Config.GOARCH, o.Config.Lines = arches[0].GOARCH, arches[0].Lines
+// configureBuilds gives the analyzer configured by c the first of arches
+// to check pkgs on, and the others' builds (builds, in the order of
+// arches) beside.
+func configureBuilds(c *analyzer.Config, arches []golayout.ArchLines, pkgs []*packages.Package, builds [][]*packages.Package) {
+	c.GOARCH, c.Lines = arches[0].GOARCH, arches[0].Lines
 	// The uses of package-level variables, by GOARCH, over its
 	// packages: sought only if some struct has findings.
 	globals := map[string]func() *analyzer.GlobalUses{}
 	for i, a := range arches {
 		globals[a.GOARCH] = globalUses(builds[i])
 	}
-	o.Config.Globals = func(goarch string) *analyzer.GlobalUses {
+	c.Globals = func(goarch string) *analyzer.GlobalUses {
 		if g := globals[goarch]; g != nil {
 			return g()
 		}
 		return nil
 	}
-	o.Config.Holders = sync.OnceValue(func() *analyzer.Holders { return overPackages[analyzer.Holders](pkgs) })
+	c.Holders = sync.OnceValue(func() *analyzer.Holders { return overPackages[analyzer.Holders](pkgs) })
 	if len(arches) > 1 {
 		others := map[string][]*analyzer.Build{} // by package ID
 		for i, a := range arches[1:] {
@@ -347,7 +364,7 @@ func (o *packagesOptions) configureBuilds(arches []golayout.ArchLines, pkgs []*p
 		for _, p := range pkgs {
 			ids[p.Types] = p.ID
 		}
-		o.Config.Builds = func(p *types.Package) []*analyzer.Build { return others[ids[p]] }
+		c.Builds = func(p *types.Package) []*analyzer.Build { return others[ids[p]] }
 	}
 }
 

@@ -9,6 +9,11 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/cachelint/cachelint/analyzer"
+	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
 	"github.com/cachelint/cachelint/profile"
 	"github.com/cachelint/cachelint/reorg"
@@ -67,7 +72,7 @@ func runProfile(args []string, e env) int {
 	min := minFlag(profile.DefaultMin)
 	fs.Var(&min, "min", "share of a path's samples that makes a field hot (`SHARE`: 1% or 0.01)")
 	lines := layout.LineSizes{layout.DefaultLineSize(gobuild.Default.GOARCH)}
-	fs.Var(&lines, "line", "cache-line sizes `N[,N]`, the first drawn in the text; GOARCH's as internal/cpu has it by default")
+	fs.Var(&lines, "line", "cache-line sizes `N[,N]`, each checked on the build of a GOARCH with lines of that size, as cachelint checks them; the first drawn in the text; GOARCH's as internal/cpu has it by default")
 	format := fs.String("format", "text", "output: text or json")
 	annotate := fs.Bool("annotate", false, "write //cachelint:hot comments on the hot fields")
 	out := fs.String("o", "", "write a hot file to `FILE` instead of annotating")
@@ -98,20 +103,42 @@ func runProfile(args []string, e env) int {
 	if len(patterns) == 0 {
 		return fail("profile: no PACKAGES among the arguments (cachelint profile -h for usage)")
 	}
-	prog, err := profile.Load(e.Dir, patterns...)
-	if err != nil {
-		return fail("profile: %v", err)
-	}
-	res, err := prog.Map(inputs)
+	// The marks are the profiles' over the packages the analyzer checks,
+	// which checks the types with them as it would once -annotate wrote
+	// them.
+	var prog *profile.Program
+	var res *profile.Result
+	var marks []*profile.StructMarks
+	_, graph, status, err := analyzeLoad(analyzer.Config{Lines: lines, KeepLayouts: true}, true, patterns, func(pkgs []*packages.Package) (map[string]map[string]*golayout.Profiled, error) {
+		if len(pkgs) == 0 {
+			return nil, nil
+		}
+		prog = profile.FromPackages(pkgs)
+		var err error
+		if res, err = prog.Map(inputs); err != nil {
+			return nil, err
+		}
+		if marks, err = prog.Marks(res, float64(min)); err != nil {
+			return nil, err
+		}
+		return profile.AsAnnotated(marks), nil
+	}, e)
 	if err != nil {
 		return fail("%v", err)
 	}
-	marks, err := prog.Marks(res, float64(min))
+	switch {
+	case status != 0:
+		// A profile's samples in a package left out would be lost.
+		return fail("profile: the packages above do not load")
+	case prog == nil:
+		return fail("profile: no packages match %s", strings.Join(patterns, " "))
+	}
+	checked, err := checkedLayouts(graph)
 	if err != nil {
 		return fail("%v", err)
 	}
 
-	pr, results, status := profileReport(res, marks, float64(min), lines, e)
+	pr, results, status := profileReport(res, marks, checked, float64(min), e)
 
 	w := bufio.NewWriter(stdout)
 	opts := report.Options{Lines: lines}
@@ -149,9 +176,29 @@ func runProfile(args []string, e env) int {
 	return status
 }
 
+// checkedLayouts are the layouts the analyzer checked in graph
+// (Config.KeepLayouts), by type (golayout.TypeKey): those of the types as
+// declared, not of their instantiations.
+func checkedLayouts(graph *checker.Graph) (map[string]*analyzer.Checked, error) {
+	out := map[string]*analyzer.Checked{}
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			return nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+		}
+		for i, c := range act.Result.(*analyzer.Result).Layouts {
+			if key := golayout.TypeKey(act.Package.Fset, c.Obj); c.Name == c.Obj.Name() && out[key] == nil {
+				out[key] = &act.Result.(*analyzer.Result).Layouts[i]
+			}
+		}
+	}
+	return out, nil
+}
+
 // profileReport is what profile prints of the structs the profile marks,
-// each analyzed at lines and named from e's directory, and the exit status: 3 where one has findings.
-func profileReport(res *profile.Result, marks []*profile.StructMarks, min float64, lines []int64, e env) (*report.Profile, []*reorg.Result, int) {
+// each as the analyzer checked it (checked, by type) and named from e's
+// directory, and the exit status: 3 where one has findings. A type the
+// analyzer had nothing to check in is shown as marked, with no findings.
+func profileReport(res *profile.Result, marks []*profile.StructMarks, checked map[string]*analyzer.Checked, min float64, e env) (*report.Profile, []*reorg.Result, int) {
 	pr := &report.Profile{Min: min, Total: res.Total}
 	for _, st := range res.Profiles {
 		pr.Profiles = append(pr.Profiles, report.ProfileInput{File: st.File, Path: st.Path, Samples: st.Samples, Matched: st.Matched, Mapped: st.Mapped})
@@ -172,10 +219,9 @@ func profileReport(res *profile.Result, marks []*profile.StructMarks, min float6
 			ps.Fields = append(ps.Fields, pf)
 		}
 		var r *reorg.Result
-		if sm.Layout != nil {
-			a := reorg.Analyze(sm.Layout, lines)
-			r = &a
-			if len(a.Findings) > 0 {
+		if c := checked[sm.Key]; c != nil && sm.Layout != nil {
+			ps.Layout, r = c.Struct, &c.Result
+			if len(r.Findings) > 0 {
 				status = 3
 			}
 		}

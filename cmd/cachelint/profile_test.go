@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -415,61 +416,104 @@ func TestProfileAnnotateKeepsLines(t *testing.T) {
 	}
 }
 
-// cachelint profile and cachelint -pgo read the same profile through one
-// mapping: on every fixture with a recorded profile, at the default path,
-// share and line size, they make the same findings, word for word.
+// recordedProfiles are the profiles scripts/record-profiles recorded
+// under root, each beside the sources it lists in its .sum file.
+func recordedProfiles(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != root:
+			return filepath.SkipDir
+		case d.Type().IsRegular() && strings.HasSuffix(path, ".sum") && d.Name() != "go.sum":
+			out = append(out, recorded.Profile(t, strings.TrimSuffix(path, ".sum")))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// cachelint profile checks the struct types it reports through the
+// analyzer, as cachelint -pgo does with the same marks: on every fixture
+// with a recorded profile, at the default path and share, on one GOARCH's
+// build, on two (64- and 128-byte lines) and on a 32-bit one, they make
+// the same findings, word for word.
 func TestProfileAgreesWithPGO(t *testing.T) {
 	t.Parallel()
-	total := 0
-	for _, c := range []struct{ dir, profile, pattern string }{
-		{root + "/examples/pgo", "default.pgo", "./..."},
-		{"testdata/txpath", "cpu.pprof", "./..."},
-		{"testdata/limiter", "cpu.pprof", "./..."},
-		{root, "profile/testdata/work/work.pprof", "./profile/testdata/work"},
-		{root, "profile/testdata/cases/cases.pprof", "./profile/testdata/cases"},
-		{root, "profile/testdata/ring/ring.pprof", "./profile/testdata/ring"},
-		{root, "profile/testdata/shared/shared.pprof", "./profile/testdata/shared"},
-	} {
-		recorded.Profile(t, filepath.Join(c.dir, c.profile))
-		stdout, stderr, code := runSplit(t, c.dir, bin, "profile", "-format=json", c.profile, c.pattern)
-		if code != 0 && code != 3 {
-			t.Fatalf("%s: cachelint profile: exit %d: %s", c.profile, code, stderr)
-		}
-		var doc report.ProfileJSON
-		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
-			t.Fatalf("%s: %v\n%s", c.profile, err, stdout)
-		}
-		var reported []string
-		for _, s := range doc.Structs {
-			if s.Layout != nil {
-				for _, f := range s.Layout.Findings {
-					reported = append(reported, f.Check+": "+s.Layout.Name+": "+f.Message)
-				}
-			}
-		}
-		stdout, stderr, code = runSplit(t, c.dir, bin, "-json", "-pgo="+c.profile, c.pattern)
-		if code != 0 {
-			t.Fatalf("%s: cachelint -pgo: exit %d: %s", c.profile, code, stderr)
-		}
-		var res map[string]map[string][]struct{ Category, Message string }
-		if err := json.Unmarshal([]byte(stdout), &res); err != nil {
-			t.Fatalf("%s: %v\n%s", c.profile, err, stdout)
-		}
-		var analyzed []string
-		for _, byAnalyzer := range res {
-			for _, d := range byAnalyzer["cachelint"] {
-				analyzed = append(analyzed, d.Category+": "+d.Message)
-			}
-		}
-		slices.Sort(reported)
-		slices.Sort(analyzed)
-		if analyzed = slices.Compact(analyzed); !slices.Equal(reported, analyzed) {
-			t.Errorf("%s: cachelint profile reports\n\t%s\ncachelint -pgo\n\t%s", c.profile, strings.Join(reported, "\n\t"), strings.Join(analyzed, "\n\t"))
-		}
-		t.Logf("%s: %d findings", c.profile, len(reported))
-		total += len(reported)
+	profiles := recordedProfiles(t)
+	if len(profiles) < 7 {
+		t.Fatalf("recorded profiles %q: want the 7 of scripts/record-profiles", profiles)
 	}
-	if total < 4 {
+	total := 0
+	for _, name := range profiles {
+		dir, file := filepath.Dir(name), filepath.Base(name)
+		for _, lines := range []string{"", "64,128", "32"} {
+			var args []string
+			if lines != "" {
+				args = []string{"-line=" + lines}
+			}
+			reported := profileFindings(t, dir, append(slices.Clone(args), "-format=json", file, "./..."))
+			analyzed := pgoFindings(t, dir, append(args, "-json", "-pgo="+file, "./..."))
+			if !slices.Equal(reported, analyzed) {
+				t.Errorf("%s -line=%s: cachelint profile reports\n\t%s\ncachelint -pgo\n\t%s", name, lines, strings.Join(reported, "\n\t"), strings.Join(analyzed, "\n\t"))
+			}
+			t.Logf("%s -line=%s: %d findings", name, lines, len(reported))
+			total += len(reported)
+		}
+	}
+	if total < 10 {
 		t.Errorf("%d findings in all: too few to compare", total)
 	}
+}
+
+// profileFindings are the findings of cachelint profile args in dir, as
+// "CHECK: TYPE: MESSAGE", sorted.
+func profileFindings(t *testing.T, dir string, args []string) []string {
+	t.Helper()
+	stdout, stderr, code := runSplit(t, dir, bin, append([]string{"profile"}, args...)...)
+	if code != 0 && code != 3 {
+		t.Fatalf("%s: cachelint profile %q: exit %d: %s", dir, args, code, stderr)
+	}
+	var doc report.ProfileJSON
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%s: %v\n%s", dir, err, stdout)
+	}
+	var out []string
+	for _, s := range doc.Structs {
+		if s.Layout != nil {
+			for _, f := range s.Layout.Findings {
+				out = append(out, f.Check+": "+s.Layout.Name+": "+f.Message)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// pgoFindings are the diagnostics of cachelint args in dir, as
+// "CATEGORY: MESSAGE", sorted, once each: a package and its test variant
+// report the same.
+func pgoFindings(t *testing.T, dir string, args []string) []string {
+	t.Helper()
+	stdout, stderr, code := runSplit(t, dir, bin, args...)
+	if code != 0 {
+		t.Fatalf("%s: cachelint %q: exit %d: %s", dir, args, code, stderr)
+	}
+	var res map[string]map[string][]struct{ Category, Message string }
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("%s: %v\n%s", dir, err, stdout)
+	}
+	var out []string
+	for _, byAnalyzer := range res {
+		for _, d := range byAnalyzer["cachelint"] {
+			out = append(out, d.Category+": "+d.Message)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
