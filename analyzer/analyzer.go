@@ -398,6 +398,11 @@ type passState struct {
 	// ignored are the files of the package its build ignores, parsed
 	// once when needed; nil for one that does not parse.
 	ignored map[string]*ast.File
+	// own are the package's holders when Config.Holders has none, and
+	// ownUnseen says, by layout, why other packages may hold its values
+	// (onePackage); found for the first struct that needs them.
+	own       *Holders
+	ownUnseen map[string]string
 }
 
 // alone reports whether the code never writes values of obj as elements
@@ -570,7 +575,8 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 			return
 		}
 	}
-	if ps.placeInPlace(d.Spec, builds) {
+	placed, unseen := ps.placeInPlace(d.Spec, builds)
+	if placed {
 		if r = layout.AnalyzeBuilds(builds, ps.config.Checks); len(r.Findings) == 0 {
 			return
 		}
@@ -597,6 +603,9 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 		}
 		if from := profiledNote(t, f); from != "" {
 			note(from)
+		}
+		if unseen != "" && strings.Contains(f.Message, "heap object") {
+			note(unseenHolders + unseen)
 		}
 		if f.Check.Reorders() {
 			switch {
