@@ -115,7 +115,8 @@ type Config struct {
 	// package the driver loaded for the pass's GOARCH, nil for none: a
 	// type held only in place in heap objects of other types is checked
 	// where those put it (layout.Struct.InPlace). go vet, which sees one
-	// package, leaves it nil.
+	// package, leaves it nil: the package's own holders then decide for
+	// the types whose every holder it sees (onePackage).
 	Holders func() *Holders
 }
 
