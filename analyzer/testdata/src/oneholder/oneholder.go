@@ -37,7 +37,7 @@ type Queue struct {
 	capacity     uint64
 	maxCapacity  uint64
 	head         uint64 //cachelint:hot
-	tail         uint64 /* want `Queue: tail is written and shares line 0 with full` */                                                                                                                                                                                                                                                                   //cachelint:hot write
+	tail         uint64 /* want `Queue: tail is written and shares line 0 with full` */                                                                                                                                                                                                                                                                                  //cachelint:hot write
 	count        uint64 /* want `Queue: count is written and shares line 1 with headerBuffer \(read-mostly\) \(64-byte lines\); in 26% of heap objects.*; judged as a heap object of its own: this package holds it only in place or as elements, but the driver shows cachelint one package at a time, and other packages' holders are not seen: Queue is exported;` */ //cachelint:hot write
 	rightMargin  uint64
 	headerBuffer []byte /* want `Queue: hot field headerBuffer \(24 bytes at offset 80\) crosses the line boundary at 96 \(64-byte lines\); in 25% of heap objects.*; judged as a heap object of its own: this package holds it only in place or as elements, but the driver shows cachelint one package at a time, and other packages' holders are not seen: Queue is exported;` */ //cachelint:hot
@@ -60,7 +60,7 @@ type boxedQueue struct {
 	capacity     uint64
 	maxCapacity  uint64
 	head         uint64 //cachelint:hot
-	tail         uint64 /* want `boxedQueue: tail is written and shares line 0 with full` */                                                                                                                                                                                                                                                                                        //cachelint:hot write
+	tail         uint64 /* want `boxedQueue: tail is written and shares line 0 with full` */                                                                                                                                                                                                                                                                                                       //cachelint:hot write
 	count        uint64 /* want `boxedQueue: count is written and shares line 1 with headerBuffer .*in 26% of heap objects.*; judged as a heap object of its own: this package holds it only in place or as elements, but the driver shows cachelint one package at a time, and other packages' holders are not seen: a value of type boxedShard is converted to any at .*oneholder\.go:78:36;` */ //cachelint:hot write
 	rightMargin  uint64
 	headerBuffer []byte /* want `boxedQueue: hot field headerBuffer .*in 25% of heap objects.*; judged as a heap object of its own: this package holds it only in place or as elements, but the driver shows cachelint one package at a time, and other packages' holders are not seen: a value of type boxedShard is converted to any at .*oneholder\.go:78:36;` */ //cachelint:hot
