@@ -230,7 +230,10 @@ func (ps *passState) placeInPlace(spec *ast.TypeSpec, builds []layout.Build) (bo
 		if cs == nil {
 			return false, ""
 		}
-		for _, f := range append([]holderField{{container: obj.Type().(*types.Named)}}, holders.inPlace[key]...) {
+		if why := unseen(obj); why != "" {
+			return false, why
+		}
+		for _, f := range holders.inPlace[key] {
 			if why := unseen(f.container.Obj()); why != "" {
 				return false, why
 			}
@@ -252,11 +255,13 @@ func (ps *passState) holders() (*Holders, func(*types.TypeName) string) {
 	if ps.own == nil {
 		ps.own = &Holders{}
 		ps.own.Add(ps.pass.Fset, ps.pass.Files, ps.pass.TypesInfo)
-		ps.ownUnseen = onePackage(ps.pass)
 	}
 	return ps.own, func(tn *types.TypeName) string {
 		if tn.Pkg() == ps.pass.Pkg && tn.Parent() == tn.Pkg().Scope() && tn.Exported() && tn.Pkg().Name() != "main" {
 			return tn.Name() + " is exported"
+		}
+		if ps.ownUnseen == nil {
+			ps.ownUnseen = onePackage(ps.pass)
 		}
 		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
 			return ps.ownUnseen[layoutKey(ps.pass.Fset, st)]
