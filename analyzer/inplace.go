@@ -263,6 +263,9 @@ func (ps *passState) holders() (*Holders, func(*types.TypeName) string) {
 		if ps.ownUnseen == nil {
 			ps.ownUnseen = onePackage(ps.pass)
 		}
+		if why := ps.ownUnseen[anyLayout]; why != "" {
+			return why
+		}
 		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
 			return ps.ownUnseen[layoutKey(ps.pass.Fset, st)]
 		}

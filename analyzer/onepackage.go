@@ -1,9 +1,13 @@
 package analyzer
 
 import (
+	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -13,6 +17,9 @@ import (
 // package holds only in place or only as elements, judged as a heap
 // object all the same because other packages may hold it.
 const unseenHolders = "judged as a heap object of its own: this package holds it only in place or as elements, but the driver shows cachelint one package at a time, and other packages' holders are not seen: "
+
+// anyLayout stands, among onePackage's layouts, for every layout.
+const anyLayout = "any layout"
 
 // onePackage says, by layout (layoutKey), why code of other packages may
 // hold values of the package's own struct types, for a driver that shows
@@ -40,8 +47,10 @@ func onePackage(pass *analysis.Pass) map[string]string {
 			}
 		}
 	}
-	for id, inst := range pass.TypesInfo.Instances {
-		for a := range inst.TypeArgs.Types() {
+	// By position, for the first reason found to be the same every run.
+	ids := slices.SortedFunc(maps.Keys(pass.TypesInfo.Instances), func(a, b *ast.Ident) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, id := range ids {
+		for a := range pass.TypesInfo.Instances[id].TypeArgs.Types() {
 			mark(a, func() string {
 				return fmt.Sprintf("it is a type argument of %s at %s", id.Name, pass.Fset.Position(id.Pos()))
 			})
@@ -49,11 +58,9 @@ func onePackage(pass *analysis.Pass) map[string]string {
 	}
 	funcs, err := ssaFuncs(pass)
 	if err != nil {
-		// Without the SSA form no conversion is seen: every type may
+		// Without the SSA form no conversion is seen: any type may
 		// reach another package.
-		for _, k := range reachedLayouts(pass.Fset, pass.Pkg, types.NewTuple(scopeVars(pass.Pkg)...)) {
-			out[k] = err.Error()
-		}
+		out[anyLayout] = err.Error()
 		return out
 	}
 	for _, fn := range funcs {
@@ -90,17 +97,6 @@ func ssaFuncs(pass *analysis.Pass) (funcs []*ssa.Function, err error) {
 	}()
 	_, funcs = buildSSA(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo)
 	return funcs, nil
-}
-
-// scopeVars are variables of the types of pkg's package-level type names.
-func scopeVars(pkg *types.Package) []*types.Var {
-	var vs []*types.Var
-	for _, name := range pkg.Scope().Names() {
-		if tn, ok := pkg.Scope().Lookup(name).(*types.TypeName); ok {
-			vs = append(vs, types.NewVar(tn.Pos(), pkg, name, tn.Type()))
-		}
-	}
-	return vs
 }
 
 // reachedLayouts are the layouts of pkg's struct types that a value of
