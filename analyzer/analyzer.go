@@ -117,7 +117,8 @@ type Config struct {
 	// package the driver loaded for the pass's GOARCH, nil for none: a
 	// type held only in place in heap objects of other types is checked
 	// where those put it (layout.Struct.InPlace). go vet, which sees one
-	// package, leaves it nil.
+	// package, leaves it nil: the package's own holders then decide for
+	// the types whose every holder it sees (onePackage).
 	Holders func() *Holders
 	// KeepLayouts says each pass keeps every layout it checks, with what
 	// the checks find, in Result.Layouts: cachelint profile reports them.
@@ -405,6 +406,11 @@ type passState struct {
 	// ignored are the files of the package its build ignores, parsed
 	// once when needed; nil for one that does not parse.
 	ignored map[string]*ast.File
+	// own are the package's holders when Config.Holders has none, and
+	// ownUnseen says, by layout, why other packages may hold its values
+	// (onePackage); found for the first struct that needs them.
+	own       *Holders
+	ownUnseen map[string]string
 }
 
 // alone reports whether the code never writes values of obj as elements
@@ -583,7 +589,8 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 			return
 		}
 	}
-	if ps.placeInPlace(d.Spec, builds) {
+	placed, unseen := ps.placeInPlace(d.Spec, builds)
+	if placed {
 		if r = reorg.AnalyzeBuilds(builds, ps.config.Checks); len(r.Findings) == 0 {
 			return
 		}
@@ -610,6 +617,9 @@ func (ps *passState) checkTarget(d *golayout.Decl, t *golayout.Target, builds []
 		}
 		if from := profiledNote(t, f); from != "" {
 			note(from)
+		}
+		if unseen != "" && strings.Contains(f.Message, "heap object") {
+			note(unseenHolders + unseen)
 		}
 		if f.Check.Reorders() {
 			switch {

@@ -61,7 +61,9 @@ const maxFuncs = 3
 // profiles of r mark them at share min, with where each mark comes from:
 // the profiles, named as names, and the functions that credit the field.
 // Types declared in functions and those whose layout depends on type
-// arguments are left out, as a hot file leaves them.
+// arguments are left out, as a hot file leaves them, and so are types
+// declared in _test.go files: only test binaries have their values,
+// whose benchmarks are what marks them, and no program holds one.
 func (p *Program) Profiled(r *Result, min float64, names []string, pkgs map[string]bool) (map[string]map[string]*golayout.Profiled, error) {
 	marks, err := p.Marks(r, min)
 	if err != nil {
@@ -69,7 +71,7 @@ func (p *Program) Profiled(r *Result, min float64, names []string, pkgs map[stri
 	}
 	out := map[string]map[string]*golayout.Profiled{}
 	for _, sm := range marks {
-		if sm.Layout == nil || strings.Contains(sm.Key, "@") || (pkgs != nil && !pkgs[sm.Pkg]) {
+		if sm.Layout == nil || strings.Contains(sm.Key, "@") || (pkgs != nil && !pkgs[sm.Pkg]) || p.declaredInTest(sm.Key) {
 			continue
 		}
 		for i, fm := range sm.Fields {
@@ -107,4 +109,11 @@ func topFuncs(funcs map[string]int64) []string {
 		names[i] = n[strings.LastIndexByte(n, '/')+1:]
 	}
 	return names
+}
+
+// declaredInTest reports whether the struct type key is declared in a
+// _test.go file.
+func (p *Program) declaredInTest(key string) bool {
+	tn, _, _ := p.declaredStruct(key)
+	return tn != nil && strings.HasSuffix(p.fset.Position(tn.Pos()).Filename, "_test.go")
 }

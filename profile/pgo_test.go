@@ -70,3 +70,18 @@ func TestFrameNames(t *testing.T) {
 		}
 	}
 }
+
+// A type declared in a _test.go file is in test binaries alone: -pgo
+// marks none of its fields (Profiled), whatever its benchmarks sample.
+func TestDeclaredInTest(t *testing.T) {
+	p, err := Load("", "./testdata/goroutines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "github.com/cachelint/cachelint/profile/testdata/goroutines"
+	for name, want := range map[string]bool{"fixture": true, "pool": false} {
+		if got := p.declaredInTest(pkg + "." + name); got != want {
+			t.Errorf("%s: declared in a test file %v, want %v", name, got, want)
+		}
+	}
+}

@@ -31,3 +31,13 @@ func BenchmarkC(b *testing.B) {
 		}
 	})
 }
+
+// fixture is a benchmark's: only test binaries hold one.
+type fixture struct{ n int }
+
+func BenchmarkD(b *testing.B) {
+	f := &fixture{}
+	for b.Loop() {
+		f.n++
+	}
+}
