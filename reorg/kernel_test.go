@@ -20,7 +20,8 @@ import (
 // Linux 6.18 BTF with random hot members, writes and pins: real layouts
 // have the unions, bit-fields, groups, aligned members and flexible arrays
 // that generated ones only approximate. The structs are marked in order,
-// then proposed for on every core; -short proposes for one in eight.
+// then proposed for on every core: for every struct under -tags e2e
+// (.ci/run), one in eight in go test ./..., one in 32 with -short.
 func TestProposalsHoldOnKernel(t *testing.T) {
 	t.Parallel()
 	f, err := btfscan.Open(filepath.Join("..", "testdata", "kernel", "linux-6.18", "vmlinux.btf.gz"))
@@ -59,9 +60,9 @@ func TestProposalsHoldOnKernel(t *testing.T) {
 		s.ResolvePaths()
 		jobs = append(jobs, job{s, lineSets[rng.IntN(len(lineSets))]})
 	}
-	step := 1
+	step := kernelSweepStep
 	if testing.Short() {
-		step = 8
+		step = 32
 	}
 	shards := runtime.GOMAXPROCS(0)
 	var proposed, checked atomic.Int64
