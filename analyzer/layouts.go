@@ -1,23 +1,9 @@
 package analyzer
 
 import (
-	"go/types"
-
 	"github.com/cachelint/cachelint/golayout"
-	"github.com/cachelint/cachelint/layout"
 	"github.com/cachelint/cachelint/reorg"
 )
-
-// Checked is one layout a pass checked (Config.KeepLayouts): a struct
-// type's, or one instantiation's, as the pass's build lays it out with
-// every mark the pass gave it, and what the checks find over all the
-// builds.
-type Checked struct {
-	Obj    *types.TypeName
-	Name   string // the target's name: the type's, or its instantiation's
-	Struct *layout.Struct
-	Result reorg.Result
-}
 
 // keep adds target t of declaration d to the pass's Result.Layouts, as
 // builds lay it out and r says of it. Builds the pass finds hold no value
