@@ -68,7 +68,7 @@ type pgoProfiles struct {
 
 // profiled maps the profiles -pgo names onto the pass's own package:
 // with auto, every default.pgo of a main package of the module the
-// package is in (ModuleProfiles). A program's samples in the package's
+// package is in (moduleProfiles). A program's samples in the package's
 // files are there only when the program builds it, so the profiles with
 // samples in them are those of the main packages that build it, as go
 // build applies them; those are merged. What code of other packages does
@@ -91,7 +91,7 @@ func (pp *pgoProfiles) profiled(pass *analysis.Pass, mode string) (map[string]ma
 		}
 		found, ok := pp.found[root]
 		if !ok {
-			found = ModuleProfiles(root)
+			found = moduleProfiles(root)
 			pp.found[root] = found
 		}
 		pp.Unlock()
@@ -168,12 +168,12 @@ func moduleOf(dir string) (root, path string) {
 	}
 }
 
-// ModuleProfiles are the default.pgo files of the main packages of the
+// moduleProfiles are the default.pgo files of the main packages of the
 // module rooted at root, as go build -pgo=auto finds them for each main
 // package it builds: in the main package's directory. Nested modules,
 // vendor, testdata and directories named with . or _ first are not the
 // module's, as for go's ./... pattern.
-func ModuleProfiles(root string) []string {
+func moduleProfiles(root string) []string {
 	var out []string
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -36,7 +36,7 @@ func TestModuleProfiles(t *testing.T) {
 	write("cmd/c/x_test.go", "package main\n") // a test alone is no main package
 	write("cmd/c/default.pgo", "")
 	var got []string
-	for _, f := range ModuleProfiles(root) {
+	for _, f := range moduleProfiles(root) {
 		rel, _ := filepath.Rel(root, f)
 		got = append(got, filepath.ToSlash(rel))
 	}

@@ -100,7 +100,7 @@ func TestTableAgainstMarkers(t *testing.T) {
 		"int   c     -                   read_mostly\n" + // access
 		"int   d     read_mostly         -\n" + // outside
 		"int   e     -                   -\n" // cold, outside
-	set, err := Parse("g.rst", []byte(table))
+	set, err := parse("g.rst", []byte(table))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,11 +134,11 @@ func TestTableAgainstMarkers(t *testing.T) {
 	// it marks, or lets join a group, applies without a word. Another
 	// struct's line changes nothing.
 	table += "int   f     read_mostly         read_mostly\n"
-	tset, err := Parse("g.rst", []byte(table))
+	tset, err := parse("g.rst", []byte(table))
 	if err != nil {
 		t.Fatal(err)
 	}
-	uset, err := Parse("g.hot", []byte("g.d hot path=rx\ng.f join g_read_tx\nh.d hot\n"))
+	uset, err := parse("g.hot", []byte("g.d hot path=rx\ng.f join g_read_tx\nh.d hot\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestTableAgainstMarkers(t *testing.T) {
 }
 
 func TestGroupAndJoin(t *testing.T) {
-	set, err := Parse("g.hot", []byte("g.d join g_read_tx\ng group g_read_tx size=24\ng group nosuch size=8\n"))
+	set, err := parse("g.hot", []byte("g.d join g_read_tx\ng group g_read_tx size=24\ng group nosuch size=8\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestGroupAndJoin(t *testing.T) {
 	if member(t, s, "d").Join != "g_read_tx" {
 		t.Error("d may not join")
 	}
-	set, err = Parse("g.hot", []byte("g.d join nosuch\n"))
+	set, err = parse("g.hot", []byte("g.d join nosuch\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

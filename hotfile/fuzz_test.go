@@ -11,7 +11,7 @@ import (
 )
 
 // FuzzParse feeds hot files and net_cachelines tables, seeded from every
-// real one in testdata, to Parse and applies what it accepts. Errors must
+// real one in testdata, to parse and applies what it accepts. Errors must
 // name the file; a Set that parses must apply without a panic.
 func FuzzParse(f *testing.F) {
 	var files []string
@@ -33,7 +33,7 @@ func FuzzParse(f *testing.F) {
 		"net_device budget path=tx lines=2\nnet_device ignore padding,spread why\nmain.T.f hot\n"))
 	f.Add("crlf.txt", []byte("\uFEFFnet_device.mtu hot\r\nnet_device.mtu hot path=rx\r\n"))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
-		s, err := Parse(name, data)
+		s, err := parse(name, data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), name) {
 				t.Errorf("error does not name the file %q: %v", name, err)

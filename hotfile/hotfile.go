@@ -69,7 +69,7 @@ func Load(path string) (*Set, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return Parse(path, data)
+	return parse(path, data)
 }
 
 // LoadPaths loads hot files, tables and folders of tables, in order, into
@@ -165,9 +165,9 @@ func pathsOf(h layout.Hot) string {
 	return "on path " + strings.Join(h.Paths, ",")
 }
 
-// Parse reads data, named name in errors, as a net_cachelines table if it
+// parse reads data, named name in errors, as a net_cachelines table if it
 // has a fastpath_*_access column header and as a hot file otherwise.
-func Parse(name string, data []byte) (*Set, error) {
+func parse(name string, data []byte) (*Set, error) {
 	if len(data) > MaxFileSize {
 		return nil, fmt.Errorf("%s: file larger than the %d MiB limit for hot files: %w", name, MaxFileSize>>20, ErrTooLarge)
 	}

@@ -207,7 +207,7 @@ func TestTableShapes(t *testing.T) {
 		"int  d    read_mostly",
 		"==== ==== ================== ==================",
 	}, "\r\n")
-	s, err := Parse("t.rst", []byte(src))
+	s, err := parse("t.rst", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestTableErrors(t *testing.T) {
 		{header + "..struct\n",
 			`t.rst:2: ..struct row names no struct`},
 	} {
-		_, err := Parse("t.rst", []byte(tc.src))
+		_, err := parse("t.rst", []byte(tc.src))
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%q:\n got %v\nwant %s", tc.src, err, tc.want)
 		}
@@ -271,7 +271,7 @@ net_device ignore padding,straddle   holes are the kernel's
 net_device ignore paddings are deliberate
 net_device ignore spread out on purpose
 `
-	s, err := Parse("hot.txt", []byte(src))
+	s, err := parse("hot.txt", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +342,7 @@ func TestHotFileErrors(t *testing.T) {
 		{"net_device group net_device_read_tx size=1k", `group net_device_read_tx: bad size "1k": want bytes, a number from 0`},
 	} {
 		src := "# header\n\n" + tc.line + "\n"
-		_, err := Parse("hot.txt", []byte(src))
+		_, err := parse("hot.txt", []byte(src))
 		if want := "hot.txt:3: " + tc.want; err == nil || err.Error() != want {
 			t.Errorf("%q:\n got %v\nwant %s", tc.line, err, want)
 		}
@@ -350,7 +350,7 @@ func TestHotFileErrors(t *testing.T) {
 }
 
 func TestHotFileEveryBadLine(t *testing.T) {
-	_, err := Parse("hot.txt", []byte("a.b hott\nok percpu\nc budget\n"))
+	_, err := parse("hot.txt", []byte("a.b hott\nok percpu\nc budget\n"))
 	want := "hot.txt:1: unknown directive \"hott\"\nhot.txt:3: budget needs lines=N"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
@@ -416,7 +416,7 @@ net_device ignore padding holes are upstream's
 sk_buff.len hot
 sk_buff percpu
 `
-	set, err := Parse("hot.txt", []byte(src))
+	set, err := parse("hot.txt", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -464,7 +464,7 @@ sk_buff percpu
 // A guard comes through, joined with other lines' marks; two locks for
 // one field are an error.
 func TestApplyGuard(t *testing.T) {
-	set, err := Parse("hot.txt", []byte("net_device.state hot guard=mtu\nnet_device.state hot write\nnet_device.mtu hot write\n"))
+	set, err := parse("hot.txt", []byte("net_device.state hot guard=mtu\nnet_device.state hot write\nnet_device.mtu hot write\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,7 +475,7 @@ func TestApplyGuard(t *testing.T) {
 	if got, want := member(t, s, "state").Hot, (&layout.Hot{Write: true, Guard: "mtu"}); !reflect.DeepEqual(got, want) {
 		t.Errorf("state: %v, want %v", got, want)
 	}
-	set, err = Parse("hot.txt", []byte("net_device.state hot guard=mtu\nnet_device.state hot guard=flags\n"))
+	set, err = parse("hot.txt", []byte("net_device.state hot guard=mtu\nnet_device.state hot guard=flags\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,7 +487,7 @@ func TestApplyGuard(t *testing.T) {
 }
 
 func TestApplyMissingField(t *testing.T) {
-	set, err := Parse("hot.txt", []byte("net_device.state hot\nnet_device.foo hot\nnet_device.bar hot\nnet_device percpu\n"))
+	set, err := parse("hot.txt", []byte("net_device.state hot\nnet_device.foo hot\nnet_device.bar hot\nnet_device percpu\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -514,7 +514,7 @@ func TestApplyGroupMarker(t *testing.T) {
 			{Name: "__cacheline_group_pad__frag", Offset: 128, Align: 1, AlignAttr: 64},
 		}}
 	}
-	set, err := Parse("hot.txt", []byte("page_pool.cpuid hot\npage_pool.__cacheline_group_begin__frag hot\npage_pool.__cacheline_group_end__frag pin\npage_pool.__cacheline_group_pad__frag pin\n"))
+	set, err := parse("hot.txt", []byte("page_pool.cpuid hot\npage_pool.__cacheline_group_begin__frag hot\npage_pool.__cacheline_group_end__frag pin\npage_pool.__cacheline_group_pad__frag pin\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -534,7 +534,7 @@ func TestApplyGroupMarker(t *testing.T) {
 		"..struct  ..page_pool\n" +
 		"int       cpuid                          read_mostly         -                   \n" +
 		"u8        __cacheline_group_begin__frag  read_mostly         -                   \n"
-	set, err = Parse("page_pool.rst", []byte(table))
+	set, err = parse("page_pool.rst", []byte(table))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -654,7 +654,7 @@ func TestTableTabs(t *testing.T) {
 		"..struct                    ..net_device\n" +
 		"unsigned_int\t\t\t    mtu\t\t\t    read_mostly\t\t-\t\t    dev_xmit\n" +
 		"=========================== ======================= =================== =================== ===\n"
-	set, err := Parse("t.rst", []byte(table))
+	set, err := parse("t.rst", []byte(table))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -666,7 +666,7 @@ func TestTableTabs(t *testing.T) {
 // TestUnicodeNames reads a hot file naming a struct and a field with
 // letters past ASCII, as Go and C (gcc 10) allow.
 func TestUnicodeNames(t *testing.T) {
-	set, err := Parse("hot.txt", []byte("Kö.längd hot path=läs\n"))
+	set, err := parse("hot.txt", []byte("Kö.längd hot path=läs\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

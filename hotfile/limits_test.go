@@ -22,7 +22,7 @@ func TestBOMAndCRLF(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, src := range map[string][]byte{"hot.txt": []byte(hot), "net_device.rst": table} {
-		want, err := Parse(name, src)
+		want, err := parse(name, src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +32,7 @@ func TestBOMAndCRLF(t *testing.T) {
 			"CRLF":     crlf,
 			"BOM+CRLF": append([]byte("\uFEFF"), crlf...),
 		} {
-			got, err := Parse(name, data)
+			got, err := parse(name, data)
 			if err != nil {
 				t.Errorf("%s with %s: %v", name, variant, err)
 				continue
@@ -46,11 +46,11 @@ func TestBOMAndCRLF(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	long := "s.f hot path=" + strings.Repeat("p", MaxLineLength) + "\n"
-	_, err := Parse("long.txt", []byte("# fine\n"+long))
+	_, err := parse("long.txt", []byte("# fine\n"+long))
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "long.txt:2: line longer than the 1 MiB limit") {
 		t.Errorf("a line over the limit: %v", err)
 	}
-	_, err = Parse("big.txt", bytes.Repeat([]byte("# a comment\n"), MaxFileSize/12+1))
+	_, err = parse("big.txt", bytes.Repeat([]byte("# a comment\n"), MaxFileSize/12+1))
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "big.txt: file larger than the 16 MiB limit") {
 		t.Errorf("a file over the limit: %v", err)
 	}
@@ -63,7 +63,7 @@ func TestLimits(t *testing.T) {
 	}
 	// At the limit is fine.
 	line := strings.Repeat(" ", MaxLineLength-2) + "#\n"
-	if _, err := Parse("edge.txt", []byte(line)); err != nil {
+	if _, err := parse("edge.txt", []byte(line)); err != nil {
 		t.Errorf("a line at the limit: %v", err)
 	}
 }
@@ -85,7 +85,7 @@ func TestManyMarksOnOneField(t *testing.T) {
 	one.WriteString(" write\n")
 	var got []*layout.Hot
 	for _, src := range []string{many.String(), one.String()} {
-		set, err := Parse("hot.txt", []byte(src))
+		set, err := parse("hot.txt", []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}

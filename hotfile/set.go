@@ -69,7 +69,7 @@ var ErrNotStructTable = errors.New("not a table of struct members")
 // in a folder of tables, index.rst.
 var ErrNoTableHeader = errors.New("no fastpath_tx_access or fastpath_rx_access column header, so not a net_cachelines table")
 
-// Limits on what Load and Parse read. The kernel's largest net_cachelines
+// Limits on what Load and parse read. The kernel's largest net_cachelines
 // table is 10 KB and a hot file names a few hundred fields; these leave
 // room for generated files many times that size.
 const (

@@ -15,7 +15,7 @@ type Packing struct {
 	Size, Packed int64
 	// Pahole says the packed size is the one pahole 1.24's reorganizer
 	// finds. When pahole's packed layout breaks what the struct must keep
-	// (see paholePacking.Breaks), Packed is PackSize's instead and Why
+	// (see paholePacking.Breaks), Packed is packSize's instead and Why
 	// says what pahole's layout breaks.
 	Pahole bool
 	Why    string
@@ -29,7 +29,7 @@ type Packing struct {
 // saves bytes. The figure is pahole's where its packed layout keeps every
 // member at its alignment, the struct's size a multiple of its
 // alignment, what C code relies on and what line alignments separate
-// (Breaks). Where it does not, the figure is the smaller of PackSize and,
+// (Breaks). Where it does not, the figure is the smaller of packSize and,
 // when only the size breaks the alignment, pahole's size rounded up to
 // it, as the compiler would; s is not packable when that saves nothing.
 // word is the target's pointer size (pahole's cu->addr_size). When pahole
@@ -43,7 +43,7 @@ func Packable(s *layout.Struct, word int64) (Packing, bool) {
 	if why == "" {
 		return Packing{Size: s.Size, Packed: p.Size, Pahole: true, PaholeSize: p.Size}, true
 	}
-	n, ok := PackSize(s)
+	n, ok := packSize(s)
 	if !ok {
 		n = s.Size
 	}
@@ -473,10 +473,10 @@ func groupsAlong(ms []layout.Member, from func(k int) int) map[int]string {
 	return out
 }
 
-// PackSize is the size of the smallest layout of s it finds that keeps
+// packSize is the size of the smallest layout of s it finds that keeps
 // what propose keeps (see packLayout). It reports false when it finds
 // none.
-func PackSize(s *layout.Struct) (int64, bool) {
+func packSize(s *layout.Struct) (int64, bool) {
 	if p := packLayout(s); p != nil {
 		return p.Struct.Size, true
 	}
