@@ -301,3 +301,38 @@ func TestHoleComments(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockLeftOut checks the builds that leave out a block the binary
+// has: each member's bytes, with the hole after it, where the member is,
+// joined into one build by Block, so that a proposal moving some of the
+// block's members is judged as that build lays it out.
+func TestBlockLeftOut(t *testing.T) {
+	d, err := parseOne(t, "struct s {\n\tint a;\n#ifdef CONFIG_X\n\tlong p;\n\tint q;\n\tchar r;\n#endif\n\tint z;\n};\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &layout.Struct{Name: "s", Lang: layout.LangC, Size: 32, Align: 8, Members: []layout.Member{
+		{Name: "a", Type: "int", Offset: 0, Size: 4, Align: 4},
+		{Name: "p", Type: "long", Offset: 8, Size: 8, Align: 8, BitOffset: 64},
+		{Name: "q", Type: "int", Offset: 16, Size: 4, Align: 4, BitOffset: 128},
+		{Name: "r", Type: "char", Offset: 20, Size: 1, Align: 1, BitOffset: 160},
+		{Name: "z", Type: "int", Offset: 24, Size: 4, Align: 4, BitOffset: 192},
+	}}
+	if err := d.match(s); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	block := 0
+	for _, v := range d.variations(s, 64) {
+		got = append(got, v.Member+" "+itoa(v.Deltas[0]))
+		if block == 0 {
+			block = v.Block
+		}
+		if v.Block == 0 || v.Block != block || !strings.HasSuffix(v.Why, " left out") {
+			t.Errorf("variation %+v, want one of block %d, left out", v, block)
+		}
+	}
+	if want := []string{"p -8", "q -4", "r -1"}; !slices.Equal(got, want) {
+		t.Errorf("variations %q, want %q", got, want)
+	}
+}

@@ -41,7 +41,7 @@ func (d *def) variations(s *layout.Struct, line int64) []layout.Variation {
 			out = append(out, v)
 		}
 	}
-	for _, e := range d.elems {
+	for ei, e := range d.elems {
 		for _, i := range e.members {
 			if v, ok := d.embedded(&s.Members[i], line); ok {
 				out = append(out, v)
@@ -55,8 +55,25 @@ func (d *def) variations(s *layout.Struct, line int64) []layout.Variation {
 			continue
 		}
 		n := last.End() - first.Offset
-		if n > 0 {
-			out = append(out, layout.Variation{Member: last.Name, Deltas: []int64{-n}, Why: d.what(e) + " left out"})
+		if n <= 0 {
+			continue
+		}
+		why := d.what(e) + " left out"
+		if slices.ContainsFunc(e.members, func(i int) bool { return s.Members[i].Name == "" }) {
+			out = append(out, layout.Variation{Member: last.Name, Deltas: []int64{-n}, Why: why})
+			continue
+		}
+		// Each member's bytes, and the hole after it, where it is: a
+		// proposal may move some of the block's members.
+		for j, i := range e.members {
+			m := &s.Members[i]
+			bytes := m.End() - m.Offset
+			if j+1 < len(e.members) {
+				bytes = s.Members[e.members[j+1]].Offset - m.Offset
+			}
+			if bytes > 0 {
+				out = append(out, layout.Variation{Member: m.Name, Deltas: []int64{-bytes}, Block: ei + 1, Why: why})
+			}
 		}
 	}
 	return out

@@ -552,6 +552,11 @@ type Variation struct {
 	Anchored bool
 	// Deltas are the bytes other builds add there (negative: remove).
 	Deltas []int64
+	// Block, when not 0, joins the variations of one conditional
+	// block's members left out, one for each: a build leaves out all of
+	// them or none, and a proposal that moves some of them moves their
+	// bytes with them.
+	Block int
 	// Why says what varies, for messages ("the #if IS_ENABLED(CONFIG_X)
 	// block on line 12 (tcp_clean_acked)"); "" for Member's own size.
 	Why string

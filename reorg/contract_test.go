@@ -186,3 +186,33 @@ func TestScoringReadsChecks(t *testing.T) {
 		t.Errorf("scored %d members sharing, the checks report %d", got, reported)
 	}
 }
+
+// Two hot members on one line, more members apart than one move takes,
+// keep it for their path: moving either alone saves nothing, so the patch
+// moves both, next to their group, and nothing else.
+func TestPatchMovesPair(t *testing.T) {
+	s := cStruct("k",
+		marker("__cacheline_group_begin__k_read_tx"),
+		c64("t1", ""), c64("t2", ""), c64("t3", ""), c64("t4", ""), c64("t5", ""), c64("t6", ""),
+		marker("__cacheline_group_end__k_read_tx"),
+		c64("c1", ""), c64("c2", ""), c64("c3", ""), c64("c4", ""), c64("c5", ""),
+		c64("c6", ""), c64("c7", ""), c64("c8", ""), c64("c9", ""), c64("c10", ""),
+		c64("out1", "r:tx"),
+		c32("d1", ""), c32("d2", ""), c32("d3", ""), c32("d4", ""), c32("d5", ""), c32("d6", ""),
+		c32("d7", ""), c32("d8", ""), c32("d9", ""), c32("d10", ""), c32("d11", ""), c32("d12", ""),
+		c64("out2", "r:tx"),
+		c64("c17", ""),
+	)
+	// The walks alone, with no builder's order to start one from.
+	items, _ := itemsOf(s)
+	p := patch(layout.Checks, s, items, []int64{64}, true, nil, true)
+	if p == nil {
+		t.Fatal("the walks find no patch")
+	}
+	if got := moved(s, p); !slices.Equal(got, []string{"out1", "out2"}) {
+		t.Errorf("moved %q, want [out1 out2]", got)
+	}
+	if n := p.Struct.HotLines("tx", 64); n != 1 {
+		t.Errorf("tx on %d lines", n)
+	}
+}

@@ -1,6 +1,7 @@
 package reorg
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -524,6 +525,14 @@ func (pt *patcher) moves(order []int32) [][]int32 {
 			}
 		}
 	}
+	// The places next to a hot slot, as indexes into order.
+	places := make([]int, len(near))
+	for i, j := range near {
+		places[i] = len(order)
+		if j < len(slots) {
+			places[i] = slots[j].lo
+		}
+	}
 	// Shorter runs first: where a struct has too many hot slots for every
 	// move to be tried, the ones that move the fewest members are.
 	for n := 1; n <= maxRun; n++ {
@@ -535,20 +544,111 @@ func (pt *patcher) moves(order []int32) [][]int32 {
 			if slices.ContainsFunc(slots[lo:hi], func(sl slotRange) bool { return !sl.movable }) {
 				continue
 			}
-			for _, j := range near {
+			for k, j := range near {
 				if j >= lo && j <= hi {
 					continue
 				}
 				if len(out) >= maxMoves {
 					return out
 				}
-				at := len(order)
-				if j < len(slots) {
-					at = slots[j].lo
-				}
-				out = append(out, moveRange(order, slots[lo].lo, slots[hi-1].hi, at))
+				out = append(out, moveRange(order, slots[lo].lo, slots[hi-1].hi, places[k]))
 			}
 		}
+	}
+	for _, set := range pt.lineSets(order) {
+		for _, at := range places {
+			if len(out) >= maxMoves {
+				return out
+			}
+			if cand := moveSet(order, set, at); cand != nil {
+				out = append(out, cand)
+			}
+		}
+	}
+	return out
+}
+
+// lineSets lists, as sorted indexes into order, the plain units that
+// hold a path's hot bytes on one line, for each line and path where
+// they are more than one, all free to move and not one run already:
+// such a line frees for the path only when all of them leave it, which
+// none of the moves of one run gains on its own.
+func (pt *patcher) lineSets(order []int32) [][]int {
+	if _, ok := pt.layOut(order); !ok {
+		return nil
+	}
+	var out [][]int
+	seen := map[string]bool{}
+	for _, line := range pt.lines {
+		for j := range min(len(pt.paths), 64) {
+			bit := uint64(1) << j
+			// The units on each line, in order; a line is blocked
+			// by a unit of the path that may not move.
+			on := map[int64][]int{}
+			blocked := map[int64]bool{}
+			var lineOrder []int64
+			for i, u := range order {
+				un := &pt.units[u]
+				free := un.role == plainUnit && !un.it.pinned
+				for _, sp := range un.spans {
+					if sp.paths&bit == 0 || sp.hi <= sp.lo {
+						continue
+					}
+					for l := floorDiv(pt.pos[u]+sp.lo, line); l <= floorDiv(pt.pos[u]+sp.hi-1, line); l++ {
+						if !free {
+							blocked[l] = true
+							continue
+						}
+						if _, ok := on[l]; !ok {
+							lineOrder = append(lineOrder, l)
+						}
+						if set := on[l]; len(set) == 0 || set[len(set)-1] != i {
+							on[l] = append(set, i)
+						}
+					}
+				}
+			}
+			for _, l := range lineOrder {
+				set := on[l]
+				if blocked[l] || len(set) < 2 || len(set) > maxRun || set[len(set)-1]-set[0] == len(set)-1 {
+					continue
+				}
+				key := fmt.Sprint(set)
+				if !seen[key] {
+					seen[key] = true
+					out = append(out, set)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// moveSet is order with the units at the sorted indexes set moved, in
+// their order, to before index at; nil when at is one of them or next
+// to one, where the move splits no run of them from the rest.
+func moveSet(order []int32, set []int, at int) []int32 {
+	for _, i := range set {
+		if at == i || at == i+1 {
+			return nil
+		}
+	}
+	out := make([]int32, 0, len(order))
+	k := 0
+	for i := 0; i <= len(order); i++ {
+		if i == at {
+			for _, j := range set {
+				out = append(out, order[j])
+			}
+		}
+		if i == len(order) {
+			break
+		}
+		if k < len(set) && set[k] == i {
+			k++
+			continue
+		}
+		out = append(out, order[i])
 	}
 	return out
 }

@@ -15,12 +15,118 @@ import (
 const maxConfigs = 1024
 
 // configs lists the builds s's Variations give, for the patcher's units:
-// every combination of them, each at none or one of its deltas, which
-// moves each group's start through every offset they allow; where there
-// are more than maxConfigs, one for each variation at each of its deltas,
-// the others as in the binary, and every variation at its largest delta,
-// and at its smallest, together. The bases are filled in by newPatcher.
+// every combination of them, each at none or one of its deltas (a block's
+// members left out at once), which moves each group's start through every
+// offset they allow; where there are more than maxConfigs, one for each
+// variation at each of its deltas, the others as in the binary, and every
+// variation at its largest delta, and at its smallest, together. The
+// bases are filled in by newPatcher.
 func (pt *patcher) configs() []config {
+	choices := pt.choices()
+	newConfig := func(what string) config {
+		return config{what: what, grow: make([]int64, len(pt.units)), at: make([]int64, len(pt.units))}
+	}
+	add := func(c *config, parts []part) {
+		for _, p := range parts {
+			if p.d == 0 {
+				continue
+			}
+			if c.grow[p.u] == 0 || p.at < c.at[p.u] {
+				c.at[p.u] = p.at
+			}
+			c.grow[p.u] += p.d
+		}
+	}
+	var out []config
+	// Every combination, where there are few enough: each choice at
+	// none or one of its options.
+	n := 1
+	for _, ch := range choices {
+		if n *= len(ch.opts) + 1; n > maxConfigs {
+			break
+		}
+	}
+	if n <= maxConfigs {
+		pick := make([]int, len(choices)) // 0: none; k: opts[k-1]
+		for {
+			k := 0
+			for k < len(pick) && pick[k] == len(choices[k].opts) {
+				pick[k] = 0
+				k++
+			}
+			if k == len(pick) {
+				break
+			}
+			pick[k]++
+			c := newConfig("")
+			var words []string
+			for i, ch := range choices {
+				if pick[i] > 0 && ch.sums[pick[i]-1] != 0 {
+					add(&c, ch.opts[pick[i]-1])
+					words = append(words, deltaWords(ch.v, ch.sums[pick[i]-1]))
+				}
+			}
+			if len(words) > 0 {
+				c.what = "with " + strings.Join(words, ", ")
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	for _, ch := range choices {
+		for k, d := range ch.sums {
+			if d == 0 || len(out) >= maxConfigs {
+				continue
+			}
+			c := newConfig("with " + deltaWords(ch.v, d))
+			add(&c, ch.opts[k])
+			out = append(out, c)
+		}
+	}
+	if len(choices) > 1 {
+		for _, largest := range []bool{true, false} {
+			var words []string
+			c := newConfig("")
+			for _, ch := range choices {
+				if len(ch.sums) == 0 {
+					continue
+				}
+				k := 0
+				for j, d := range ch.sums {
+					if largest && d > ch.sums[k] || !largest && d < ch.sums[k] {
+						k = j
+					}
+				}
+				if d := ch.sums[k]; d != 0 {
+					add(&c, ch.opts[k])
+					words = append(words, deltaWords(ch.v, d))
+				}
+			}
+			if len(words) > 1 {
+				c.what = "with " + strings.Join(words, ", ")
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// part is bytes a build adds to unit u, at where in it.
+type part struct {
+	u     int32
+	at, d int64
+}
+
+// choice is one variation, or one block's members left out: each of its
+// options adds bytes at parts, sums in all.
+type choice struct {
+	v    layout.Variation
+	opts [][]part
+	sums []int64
+}
+
+// choices are the choices s's Variations give, for the patcher's units.
+func (pt *patcher) choices() []choice {
 	s := pt.s
 	unitOf := map[int]int32{}
 	for u := range pt.units {
@@ -28,12 +134,8 @@ func (pt *patcher) configs() []config {
 			unitOf[k] = int32(u)
 		}
 	}
-	type place struct {
-		u  int32
-		at int64
-	}
-	var places []place
-	var vs []layout.Variation
+	var choices []choice
+	block := map[int]int{} // Variation.Block: its choice
 	for _, v := range s.Variations {
 		k := slices.IndexFunc(s.Members, func(m layout.Member) bool { return m.Name == v.Member })
 		if k < 0 {
@@ -49,88 +151,31 @@ func (pt *patcher) configs() []config {
 		if v.Before {
 			at = max(m.Offset-it.start, 0)
 		}
-		places = append(places, place{u, at})
-		vs = append(vs, v)
-	}
-	newConfig := func(what string) config {
-		return config{what: what, grow: make([]int64, len(pt.units)), at: make([]int64, len(pt.units))}
-	}
-	add := func(c *config, p place, d int64) {
-		if c.grow[p.u] == 0 || p.at < c.at[p.u] {
-			c.at[p.u] = p.at
+		if c, ok := block[v.Block]; ok && v.Block != 0 && len(v.Deltas) == 1 {
+			// The block's members in one unit leave it at the end
+			// of the last, as the block left out whole does.
+			ch := &choices[c]
+			ch.sums[0] += v.Deltas[0]
+			ch.v.Member = v.Member
+			if j := slices.IndexFunc(ch.opts[0], func(p part) bool { return p.u == u }); j >= 0 {
+				ch.opts[0][j].at = max(ch.opts[0][j].at, at)
+				ch.opts[0][j].d += v.Deltas[0]
+			} else {
+				ch.opts[0] = append(ch.opts[0], part{u, at, v.Deltas[0]})
+			}
+			continue
 		}
-		c.grow[p.u] += d
-	}
-	var out []config
-	// Every combination, where there are few enough: each variation at
-	// none or one of its deltas.
-	n := 1
-	for _, v := range vs {
-		if n *= len(v.Deltas) + 1; n > maxConfigs {
-			break
-		}
-	}
-	if n <= maxConfigs {
-		pick := make([]int, len(vs)) // 0: none; k: Deltas[k-1]
-		for {
-			k := 0
-			for k < len(pick) && pick[k] == len(vs[k].Deltas) {
-				pick[k] = 0
-				k++
-			}
-			if k == len(pick) {
-				break
-			}
-			pick[k]++
-			c := newConfig("")
-			var words []string
-			for i, v := range vs {
-				if pick[i] > 0 && v.Deltas[pick[i]-1] != 0 {
-					add(&c, places[i], v.Deltas[pick[i]-1])
-					words = append(words, deltaWords(v, v.Deltas[pick[i]-1]))
-				}
-			}
-			if len(words) > 0 {
-				c.what = "with " + strings.Join(words, ", ")
-				out = append(out, c)
-			}
-		}
-		return out
-	}
-	for i, v := range vs {
+		ch := choice{v: v}
 		for _, d := range v.Deltas {
-			if d == 0 || len(out) >= maxConfigs {
-				continue
-			}
-			c := newConfig("with " + deltaWords(v, d))
-			add(&c, places[i], d)
-			out = append(out, c)
+			ch.opts = append(ch.opts, []part{{u, at, d}})
+			ch.sums = append(ch.sums, d)
 		}
-	}
-	if len(vs) > 1 {
-		for _, largest := range []bool{true, false} {
-			var words []string
-			c := newConfig("")
-			for i, v := range vs {
-				if len(v.Deltas) == 0 {
-					continue
-				}
-				d := slices.Min(v.Deltas)
-				if largest {
-					d = slices.Max(v.Deltas)
-				}
-				if d != 0 {
-					add(&c, places[i], d)
-					words = append(words, deltaWords(v, d))
-				}
-			}
-			if len(words) > 1 {
-				c.what = "with " + strings.Join(words, ", ")
-				out = append(out, c)
-			}
+		if v.Block != 0 && len(v.Deltas) == 1 {
+			block[v.Block] = len(choices)
 		}
+		choices = append(choices, ch)
 	}
-	return out
+	return choices
 }
 
 // deltaWords says what v at a delta of d bytes is.
@@ -147,7 +192,17 @@ func configsWords(s *layout.Struct, n int) string {
 		return "judged for this binary's configuration alone: no header given to -patch, and no -vary, says which members other configurations change"
 	}
 	var vs []string
-	for _, v := range s.Variations {
+	for i, v := range s.Variations {
+		if v.Block != 0 && len(v.Deltas) == 1 {
+			// A block's members left out: once, after the last, by
+			// the bytes of all.
+			if i+1 < len(s.Variations) && s.Variations[i+1].Block == v.Block {
+				continue
+			}
+			for j := i - 1; j >= 0 && s.Variations[j].Block == v.Block; j-- {
+				v.Deltas = []int64{v.Deltas[0] + s.Variations[j].Deltas[0]}
+			}
+		}
 		lo, hi := slices.Min(v.Deltas), slices.Max(v.Deltas)
 		r := fmt.Sprintf("%+d", lo)
 		if lo != hi {
