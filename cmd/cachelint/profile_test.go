@@ -441,8 +441,9 @@ func recordedProfiles(t *testing.T) []string {
 // cachelint profile checks the struct types it reports through the
 // analyzer, as cachelint -pgo does with the same marks: on every fixture
 // with a recorded profile, at the default path and share, on one GOARCH's
-// build, on two (64- and 128-byte lines) and on a 32-bit one, they make
-// the same findings, word for word.
+// build, they make the same findings, word for word; and on two GOARCHes'
+// (64- and 128-byte lines) and on a 32-bit one, for every fixture under
+// -tags e2e, for three otherwise.
 func TestProfileAgreesWithPGO(t *testing.T) {
 	t.Parallel()
 	profiles := recordedProfiles(t)
@@ -452,7 +453,14 @@ func TestProfileAgreesWithPGO(t *testing.T) {
 	total := 0
 	for _, name := range profiles {
 		dir, file := filepath.Dir(name), filepath.Base(name)
-		for _, lines := range []string{"", "64,128", "32"} {
+		lineSets := []string{""}
+		if e2e || slices.Contains([]string{"pgo", "shared", "txpath"}, filepath.Base(dir)) {
+			// Other GOARCHes' loads: on every profile under -tags e2e
+			// (.ci/run), otherwise on the three where profile once
+			// judged the host's layout or an element type's size class.
+			lineSets = append(lineSets, "64,128", "32")
+		}
+		for _, lines := range lineSets {
 			var args []string
 			if lines != "" {
 				args = []string{"-line=" + lines}
