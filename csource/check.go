@@ -39,9 +39,9 @@ func (d *def) cLayout(s *layout.Struct, p *layout.Proposal, unnamed map[int][]*u
 			unit := u.size * 8
 			switch {
 			case u.width == 0:
-				bit = alignUp(bit, unit)
+				bit = layout.AlignUp(bit, unit)
 			case !s.Packed && bit/unit != (bit+u.width-1)/unit:
-				bit = alignUp(bit, unit) + u.width
+				bit = layout.AlignUp(bit, unit) + u.width
 			default:
 				bit += u.width
 			}
@@ -50,10 +50,10 @@ func (d *def) cLayout(s *layout.Struct, p *layout.Proposal, unnamed map[int][]*u
 			unit := m.Size * 8
 			at := bit
 			if m.AlignAttr > 0 {
-				at = alignUp(at, m.AlignAttr*8)
+				at = layout.AlignUp(at, m.AlignAttr*8)
 			}
 			if !s.Packed && unit > 0 && at/unit != (at+m.BitSize-1)/unit {
-				at = alignUp(at, unit)
+				at = layout.AlignUp(at, unit)
 			}
 			if at != m.BitOffset {
 				return nil, fail(m, "the proposal puts it at bit %d, where C puts it in that order at bit %d: no patch", m.BitOffset, at)
@@ -65,22 +65,15 @@ func (d *def) cLayout(s *layout.Struct, p *layout.Proposal, unnamed map[int][]*u
 		if !s.Packed {
 			align = max(align, m.Align)
 		}
-		at := alignUp(byteEnd(), align)
+		at := layout.AlignUp(byteEnd(), align)
 		if at != m.Offset {
 			return nil, fail(m, "the proposal puts it at offset %d, where C puts it in that order at %d: no patch", m.Offset, at)
 		}
 		bit = (at + m.Size) * 8
 	}
-	if size := alignUp(byteEnd(), p.Struct.Align); size != p.Struct.Size && (len(p.Struct.Members) > 0) {
+	if size := layout.AlignUp(byteEnd(), p.Struct.Align); size != p.Struct.Size && (len(p.Struct.Members) > 0) {
 		return nil, &Error{File: d.f.path, Line: d.close + 1, Struct: d.name,
 			Msg: fmt.Sprintf("the proposal makes it %d bytes, where C makes it %d in that order: no patch", p.Struct.Size, size)}
 	}
 	return pads, nil
-}
-
-func alignUp(n, a int64) int64 {
-	if a <= 1 {
-		return n
-	}
-	return (n + a - 1) / a * a
 }

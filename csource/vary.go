@@ -122,7 +122,7 @@ func (d *def) blockBytes(e *element) (int64, bool) {
 			case size == 0:
 				return 0, false
 			}
-			n = alignUp(n, sz) + sz
+			n = layout.AlignUp(n, sz) + sz
 		}
 	}
 	return n, true

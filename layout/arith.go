@@ -1,16 +1,16 @@
 package layout
 
-// alignUp rounds n up to a multiple of a.
-func alignUp(n, a int64) int64 {
+// AlignUp rounds n up to a multiple of a.
+func AlignUp(n, a int64) int64 {
 	if a <= 1 {
 		return n
 	}
 	return (n + a - 1) / a * a
 }
 
-// floorDiv divides rounding towards minus infinity, for negative offsets of
+// FloorDiv divides rounding towards minus infinity, for negative offsets of
 // neighbouring elements.
-func floorDiv(a, b int64) int64 {
+func FloorDiv(a, b int64) int64 {
 	q := a / b
 	if a%b != 0 && (a < 0) != (b < 0) {
 		q--

@@ -221,7 +221,7 @@ type Finding struct {
 func newFinding(line int64, member int, members []string, key, head, tail string) Finding {
 	f := Finding{LineSize: line, LineSizes: []int64{line}, Member: member, Members: members,
 		Key: key, head: head, tail: tail}
-	f.setMessage(atLines(line))
+	f.setMessage(AtLines(line))
 	return f
 }
 
@@ -408,7 +408,8 @@ func RunChecks(checks []*Check, s *Struct, prop *Proposal, line, maxLine int64) 
 	return out
 }
 
-func atLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }
+// AtLines names a line size in a message, as every check does.
+func AtLines(line int64) string { return fmt.Sprintf("(%d-byte lines)", line) }
 
 // Silenced reports whether the ignore directives of s silence f, by its
 // check's name or by its kind.

@@ -310,10 +310,10 @@ func neighbourConflict(s *Struct, line int64) (*Finding, int64) {
 	// within one line of element 0's end.
 	reach := (line+s.Size-1)/s.Size + 1
 	for base := int64(0); base < line; base += step {
-		last := floorDiv(base+s.Size-1, line) // the line element 0 ends on
+		last := FloorDiv(base+s.Size-1, line) // the line element 0 ends on
 		for k := int64(1); k <= reach; k++ {
 			d := k * s.Size
-			if floorDiv(base+d, line) != last {
+			if FloorDiv(base+d, line) != last {
 				continue // element k starts past that line
 			}
 			// The first member of element 0 on the line, and of element k.

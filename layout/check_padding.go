@@ -241,7 +241,7 @@ func (s *Struct) globalEnd(line int64) []Finding {
 	align := s.GlobalAlign
 	return s.atBases(line, func(at *Struct) []Finding {
 		end := at.Members[last].End() - 1
-		next := alignUp(at.origin+s.Size, align)
+		next := AlignUp(at.origin+s.Size, align)
 		if end/line != next/line {
 			return nil
 		}
@@ -258,7 +258,7 @@ func (s *Struct) globalEnd(line int64) []Finding {
 // pad is judged by what it buys there, not as a separator.
 func (s *Struct) places(pad int, line int64) bool {
 	without := *s
-	without.Size = alignUp(s.Members[pad].Offset, max(s.Align, 1))
+	without.Size = AlignUp(s.Members[pad].Offset, max(s.Align, 1))
 	if s.Heap.Place(without.Size, s.Pointers).Class == s.Heap.Place(s.Size, s.Pointers).Class {
 		return false
 	}

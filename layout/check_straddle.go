@@ -333,7 +333,7 @@ func (s *Struct) moved(t, j int) *Struct {
 	var off int64
 	for i := range out.Members {
 		x := &out.Members[i]
-		at := alignUp(off, x.KeptAlign())
+		at := AlignUp(off, x.KeptAlign())
 		shift := at - x.Offset
 		x.Offset = at
 		ShiftBits(x, shift*8)
@@ -342,7 +342,7 @@ func (s *Struct) moved(t, j int) *Struct {
 	if n := len(out.Members); n > 0 && out.PadZeroSizeTail && out.Members[n-1].Size == 0 {
 		off++
 	}
-	out.Size = alignUp(off, max(s.Align, 1))
+	out.Size = AlignUp(off, max(s.Align, 1))
 	if out.Size > s.Size {
 		return nil
 	}

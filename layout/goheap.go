@@ -143,7 +143,7 @@ func tinyOffsets(size, block, ptrSize int64) []int64 {
 		align = 2
 	}
 	var offs []int64
-	for off := int64(0); off+size <= block; off = alignUp(off+size, align) {
+	for off := int64(0); off+size <= block; off = AlignUp(off+size, align) {
 		offs = append(offs, off)
 	}
 	return offs

@@ -19,7 +19,7 @@ func goStruct(name string, fs ...field) *Struct {
 	s := &Struct{Name: name, Lang: LangGo, Align: 1, PadZeroSizeTail: true}
 	var off int64
 	for _, f := range fs {
-		off = alignUp(off, f.align)
+		off = AlignUp(off, f.align)
 		m := Member{Name: f.name, Type: "T", Offset: off, Size: f.size, Align: f.align, BitOffset: off * 8}
 		if f.name == "_" {
 			m.Padding, m.Type, m.ElemSize = true, "[N]byte", 1
@@ -38,7 +38,7 @@ func goStruct(name string, fs ...field) *Struct {
 	if n := len(fs); n > 0 && fs[n-1].size == 0 && off > 0 {
 		off++
 	}
-	s.Size = alignUp(off, s.Align)
+	s.Size = AlignUp(off, s.Align)
 	s.ResolvePaths()
 	return s
 }

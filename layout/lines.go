@@ -97,8 +97,8 @@ type span struct{ lo, hi int64 }
 func (sp span) empty() bool { return sp.hi <= sp.lo }
 
 // firstLine and lastLine number the lines sp touches; sp must not be empty.
-func (sp span) firstLine(line int64) int64 { return floorDiv(sp.lo, line) }
-func (sp span) lastLine(line int64) int64  { return floorDiv(sp.hi-1, line) }
+func (sp span) firstLine(line int64) int64 { return FloorDiv(sp.lo, line) }
+func (sp span) lastLine(line int64) int64  { return FloorDiv(sp.hi-1, line) }
 
 // shares reports whether a and b have a byte on a common line.
 func (sp span) shares(o span, line int64) bool {

@@ -107,7 +107,7 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 	unit := 0
 	for _, sp := range specs {
 		a := max(sp.align, sp.attr)
-		off = alignUp(off, a)
+		off = AlignUp(off, a)
 		if sp.bits {
 			// The bools take the spec's hot mark, the bit-fields its
 			// pin, so that they pull different ways.
@@ -133,7 +133,7 @@ func randomStruct(b *bytesIn) (*Struct, []int64) {
 	if s.PadZeroSizeTail && len(specs) > 0 && specs[len(specs)-1].size == 0 && off > 0 {
 		off++
 	}
-	s.Size = alignUp(off, s.Align)
+	s.Size = AlignUp(off, s.Align)
 	if err := Annotate(s); err != nil {
 		return nil, nil
 	}

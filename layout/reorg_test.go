@@ -20,7 +20,7 @@ func cStruct(name string, ms ...cMember) *Struct {
 	var off int64
 	for _, c := range ms {
 		a := max(c.align, c.attr, 1)
-		off = alignUp(off, a)
+		off = AlignUp(off, a)
 		m := Member{Name: c.name, Type: "int", Offset: off, Size: c.size, Align: max(c.align, 1), AlignAttr: c.attr, BitOffset: off * 8}
 		if c.typ != "" {
 			m.Type, m.Aggregate = c.typ, true
@@ -36,7 +36,7 @@ func cStruct(name string, ms ...cMember) *Struct {
 		off += c.size
 		s.Align = max(s.Align, a)
 	}
-	s.Size = alignUp(off, s.Align)
+	s.Size = AlignUp(off, s.Align)
 	if err := Annotate(s); err != nil {
 		panic(err)
 	}

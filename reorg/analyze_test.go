@@ -21,7 +21,7 @@ func goStruct(name string, fs ...field) *layout.Struct {
 	s := &layout.Struct{Name: name, Lang: layout.LangGo, Align: 1, PadZeroSizeTail: true}
 	var off int64
 	for _, f := range fs {
-		off = alignUp(off, f.align)
+		off = layout.AlignUp(off, f.align)
 		m := layout.Member{Name: f.name, Type: "T", Offset: off, Size: f.size, Align: f.align, BitOffset: off * 8}
 		if f.name == "_" {
 			m.Padding, m.Type, m.ElemSize = true, "[N]byte", 1
@@ -40,7 +40,7 @@ func goStruct(name string, fs ...field) *layout.Struct {
 	if n := len(fs); n > 0 && fs[n-1].size == 0 && off > 0 {
 		off++
 	}
-	s.Size = alignUp(off, s.Align)
+	s.Size = layout.AlignUp(off, s.Align)
 	s.ResolvePaths()
 	return s
 }

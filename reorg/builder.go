@@ -77,7 +77,7 @@ func newBuilder(s *layout.Struct, lines []int64, order map[string]int, items []i
 func (b *builder) lineOf(x, line int64) int64 { return (x + b.origin) / line }
 
 // lineUp is the first offset from x that starts a line of the given size.
-func (b *builder) lineUp(x, line int64) int64 { return alignUp(x+b.origin, line) - b.origin }
+func (b *builder) lineUp(x, line int64) int64 { return layout.AlignUp(x+b.origin, line) - b.origin }
 
 // lineStart reports whether x starts the struct or a line of the largest
 // size.
@@ -104,7 +104,7 @@ func (b *builder) put(it item) {
 // placed next would overlap, filling the space before each with cold
 // items.
 func (b *builder) pinsBefore(size, align int64) {
-	for len(b.pins) > 0 && b.pins[0].start < alignUp(b.off, align)+size {
+	for len(b.pins) > 0 && b.pins[0].start < layout.AlignUp(b.off, align)+size {
 		p := b.pins[0]
 		b.pins = b.pins[1:]
 		if p.start >= b.off {
@@ -386,7 +386,7 @@ func (b *builder) finish(last []item) *layout.Proposal {
 	if n := len(b.out.Members); b.s.PadZeroSizeTail && n > 0 && b.out.Members[n-1].Size == 0 && size > 0 {
 		size++
 	}
-	b.out.Size = alignUp(size, b.out.Align)
+	b.out.Size = layout.AlignUp(size, b.out.Align)
 	p := &layout.Proposal{Struct: b.out, From: b.from}
 	if b.s.Lang == layout.LangC {
 		if a := aligned(b.s, p, b.lines); a.Struct.Size <= p.Struct.Size {
@@ -439,13 +439,13 @@ func aligned(s *layout.Struct, p *layout.Proposal, lines []int64) *layout.Propos
 		zeros := slices.Clone(ps.Members[i+1 : j])
 		for k := range zeros {
 			z := &zeros[k]
-			at := alignUp(lo, max(z.Align, z.AlignAttr, 1))
+			at := layout.AlignUp(lo, max(z.Align, z.AlignAttr, 1))
 			layout.ShiftBits(z, (at-z.Offset)*8)
 			z.Offset, lo = at, at
 		}
 		own := max(next.Align, next.AlignAttr, 1)
 		var align int64
-		if alignUp(lo, own) != hi {
+		if layout.AlignUp(lo, own) != hi {
 			for _, line := range sizes {
 				if hi%line == 0 && hi-lo < line && line > own {
 					align = line
@@ -468,11 +468,11 @@ func aligned(s *layout.Struct, p *layout.Proposal, lines []int64) *layout.Propos
 		i = j - 1
 	}
 	// A pad at the end that the struct's new alignment gives anyway goes.
-	if n := len(members); n > 0 && len(q.Aligned) > 0 && from[n-1] < 0 && alignUp(members[n-1].Offset, ps.Align) >= alignUp(ps.Size, ps.Align) {
+	if n := len(members); n > 0 && len(q.Aligned) > 0 && from[n-1] < 0 && layout.AlignUp(members[n-1].Offset, ps.Align) >= layout.AlignUp(ps.Size, ps.Align) {
 		members, from = members[:n-1], from[:n-1]
 	}
 	ps.Members, q.From = members, from
-	ps.Size = alignUp(ps.Size, ps.Align)
+	ps.Size = layout.AlignUp(ps.Size, ps.Align)
 	return q
 }
 
@@ -495,7 +495,7 @@ func withoutAlign(s *layout.Struct, p *layout.Proposal, k int) *layout.Proposal 
 	for j := i; j < len(ps.Members); j++ {
 		m := &ps.Members[j]
 		if j == i || m.Offset >= oldEnd {
-			shift = alignUp(end, max(m.Align, m.AlignAttr, 1)) - m.Offset
+			shift = layout.AlignUp(end, max(m.Align, m.AlignAttr, 1)) - m.Offset
 		}
 		oldEnd = max(oldEnd, m.End())
 		layout.ShiftBits(m, shift*8)
@@ -506,7 +506,7 @@ func withoutAlign(s *layout.Struct, p *layout.Proposal, k int) *layout.Proposal 
 	for _, m := range ps.Members {
 		ps.Align = max(ps.Align, m.AlignAttr)
 	}
-	ps.Size = alignUp(max(end, 1), ps.Align)
+	ps.Size = layout.AlignUp(max(end, 1), ps.Align)
 	q := *p
 	q.Struct = ps
 	q.Aligned = slices.Delete(slices.Clone(p.Aligned), k, k+1)

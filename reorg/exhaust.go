@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
+
+	"github.com/cachelint/cachelint/layout"
 )
 
 // exhaustive is a branch-and-bound search for the order of a C struct's
@@ -366,7 +368,7 @@ func (ex *exhaustive) linesKey(order []int32, at int64) string {
 				kind |= 1 << 16
 			}
 			for k, line := range pt.lines {
-				for l := floorDiv(pos+sp.lo, line); l <= floorDiv(pos+sp.hi-1, line); l++ {
+				for l := layout.FloorDiv(pos+sp.lo, line); l <= layout.FloorDiv(pos+sp.hi-1, line); l++ {
 					words = append(words, uint64(k)<<56|uint64(uint16(l))<<40|kind)
 				}
 			}
@@ -441,7 +443,7 @@ func (ex *exhaustive) count1(order []int32, at int64, hot []placedKind) (int64, 
 				ex.remain[j] -= hi - lo
 				for k, line := range pt.lines {
 					i := k*len(pt.paths) + j
-					a, b := max(floorDiv(lo, line), ex.last[i]+1), floorDiv(hi-1, line)
+					a, b := max(layout.FloorDiv(lo, line), ex.last[i]+1), layout.FloorDiv(hi-1, line)
 					if b >= a {
 						ex.count[i] += int(b - a + 1)
 					}
@@ -473,7 +475,7 @@ func (ex *exhaustive) stateKey(off int64) string {
 		b = append(b, byte(ex.count[i]), byte(ex.last[i]), byte(ex.last[i]>>8), byte(ex.last[i]>>16))
 	}
 	for k, line := range ex.pt.lines {
-		start := floorDiv(off, line) * line
+		start := layout.FloorDiv(off, line) * line
 		kinds := ex.kindsOn[:0]
 		for i := len(ex.steps) - 1; i >= 0; i-- {
 			st := &ex.steps[i]

@@ -28,7 +28,7 @@ func slot(s *layout.Struct, n int64) int64 {
 	if p := s.Heap.Place(n, s.Pointers); p.Kind == layout.PlaceSmall || p.Kind == layout.PlaceTiny {
 		return p.Class.Size
 	}
-	return alignUp(n, s.Heap.PageSize)
+	return layout.AlignUp(n, s.Heap.PageSize)
 }
 
 // classStarts lists, in increasing order, the sizes from n at which a heap
@@ -42,7 +42,7 @@ func classStarts(s *layout.Struct, n int64) []int64 {
 	}
 	var out []int64
 	for _, c := range candidates {
-		if c = alignUp(c, s.Align); c >= n {
+		if c = layout.AlignUp(c, s.Align); c >= n {
 			out = append(out, c)
 		}
 	}

@@ -320,7 +320,7 @@ func groupItem(s *layout.Struct, g *group) item {
 	// elsewhere included.
 	it.size = 0
 	for _, x := range all {
-		it.size = alignUp(it.size, x.align) + x.size
+		it.size = layout.AlignUp(it.size, x.align) + x.size
 	}
 	return it
 }
@@ -406,7 +406,7 @@ func packed(items []item, off int64) []item {
 	for _, it := range items {
 		align = max(align, it.align)
 	}
-	if filled := gapsFilled(byAlign, off); alignUp(end(filled, off), align) < alignUp(end(items, off), align) {
+	if filled := gapsFilled(byAlign, off); layout.AlignUp(end(filled, off), align) < layout.AlignUp(end(items, off), align) {
 		return filled
 	}
 	return items
@@ -420,25 +420,25 @@ func gapsFilled(items []item, off int64) []item {
 	for len(left) > 0 {
 		it := left[0]
 		left = left[1:]
-		at := alignUp(off, it.align)
+		at := layout.AlignUp(off, it.align)
 		for off < at {
-			i := slices.IndexFunc(left, func(x item) bool { return alignUp(off, x.align)+x.size <= at })
+			i := slices.IndexFunc(left, func(x item) bool { return layout.AlignUp(off, x.align)+x.size <= at })
 			if i < 0 {
 				break
 			}
-			off = alignUp(off, left[i].align) + left[i].size
+			off = layout.AlignUp(off, left[i].align) + left[i].size
 			out = append(out, left[i])
 			left = slices.Delete(left, i, i+1)
 		}
 		out = append(out, it)
-		off = alignUp(off, it.align) + it.size
+		off = layout.AlignUp(off, it.align) + it.size
 	}
 	return out
 }
 
 func end(items []item, off int64) int64 {
 	for _, it := range items {
-		off = alignUp(off, it.align) + it.size
+		off = layout.AlignUp(off, it.align) + it.size
 	}
 	return off
 }

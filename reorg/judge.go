@@ -207,7 +207,7 @@ func worse(checks []*layout.Check, s *layout.Struct, p *layout.Proposal, lines [
 					// Written ones get lines of their own.
 					words = "read-mostly " + words
 				}
-				return fmt.Sprintf("reordering would put %s on %d lines instead of %d %s", words, b, a, atLines(line))
+				return fmt.Sprintf("reordering would put %s on %d lines instead of %d %s", words, b, a, layout.AtLines(line))
 			}
 		}
 	}

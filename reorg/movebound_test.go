@@ -288,13 +288,13 @@ func inCOrder(members []layout.Member, order []int) *layout.Struct {
 	var off int64
 	for _, k := range order {
 		m := members[k]
-		m.Offset = alignUp(off, m.Align)
+		m.Offset = layout.AlignUp(off, m.Align)
 		m.BitOffset = m.Offset * 8
 		off = m.End()
 		s.Align = max(s.Align, m.Align)
 		s.Members = append(s.Members, m)
 	}
-	s.Size = alignUp(off, s.Align)
+	s.Size = layout.AlignUp(off, s.Align)
 	return s
 }
 

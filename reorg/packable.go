@@ -48,7 +48,7 @@ func Packable(s *layout.Struct, word int64) (Packing, bool) {
 		n = s.Size
 	}
 	if p.breaksMembers(s) == "" {
-		n = min(n, alignUp(p.Size, s.Align))
+		n = min(n, layout.AlignUp(p.Size, s.Align))
 	}
 	if n >= s.Size {
 		return Packing{Size: s.Size, Why: why, PaholeSize: p.Size}, false

@@ -45,7 +45,7 @@ func FuzzPackable(f *testing.F) {
 			ps.Size = pp.Size
 			ps.Members = coldMembers(pp.Members)
 			packed = &layout.Proposal{Struct: &ps, From: pp.From}
-		} else if packed = packLayout(s); packed == nil || packed.Struct.Size != p.Packed && alignUp(pp.Size, s.Align) != p.Packed {
+		} else if packed = packLayout(s); packed == nil || packed.Struct.Size != p.Packed && layout.AlignUp(pp.Size, s.Align) != p.Packed {
 			t.Fatalf("Packable says %d bytes, packLayout %v, for\n%s", p.Packed, packed, describe(s))
 		}
 		if packed.Struct.Size != p.Packed {

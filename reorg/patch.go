@@ -594,7 +594,7 @@ func (pt *patcher) lineSets(order []int32) [][]int {
 					if sp.paths&bit == 0 || sp.hi <= sp.lo {
 						continue
 					}
-					for l := floorDiv(pt.pos[u]+sp.lo, line); l <= floorDiv(pt.pos[u]+sp.hi-1, line); l++ {
+					for l := layout.FloorDiv(pt.pos[u]+sp.lo, line); l <= layout.FloorDiv(pt.pos[u]+sp.hi-1, line); l++ {
 						if !free {
 							blocked[l] = true
 							continue

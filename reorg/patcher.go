@@ -257,7 +257,7 @@ func (pt *patcher) alignHead(group string, line int64) bool {
 			continue
 		}
 		un.it.align = line
-		un.it.start = alignUp(un.it.start, line)
+		un.it.start = layout.AlignUp(un.it.start, line)
 		pt.align = max(pt.align, line)
 		pt.alignedHead = int32(u)
 		return true
@@ -290,7 +290,7 @@ func (pt *patcher) proposal(order []int32) *layout.Proposal {
 				m.Align = max(m.Align, un.it.align)
 				p.Aligned = append(p.Aligned, i)
 				p.Struct.Align = max(p.Struct.Align, un.it.align)
-				p.Struct.Size = alignUp(p.Struct.Size, p.Struct.Align)
+				p.Struct.Size = layout.AlignUp(p.Struct.Size, p.Struct.Align)
 			}
 		}
 	}
@@ -340,7 +340,7 @@ func (pt *patcher) lineCounts(base []int) ([]int, int, bool) {
 				if sp.hi <= sp.lo || sp.h.paths&bit == 0 {
 					continue
 				}
-				lo, hi := max(floorDiv(sp.lo, line), end), floorDiv(sp.hi-1, line)+1
+				lo, hi := max(layout.FloorDiv(sp.lo, line), end), layout.FloorDiv(sp.hi-1, line)+1
 				if hi > lo {
 					n += hi - lo
 				}
@@ -419,7 +419,7 @@ func (pt *patcher) falselyShared(line int64) int {
 		if !w.h.hot.Write || w.hi <= w.lo {
 			continue
 		}
-		for l := max(floorDiv(w.lo, line), last+1); l <= floorDiv(w.hi-1, line) && l != math.MinInt64; l++ {
+		for l := max(layout.FloorDiv(w.lo, line), last+1); l <= layout.FloorDiv(w.hi-1, line) && l != math.MinInt64; l++ {
 			last = l
 			lo, hi := l*line, (l+1)*line
 			on = on[:0]

@@ -54,7 +54,7 @@ func sameLines(s *layout.Struct, lines []int64) string {
 		n, _ := s.HotLinesAtBases(path, lines[0], false)
 		parts = append(parts, fmt.Sprintf("%s %d", path, n))
 	}
-	return strings.Join(parts, ", ") + " " + atLines(lines[0])
+	return strings.Join(parts, ", ") + " " + layout.AtLines(lines[0])
 }
 
 // remains says what the findings a proposal leaves are, and why no order

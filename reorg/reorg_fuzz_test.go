@@ -111,7 +111,7 @@ func randomStruct(b *bytesIn) (*layout.Struct, []int64) {
 	unit := 0
 	for _, sp := range specs {
 		a := max(sp.align, sp.attr)
-		off = alignUp(off, a)
+		off = layout.AlignUp(off, a)
 		if sp.bits {
 			// The bools take the spec's hot mark, the bit-fields its
 			// pin, so that they pull different ways.
@@ -137,7 +137,7 @@ func randomStruct(b *bytesIn) (*layout.Struct, []int64) {
 	if s.PadZeroSizeTail && len(specs) > 0 && specs[len(specs)-1].size == 0 && off > 0 {
 		off++
 	}
-	s.Size = alignUp(off, s.Align)
+	s.Size = layout.AlignUp(off, s.Align)
 	if err := layout.Annotate(s); err != nil {
 		return nil, nil
 	}

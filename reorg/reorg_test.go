@@ -24,7 +24,7 @@ func cStruct(name string, ms ...cMember) *layout.Struct {
 	var off int64
 	for _, c := range ms {
 		a := max(c.align, c.attr, 1)
-		off = alignUp(off, a)
+		off = layout.AlignUp(off, a)
 		m := layout.Member{Name: c.name, Type: "int", Offset: off, Size: c.size, Align: max(c.align, 1), AlignAttr: c.attr, BitOffset: off * 8}
 		if c.typ != "" {
 			m.Type, m.Aggregate = c.typ, true
@@ -40,7 +40,7 @@ func cStruct(name string, ms ...cMember) *layout.Struct {
 		off += c.size
 		s.Align = max(s.Align, a)
 	}
-	s.Size = alignUp(off, s.Align)
+	s.Size = layout.AlignUp(off, s.Align)
 	if err := layout.Annotate(s); err != nil {
 		panic(err)
 	}
@@ -261,7 +261,7 @@ func TestPartialProposal(t *testing.T) {
 	s.Members = append(s.Members,
 		layout.Member{Name: "wbit", Type: "u8", Offset: off, Size: 1, Align: 1, BitOffset: off * 8, BitSize: 1, Unit: 1, Hot: &layout.Hot{Paths: []string{"rx"}, Write: true}},
 		layout.Member{Name: "rbit", Type: "u8", Offset: off, Size: 1, Align: 1, BitOffset: off*8 + 1, BitSize: 1, Unit: 1, Hot: &layout.Hot{Paths: []string{"rx"}}})
-	s.Size = alignUp(off+1, 8)
+	s.Size = layout.AlignUp(off+1, 8)
 	r := Analyze(s, []int64{64})
 	if r.Proposal == nil {
 		t.Fatalf("no proposal: %s", r.NoFix)
@@ -457,7 +457,7 @@ func TestBitFieldsKeepTheirStorage(t *testing.T) {
 			s.Members = append(s.Members, layout.Member{Name: name, Type: "unsigned int", Offset: at, Size: 4, Align: 4,
 				BitOffset: at*8 + 16 + int64(i), BitSize: 1, Unit: 1})
 		}
-		s.Size = alignUp(at+4, s.Align)
+		s.Size = layout.AlignUp(at+4, s.Align)
 		if pin {
 			for _, name := range []string{"a", "y"} {
 				k, _ := s.Lookup(name)

@@ -303,7 +303,7 @@ func laidOut(s *layout.Struct, lines []int64, order map[string]int, items []item
 	if n := len(b.out.Members); s.PadZeroSizeTail && n > 0 && b.out.Members[n-1].Size == 0 && size > 0 {
 		size++
 	}
-	b.out.Size = alignUp(size, b.out.Align)
+	b.out.Size = layout.AlignUp(size, b.out.Align)
 	return &layout.Proposal{Struct: b.out, From: b.from}
 }
 

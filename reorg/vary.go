@@ -241,7 +241,7 @@ func (pt *patcher) sizeAt(end int64) int64 {
 	for _, it := range pt.last {
 		end = startAt(end, &it) + it.size
 	}
-	return alignUp(end, max(pt.align, 1))
+	return layout.AlignUp(end, max(pt.align, 1))
 }
 
 // layOutIn is layOut in build c: its units grown, pinned ones placed
