@@ -1,3 +1,7 @@
+// The random structs TestNeighbourConflictAgrees judges. reorg's fuzz
+// tests build theirs the same way, in a copy of their own: a test of
+// package layout cannot import a package that imports layout.
+
 package layout
 
 import (
