@@ -251,7 +251,7 @@ func broken(s *layout.Struct, p *layout.Proposal, lines []int64) string {
 			}
 		}
 	}
-	if msg := outsideGroups(s, p); msg != "" {
+	if msg := outsideGroup(s, p); msg != "" {
 		return msg
 	}
 	if s.Lang == layout.LangC {
@@ -304,31 +304,6 @@ func overlap(ps *layout.Struct) string {
 	}
 	if end > ps.Size || ps.Size%ps.Align != 0 {
 		return fmt.Sprintf("members end at %d in a %d-byte struct aligned to %d", end, ps.Size, ps.Align)
-	}
-	return ""
-}
-
-// outsideGroups says which member of proposal p of s lies outside its
-// group's markers, "" if none.
-func outsideGroups(s *layout.Struct, p *layout.Proposal) string {
-	ps := p.Struct
-	index := map[string]int{}
-	for i := range ps.Members {
-		index[ps.Members[i].Name] = i
-	}
-	for i := range ps.Members {
-		m := &ps.Members[i]
-		// Members of a group, and hot members the proposal moved into
-		// one. (Zero-size members glued to a group's begin marker carry
-		// its name but lie before it.)
-		if m.Group == "" || p.From[i] >= 0 && s.Members[p.From[i]].Group == "" && m.Size == 0 {
-			continue
-		}
-		begin, okb := index[layout.GroupBeginPrefix+m.Group]
-		stop, oke := index[layout.GroupEndPrefix+m.Group]
-		if !okb || !oke || i < begin || i > stop || m.Offset < ps.Members[begin].Offset || m.End() > ps.Members[stop].Offset {
-			return fmt.Sprintf("%s of group %s outside its markers", m.Label(), m.Group)
-		}
 	}
 	return ""
 }
