@@ -104,32 +104,7 @@ func pathMovesByMap(bytes, holes []int64, on []int, line int64, target int) int 
 // allowed where split is negative.
 func pathMovesSplitting(bytes, holes []int64, on []int, line int64, target, split int) int {
 	k := len(on)
-	// left[a][b][j] is the bytes between on[a] and on[b], of members not
-	// on the path, that stay between them when j of those move: the
-	// biggest first. The ones that stay lie between the two in any order
-	// that keeps both, so where less than a line stays the two share a
-	// cluster whose bytes include them.
-	left := make([][][]int64, k)
-	for a := range k {
-		left[a] = make([][]int64, k)
-		var between []int64
-		for b := a + 1; b < k; b++ {
-			for i := on[b-1] + 1; i < on[b]; i++ {
-				between = append(between, bytes[i])
-			}
-			sorted := slices.Sorted(slices.Values(between))
-			var sum int64
-			for _, n := range sorted {
-				sum += n
-			}
-			rest := []int64{sum}
-			for j := len(sorted) - 1; j >= 0; j-- {
-				sum -= sorted[j]
-				rest = append(rest, sum)
-			}
-			left[a][b] = rest
-		}
-	}
+	left := keptBetween(bytes, on)
 	// offPath[i] is the bytes of the members before i that are not on
 	// the path: between two of the path's members, what stays between
 	// them when those of the path between them move.
