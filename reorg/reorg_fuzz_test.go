@@ -147,6 +147,16 @@ func randomStruct(b *bytesIn) (*layout.Struct, []int64) {
 	return s, lines
 }
 
+// addStructSeeds seeds f with bytes for randomStruct: none, small
+// structs, and a longer one with groups and pins.
+func addStructSeeds(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0, 0, 0, 5, 3, 3, 0, 1, 0, 0, 0, 3, 3, 0, 2, 1, 0, 9, 2, 0, 1, 2, 0})
+	f.Add([]byte{1, 1, 2, 7, 3, 6, 0, 2, 0, 1, 9, 5, 1, 0, 0, 4, 4, 0, 1, 3, 2})
+	f.Add([]byte{0, 1, 4, 9, 0, 1, 2, 3, 4, 5, 1, 7, 6, 5, 4, 3, 2, 1, 0, 0, 2, 2, 7, 3, 1, 1, 5, 9, 8, 7, 6, 5, 4, 3, 0})
+	f.Add([]byte("the seed bytes of a longer struct with groups and pins to start from"))
+}
+
 // FuzzPropose checks the reorganizer's promises on random structs: each
 // proposal is a permutation of the original members (padding aside), keeps
 // every member at its alignment, overlaps nothing, puts no path on more
@@ -156,11 +166,7 @@ func randomStruct(b *bytesIn) (*layout.Struct, []int64) {
 // C flexible array last and a C struct-typed first member first, and is
 // the same each time.
 func FuzzPropose(f *testing.F) {
-	f.Add([]byte{})
-	f.Add([]byte{0, 0, 0, 5, 3, 3, 0, 1, 0, 0, 0, 3, 3, 0, 2, 1, 0, 9, 2, 0, 1, 2, 0})
-	f.Add([]byte{1, 1, 2, 7, 3, 6, 0, 2, 0, 1, 9, 5, 1, 0, 0, 4, 4, 0, 1, 3, 2})
-	f.Add([]byte{0, 1, 4, 9, 0, 1, 2, 3, 4, 5, 1, 7, 6, 5, 4, 3, 2, 1, 0, 0, 2, 2, 7, 3, 1, 1, 5, 9, 8, 7, 6, 5, 4, 3, 0})
-	f.Add([]byte("the seed bytes of a longer struct with groups and pins to start from"))
+	addStructSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in := bytesIn(data)
 		s, lines := randomStruct(&in)
