@@ -153,21 +153,62 @@ func UsesIn(loaded map[string]bool) *analysis.Analyzer {
 
 // newOrderUses runs the allowlist over a package's code: its SSA form
 // and, for what SSA does not show, its syntax.
-func newOrderUses(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, onePackage bool, mine func(*types.Package) bool) (u *orderUses, err error) {
+func newOrderUses(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info, onePackage bool, mine func(*types.Package) bool) (*orderUses, error) {
+	ssapkg, funcs, err := ssaForm(fset, pkg, files, info)
+	if err != nil {
+		return nil, err
+	}
+	return orderUsesOf(fset, ssapkg, funcs, files, info, onePackage, mine)
+}
+
+// orderUsesOf is newOrderUses over a package's SSA form already built.
+func orderUsesOf(fset *token.FileSet, ssapkg *ssa.Package, funcs []*ssa.Function, files []*ast.File, info *types.Info, onePackage bool, mine func(*types.Package) bool) (u *orderUses, err error) {
 	defer func() {
 		// Code with type errors (a build for another GOARCH that does
-		// not compile) may not have an SSA form.
+		// not compile) may not have a whole SSA form.
 		if r := recover(); r != nil {
-			u, err = nil, fmt.Errorf("cachelint cannot build the SSA form of %s: %v", pkg.Path(), r)
+			u, err = nil, fmt.Errorf("cachelint cannot build the SSA form of %s: %v", ssapkg.Pkg.Path(), r)
 		}
 	}()
-	ssapkg, funcs := buildSSA(fset, pkg, files, info)
 	u = &orderUses{fset: fset, pkg: ssapkg, onePackage: onePackage, mine: mine, seen: map[Dependence]bool{}, byType: map[types.Type][]string{},
 		params: map[*ssa.Parameter]*paramUse{}, frees: map[*ssa.FreeVar]*paramUse{}, generic: map[*ssa.Function]string{},
 		rets: map[*ssa.Function][]string{}, funcs: funcs}
 	u.check(funcs)
 	u.syntaxUses(fset, files, info)
 	return u, nil
+}
+
+// ssaForm is buildSSA, or why it cannot build the package's SSA form.
+func ssaForm(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info) (ssapkg *ssa.Package, funcs []*ssa.Function, err error) {
+	defer func() {
+		// Code with type errors (a build for another GOARCH that does
+		// not compile) may not have an SSA form.
+		if r := recover(); r != nil {
+			ssapkg, funcs, err = nil, nil, fmt.Errorf("cachelint cannot build the SSA form of %s: %v", pkg.Path(), r)
+		}
+	}()
+	ssapkg, funcs = buildSSA(fset, pkg, files, info)
+	return ssapkg, funcs, nil
+}
+
+// orderUses runs the allowlist over the pass's package, on its SSA form
+// (passSSA).
+func (ps *passState) orderUses(onePackage bool, mine func(*types.Package) bool) (*orderUses, error) {
+	ssapkg, funcs, err := ps.passSSA()
+	if err != nil {
+		return nil, err
+	}
+	return orderUsesOf(ps.pass.Fset, ssapkg, funcs, ps.pass.Files, ps.pass.TypesInfo, onePackage, mine)
+}
+
+// passSSA is the pass's package in SSA form and its functions, built once
+// for the allowlist and onePackage alike, or why it cannot be built.
+func (ps *passState) passSSA() (*ssa.Package, []*ssa.Function, error) {
+	if ps.ssa == nil {
+		p, funcs, err := ssaForm(ps.pass.Fset, ps.pass.Pkg, ps.pass.Files, ps.pass.TypesInfo)
+		ps.ssa = &builtSSA{p, funcs, err}
+	}
+	return ps.ssa.pkg, ps.ssa.funcs, ps.ssa.err
 }
 
 // buildSSA builds a package's SSA form as the buildssa pass does, with
@@ -226,7 +267,7 @@ func (ps *passState) findBlockers(onePackage bool) *blockers {
 	mine := func(p *types.Package) bool {
 		return p == pass.Pkg || p.Path() == pass.Pkg.Path() || (!onePackage && strings.Contains(strings.Split(p.Path(), "/")[0], "."))
 	}
-	u, err := newOrderUses(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo, onePackage, mine)
+	u, err := ps.orderUses(onePackage, mine)
 	if err != nil {
 		// Every layout of the package refuses, with the reason.
 		for _, name := range pass.Pkg.Scope().Names() {

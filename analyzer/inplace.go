@@ -69,7 +69,7 @@ func (ps *passState) holders() (*Holders, func(*types.TypeName) string) {
 			return tn.Name() + " is exported"
 		}
 		if ps.ownUnseen == nil {
-			ps.ownUnseen = onePackage(ps.pass)
+			ps.ownUnseen = onePackage(ps.pass, ps.passSSA)
 		}
 		if why := ps.ownUnseen[anyLayout]; why != "" {
 			return why

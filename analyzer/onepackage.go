@@ -35,7 +35,7 @@ const anyLayout = "any layout"
 // another package's generic function may hold it without naming it).
 // Facts, which flow from a package to its importers, would not serve:
 // the holders sought are in the importers.
-func onePackage(pass *analysis.Pass) map[string]string {
+func onePackage(pass *analysis.Pass, passSSA func() (*ssa.Package, []*ssa.Function, error)) map[string]string {
 	out := map[string]string{}
 	if pass.Pkg.Name() != "main" {
 		out = exposure(pass)
@@ -56,7 +56,7 @@ func onePackage(pass *analysis.Pass) map[string]string {
 			})
 		}
 	}
-	funcs, err := ssaFuncs(pass)
+	_, funcs, err := passSSA()
 	if err != nil {
 		// Without the SSA form no conversion is seen: any type may
 		// reach another package.
@@ -85,18 +85,6 @@ func onePackage(pass *analysis.Pass) map[string]string {
 		}
 	}
 	return out
-}
-
-// ssaFuncs builds the SSA form of the pass's package and lists its
-// functions, or says why it cannot.
-func ssaFuncs(pass *analysis.Pass) (funcs []*ssa.Function, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			funcs, err = nil, fmt.Errorf("cachelint cannot build the SSA form of %s: %v", pass.Pkg.Path(), r)
-		}
-	}()
-	_, funcs = buildSSA(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo)
-	return funcs, nil
 }
 
 // reachedLayouts are the layouts of pkg's struct types that a value of

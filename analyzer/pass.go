@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/cachelint/cachelint/golayout"
 	"github.com/cachelint/cachelint/layout"
@@ -150,6 +151,8 @@ type passState struct {
 	// (onePackage); found for the first struct that needs them.
 	own       *Holders
 	ownUnseen map[string]string
+	// ssa is the package's SSA form, built once when needed (passSSA).
+	ssa *builtSSA
 }
 
 // otherBuild is a build of the package for another GOARCH, with its type
@@ -212,4 +215,12 @@ func (ps *passState) readFile(name string) ([]byte, error) {
 	}
 	ps.src[name] = src
 	return src, nil
+}
+
+// builtSSA is a package's SSA form and its functions, or why it could not
+// be built.
+type builtSSA struct {
+	pkg   *ssa.Package
+	funcs []*ssa.Function
+	err   error
 }
